@@ -1,0 +1,53 @@
+//! `cargo bench --bench check`: `sheetgen check` on one file of 10,000 Shoreline games.
+//! Target (issue 3): at least 50,000 games per second.
+
+use std::time::Instant;
+
+use sheetgen::check::{ReportFormat, check};
+
+const GAMES: usize = 10_000;
+
+fn main() {
+    // The examples' finished games, repeated: every one is parsed and replayed in full.
+    let evening = std::fs::read_to_string("examples/shoreline-evening.yaml").unwrap();
+    let records: String = evening
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let documents: Vec<&str> = records.split("---\n").collect();
+    let mut text = String::new();
+    for i in 0..GAMES {
+        if i > 0 {
+            text.push_str("---\n");
+        }
+        text.push_str(documents[i % documents.len()]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ten-thousand.yaml");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap().to_string();
+
+    for format in [ReportFormat::Text, ReportFormat::Json] {
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let start = Instant::now();
+            let report = check(std::slice::from_ref(&path), format, false);
+            let seconds = start.elapsed().as_secs_f64();
+            assert_eq!(
+                report.exit_code,
+                0,
+                "{}",
+                &report.text[..report.text.len().min(500)]
+            );
+            assert_eq!(report.text.lines().count(), GAMES);
+            best = best.min(seconds);
+        }
+        println!(
+            "check {GAMES} games ({} KB), {format:?}: {:.1} ms, {:.0} games/s (best of 5)",
+            text.len() / 1024,
+            best * 1e3,
+            GAMES as f64 / best
+        );
+    }
+}

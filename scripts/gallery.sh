@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates output/ from output/gallery.txt: every sheet and diagram the gallery shows,
+# plus a PNG preview of each PDF (output/preview/, made with pdftoppm from poppler-utils).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v pdftoppm >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils; }
+cargo build --release --quiet
+sheetgen=target/release/sheetgen
+rm -f output/*.pdf output/*.svg output/preview/*.png
+mkdir -p output/preview
+grep -v '^\s*\(#\|$\)' output/gallery.txt | while read -r file args; do
+  # shellcheck disable=SC2086  # the arguments are words, split on purpose
+  "$sheetgen" $args -o "output/$file"
+  case "$file" in
+    *.pdf) pdftoppm -png -r 60 -singlefile "output/$file" "output/preview/${file%.pdf}" ;;
+  esac
+  echo "output/$file"
+done

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Rebuilds assets/fonts/sheetgen-sans.ttf, the font sheetgen embeds in every PDF and SVG.
+#
+# It is a subset of WenQuanYi Micro Hei (Apache-2.0, Debian package fonts-wqy-microhei):
+# Latin (ASCII, Latin-1, Latin Extended-A), common punctuation and symbols, and the CJK
+# characters the shipped templates use. Hinting and layout tables are dropped: the sheets
+# are printed, not shown at 9 px. Each output file is subset again to the glyphs it uses.
+#
+# Only needed when the character set changes; the result is committed. To add a character
+# a template needs, add it to UNICODES and run this script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v pyftsubset >/dev/null || pip install fonttools
+src=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+[ -f "$src" ] || apt-get install -y fonts-wqy-microhei
+UNICODES="U+0020-007E,U+00A0-017F"                 # ASCII, Latin-1, Latin Extended-A
+UNICODES+=",U+2013,U+2014,U+2018,U+2019,U+201C,U+201D,U+2022,U+2026,U+2116,U+2212" # punctuation
+UNICODES+=",U+2190-2193,U+25A0,U+25A1,U+25B2,U+25B3,U+25C6,U+25C7,U+25CB,U+25CF,U+2605,U+2606,U+2713" # arrows, shapes
+UNICODES+=",U+5CB8,U+68CB"                          # 岸棋 (Shoreline)
+pyftsubset "$src" --font-number=0 --unicodes="$UNICODES" \
+  --no-hinting --layout-features='' --drop-tables+=vhea,vmtx,FFTM,GDEF,GPOS,GSUB,gasp \
+  --name-IDs='*' --output-file=assets/fonts/sheetgen-sans.ttf
+ls -l assets/fonts/sheetgen-sans.ttf

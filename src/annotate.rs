@@ -1,0 +1,307 @@
+//! Annotations drawn on any game's diagram, one mechanism for all three: arrows between
+//! squares, marks (triangle, circle, cross, square), short labels and highlighted squares.
+//! Each game's diagram says where its squares are ([`Cells`]); nothing here knows a game.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor};
+
+use crate::figure::{Anchor, Group, Paint, Point, Shape, Stroke, Text, arrow};
+use crate::font;
+use crate::palette::{ANNOTATION, HIGHLIGHT, PAPER};
+use crate::record::Text as Located;
+
+/// Where a square (or Shoreline point) is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    pub center: Point,
+    /// The square's width, in millimetres.
+    pub size: f64,
+    /// The square's outline.
+    pub outline: Vec<Point>,
+}
+
+/// Every square of a diagram by its lowercase name.
+pub type Cells = BTreeMap<String, Cell>;
+
+/// `key: value` pairs in the order written, each with its place in the file.
+#[derive(Debug, Clone, Default)]
+pub struct Pairs(pub Vec<(Located, Located)>);
+
+impl<'de> Deserialize<'de> for Pairs {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PairsVisitor;
+        impl<'de> Visitor<'de> for PairsVisitor {
+            type Value = Pairs;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a mapping from squares to values, like { c3: triangle }")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pairs, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(entry) = map.next_entry::<Located, Located>()? {
+                    pairs.push(entry);
+                }
+                Ok(Pairs(pairs))
+            }
+        }
+        deserializer.deserialize_map(PairsVisitor)
+    }
+}
+
+/// A name written in a record (with its place) or on the command line (without).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    pub text: String,
+    pub at: Option<serde_saphyr::Location>,
+}
+
+impl From<&Located> for Written {
+    fn from(t: &Located) -> Self {
+        Written {
+            text: t.value.clone(),
+            at: Some(t.referenced),
+        }
+    }
+}
+
+impl From<&str> for Written {
+    fn from(t: &str) -> Self {
+        Written {
+            text: t.to_string(),
+            at: None,
+        }
+    }
+}
+
+/// What to draw, from a record's `diagrams` entry and the command line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Annotations {
+    pub arrows: Vec<(Written, Written)>,
+    pub marks: Vec<(Written, Written)>,
+    pub labels: Vec<(Written, Written)>,
+    pub highlight: Vec<Written>,
+}
+
+impl Annotations {
+    pub fn is_empty(&self) -> bool {
+        self.arrows.is_empty()
+            && self.marks.is_empty()
+            && self.labels.is_empty()
+            && self.highlight.is_empty()
+    }
+
+    pub fn extend(&mut self, other: Annotations) {
+        self.arrows.extend(other.arrows);
+        self.marks.extend(other.marks);
+        self.labels.extend(other.labels);
+        self.highlight.extend(other.highlight);
+    }
+}
+
+/// An annotation that cannot be drawn, and where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    pub at: Option<serde_saphyr::Location>,
+    pub message: String,
+}
+
+const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
+
+/// Draws `annotations` on the squares of `cells`, highlights first and labels last.
+pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Problem> {
+    let cell = |w: &Written| {
+        cells
+            .get(&w.text.trim().to_ascii_lowercase())
+            .ok_or_else(|| Problem {
+                at: w.at,
+                message: format!("`{}` is not a square of this board", w.text),
+            })
+    };
+    let mut group = Group::new("annotations");
+    for w in &annotations.highlight {
+        let c = cell(w)?;
+        let mut h = Group::new("annotation highlight");
+        h.shape(
+            Shape::Polygon(c.outline.clone()),
+            Paint::stroke(Stroke::solid(HIGHLIGHT, c.size * 0.1)),
+        );
+        group.group(h);
+    }
+    for (from, to) in &annotations.arrows {
+        let (a, b) = (cell(from)?, cell(to)?);
+        if a.center == b.center {
+            return Err(Problem {
+                at: to.at,
+                message: format!("an arrow from {} to itself", from.text),
+            });
+        }
+        let width = a.size * 0.06;
+        let mut one = arrow("annotation arrow", a.center, b.center, width, ANNOTATION);
+        // A light casing underneath keeps the arrow visible on dark stones.
+        one.items.insert(
+            0,
+            crate::figure::Item::Shape(
+                Shape::Line(a.center, b.center),
+                Paint::stroke(Stroke::solid(PAPER, width * 2.2)),
+            ),
+        );
+        group.group(one);
+    }
+    for (square, shape) in &annotations.marks {
+        let c = cell(square)?;
+        let name = shape.text.trim().to_ascii_lowercase();
+        if !SHAPES.contains(&name.as_str()) {
+            return Err(Problem {
+                at: shape.at,
+                message: format!(
+                    "`{}` is not a mark; the marks are {}",
+                    shape.text,
+                    SHAPES.join(", ")
+                ),
+            });
+        }
+        group.group(mark(c, &name));
+    }
+    for (square, label) in &annotations.labels {
+        let c = cell(square)?;
+        if label.text.chars().count() > 3 {
+            return Err(Problem {
+                at: label.at,
+                message: format!("label `{}` is longer than 3 characters", label.text),
+            });
+        }
+        font::check(&label.text).map_err(|m| Problem {
+            at: label.at,
+            message: m.to_string(),
+        })?;
+        let mut l = Group::new("annotation label");
+        let radius = c.size * 0.26;
+        l.shape(
+            Shape::Circle {
+                center: c.center,
+                radius,
+            },
+            Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
+        );
+        let size = radius * 1.25 / font::MM_PER_PT;
+        let size = size.min(radius * 1.9 / font::text_width(&label.text, 1.0).max(1e-9));
+        let mut text = Text::new(
+            Point::new(c.center.x, c.center.y + font::cap_height(size) / 2.0),
+            label.text.clone(),
+            size,
+            Anchor::Middle,
+        );
+        text.color = ANNOTATION;
+        l.text(text);
+        group.group(l);
+    }
+    Ok(group)
+}
+
+fn mark(c: &Cell, shape: &str) -> Group {
+    let mut g = Group::new(format!("annotation mark {shape}"));
+    let r = c.size * 0.3;
+    let (x, y) = (c.center.x, c.center.y);
+    let casing = Paint::stroke(Stroke::solid(PAPER, c.size * 0.12));
+    let ink = Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.06));
+    let shapes: Vec<Shape> = match shape {
+        "triangle" => vec![Shape::Polygon(vec![
+            Point::new(x, y - r),
+            Point::new(x + r * 0.87, y + r * 0.5),
+            Point::new(x - r * 0.87, y + r * 0.5),
+        ])],
+        "circle" => vec![Shape::Circle {
+            center: c.center,
+            radius: r,
+        }],
+        "square" => vec![Shape::Polygon(vec![
+            Point::new(x - r * 0.8, y - r * 0.8),
+            Point::new(x + r * 0.8, y - r * 0.8),
+            Point::new(x + r * 0.8, y + r * 0.8),
+            Point::new(x - r * 0.8, y + r * 0.8),
+        ])],
+        _ => vec![
+            Shape::Line(
+                Point::new(x - r * 0.8, y - r * 0.8),
+                Point::new(x + r * 0.8, y + r * 0.8),
+            ),
+            Shape::Line(
+                Point::new(x + r * 0.8, y - r * 0.8),
+                Point::new(x - r * 0.8, y + r * 0.8),
+            ),
+        ],
+    };
+    for s in &shapes {
+        g.shape(s.clone(), casing.clone());
+    }
+    for s in shapes {
+        g.shape(s, ink.clone());
+    }
+    g
+}
+
+/// A square cell centred on `center`, `size` wide.
+pub fn square_cell(center: Point, size: f64) -> Cell {
+    let h = size / 2.0;
+    Cell {
+        center,
+        size,
+        outline: vec![
+            Point::new(center.x - h, center.y - h),
+            Point::new(center.x + h, center.y - h),
+            Point::new(center.x + h, center.y + h),
+            Point::new(center.x - h, center.y + h),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells() -> Cells {
+        let mut cells = Cells::new();
+        cells.insert("a1".into(), square_cell(Point::new(5.0, 5.0), 10.0));
+        cells.insert("b2".into(), square_cell(Point::new(15.0, -5.0), 10.0));
+        cells
+    }
+
+    #[test]
+    fn every_kind_lands_on_its_square() {
+        let a = Annotations {
+            arrows: vec![("a1".into(), "B2".into())],
+            marks: vec![("b2".into(), "triangle".into())],
+            labels: vec![("a1".into(), "A".into())],
+            highlight: vec!["a1".into()],
+        };
+        let g = annotate(&cells(), &a).unwrap();
+        assert_eq!(g.groups_with_class("annotation").len(), 4);
+        let label = g.groups_with_class("label")[0].texts()[0];
+        assert_eq!(label.position.x, 5.0);
+    }
+
+    #[test]
+    fn unknown_squares_and_shapes_are_refused() {
+        let bad = Annotations {
+            highlight: vec!["z9".into()],
+            ..Annotations::default()
+        };
+        assert!(
+            annotate(&cells(), &bad)
+                .unwrap_err()
+                .message
+                .contains("`z9` is not a square")
+        );
+        let bad = Annotations {
+            marks: vec![("a1".into(), "star".into())],
+            ..Annotations::default()
+        };
+        assert!(
+            annotate(&cells(), &bad)
+                .unwrap_err()
+                .message
+                .contains("`star` is not a mark")
+        );
+    }
+}

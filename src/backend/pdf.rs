@@ -1,0 +1,352 @@
+//! PDF backend, built on printpdf (without its layout engine). Each figure becomes one page
+//! of its own size; text is set in a per-document subset of the embedded font, so every
+//! character really is in the file.
+
+use printpdf::{
+    Color as PdfColor, FontId, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,
+    ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint,
+    Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
+};
+
+use crate::figure::{
+    Anchor, Color, Document, Figure, Group, Item, Paint, Point, Rect, Shape, Stroke, Text,
+};
+use crate::font;
+
+/// The resource name of the embedded font. Fixed, because printpdf's own ids come from a
+/// process-wide counter and would differ between the first and second PDF a process writes.
+const FONT_ID: &str = "F1";
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Renders every page of `document`. Text must already be checked against the font.
+pub fn render(document: &Document) -> Vec<u8> {
+    let mut pdf = PdfDocument::new(&document.title);
+    pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
+    pdf.metadata.info.creator = "sheetgen".to_string();
+
+    let texts = document.pages.iter().flat_map(Figure::text_content);
+    let subset = font::subset(font::FONT_DATA, &font::glyphs_of(texts));
+    let parsed = ParsedFont::from_bytes(&subset, 0, &mut Vec::new())
+        .expect("a subset of the embedded font parses");
+    pdf.resources
+        .fonts
+        .map
+        .insert(FontId(FONT_ID.into()), PdfFont::new(parsed));
+
+    let pages = document.pages.iter().map(page).collect();
+    pdf.with_pages(pages);
+
+    let options = PdfSaveOptions {
+        subset_fonts: false, // already subset above
+        ..PdfSaveOptions::default()
+    };
+    let mut doc = pdf.to_lopdf_document(&options, &mut Vec::new());
+    compress(&mut doc);
+    // printpdf draws the file identifier from a process-wide counter; a hash of the content
+    // makes it the same for the same document, however many files a process writes.
+    let id = format!("{:032x}", content_hash(&doc));
+    doc.trailer.set(
+        "ID",
+        lopdf::Object::Array(vec![
+            lopdf::Object::string_literal(id.clone()),
+            lopdf::Object::string_literal(id),
+        ]),
+    );
+    let mut out = Vec::new();
+    doc.save_to(&mut out)
+        .expect("writing a PDF into memory cannot fail");
+    out
+}
+
+fn page(figure: &Figure) -> PdfPage {
+    let mut writer = OpWriter {
+        ops: Vec::new(),
+        height: figure.height,
+        state: State::default(),
+    };
+    writer.group(&figure.root);
+    PdfPage::new(
+        Mm(figure.width as f32),
+        Mm(figure.height as f32),
+        writer.ops,
+    )
+}
+
+/// The graphics state last set, so unchanged colours and widths are not written again.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct State {
+    fill: Option<Color>,
+    stroke: Option<Color>,
+    width: Option<f64>,
+    dash: Option<Vec<f64>>,
+    round_cap: bool,
+}
+
+struct OpWriter {
+    ops: Vec<Op>,
+    /// Page height in millimetres: PDF's y axis grows upwards.
+    height: f64,
+    state: State,
+}
+
+impl OpWriter {
+    fn point(&self, p: Point) -> PdfPoint {
+        PdfPoint {
+            x: pt(p.x),
+            y: pt(self.height - p.y),
+        }
+    }
+
+    fn group(&mut self, group: &Group) {
+        let saved = group.clip.map(|clip| {
+            self.ops.push(Op::SaveGraphicsState);
+            let corners = rect_corners(&clip);
+            self.ops.push(Op::DrawPolygon {
+                polygon: self.polygon(&corners, PaintMode::Clip),
+            });
+            self.state.clone()
+        });
+        for item in &group.items {
+            match item {
+                Item::Shape(shape, paint) => self.shape(shape, paint),
+                Item::Text(text) => self.text(text),
+                Item::Group(child) => self.group(child),
+            }
+        }
+        if let Some(state) = saved {
+            self.ops.push(Op::RestoreGraphicsState);
+            self.state = state;
+        }
+    }
+
+    fn shape(&mut self, shape: &Shape, paint: &Paint) {
+        if let (Shape::Circle { center, radius }, Some(fill), None) =
+            (shape, paint.fill, &paint.stroke)
+        {
+            return self.dot(*center, *radius, fill);
+        }
+        self.paint(paint);
+        let mode = match (paint.fill.is_some(), paint.stroke.is_some()) {
+            (true, true) => PaintMode::FillStroke,
+            (true, false) => PaintMode::Fill,
+            (false, true) => PaintMode::Stroke,
+            (false, false) => return,
+        };
+        let op = match shape {
+            Shape::Line(a, b) => self.open_path(&[*a, *b]),
+            Shape::Polyline(points) => self.open_path(points),
+            Shape::Polygon(points) => Op::DrawPolygon {
+                polygon: self.polygon(points, mode),
+            },
+            Shape::Rect(rect) => Op::DrawPolygon {
+                polygon: self.polygon(&rect_corners(rect), mode),
+            },
+            Shape::Circle { center, radius } => Op::DrawPolygon {
+                polygon: self.circle(*center, *radius, mode),
+            },
+        };
+        self.ops.push(op);
+    }
+
+    /// A filled circle as a zero-length line with round caps as wide as the circle: the
+    /// PDF specification (8.5.3.2) paints exactly that disc, in a sixth of the bytes of four
+    /// Bézier arcs. Board points are hundreds of such dots.
+    fn dot(&mut self, center: Point, radius: f64, fill: Color) {
+        self.paint(&Paint::stroke(Stroke::solid(fill, 2.0 * radius)));
+        self.set_cap(LineCapStyle::Round);
+        let op = self.open_path(&[center, center]);
+        self.ops.push(op);
+    }
+
+    fn set_cap(&mut self, cap: LineCapStyle) {
+        let round = cap == LineCapStyle::Round;
+        if self.state.round_cap != round {
+            self.ops.push(Op::SetLineCapStyle { cap });
+            self.state.round_cap = round;
+        }
+    }
+
+    /// An open path is only ever stroked.
+    fn open_path(&self, points: &[Point]) -> Op {
+        Op::DrawLine {
+            line: Line {
+                points: points
+                    .iter()
+                    .map(|p| LinePoint {
+                        p: self.point(*p),
+                        bezier: false,
+                    })
+                    .collect(),
+                is_closed: false,
+            },
+        }
+    }
+
+    fn polygon(&self, points: &[Point], mode: PaintMode) -> Polygon {
+        let points = points
+            .iter()
+            .map(|p| LinePoint {
+                p: self.point(*p),
+                bezier: false,
+            })
+            .collect();
+        Polygon {
+            rings: vec![PolygonRing { points }],
+            mode,
+            winding_order: WindingOrder::NonZero,
+        }
+    }
+
+    /// A circle as four cubic Bézier arcs (the usual 0.5523 control-point ratio).
+    fn circle(&self, c: Point, r: f64, mode: PaintMode) -> Polygon {
+        const K: f64 = 0.552_284_749_8;
+        let k = K * r;
+        let spec = [
+            (r, 0.0, false),
+            (r, k, true),
+            (k, r, true),
+            (0.0, r, false),
+            (-k, r, true),
+            (-r, k, true),
+            (-r, 0.0, false),
+            (-r, -k, true),
+            (-k, -r, true),
+            (0.0, -r, false),
+            (k, -r, true),
+            (r, -k, true),
+            (r, 0.0, false),
+        ];
+        let points = spec
+            .iter()
+            .map(|&(dx, dy, bezier)| LinePoint {
+                p: self.point(Point::new(c.x + dx, c.y + dy)),
+                bezier,
+            })
+            .collect();
+        Polygon {
+            rings: vec![PolygonRing { points }],
+            mode,
+            winding_order: WindingOrder::NonZero,
+        }
+    }
+
+    fn paint(&mut self, paint: &Paint) {
+        if let Some(fill) = paint.fill {
+            self.set_fill(fill);
+        }
+        if let Some(stroke) = &paint.stroke {
+            self.set_cap(LineCapStyle::Butt);
+            if self.state.stroke != Some(stroke.color) {
+                self.ops.push(Op::SetOutlineColor {
+                    col: color(stroke.color),
+                });
+                self.state.stroke = Some(stroke.color);
+            }
+            if self.state.width != Some(stroke.width) {
+                self.ops.push(Op::SetOutlineThickness {
+                    pt: pt(stroke.width),
+                });
+                self.state.width = Some(stroke.width);
+            }
+            if self.state.dash.as_ref() != Some(&stroke.dash) {
+                let pattern: Vec<f32> = stroke.dash.iter().map(|d| pt(*d).0).collect();
+                self.ops.push(Op::SetLineDashPattern {
+                    dash: LineDashPattern::new(0.0, &pattern),
+                });
+                self.state.dash = Some(stroke.dash.clone());
+            }
+        }
+    }
+
+    fn set_fill(&mut self, fill: Color) {
+        if self.state.fill != Some(fill) {
+            self.ops.push(Op::SetFillColor { col: color(fill) });
+            self.state.fill = Some(fill);
+        }
+    }
+
+    fn text(&mut self, text: &Text) {
+        let width = font::text_width(&text.content, text.size);
+        let x = match text.anchor {
+            Anchor::Start => text.position.x,
+            Anchor::Middle => text.position.x - width / 2.0,
+            Anchor::End => text.position.x - width,
+        };
+        let origin = self.point(Point::new(x, text.position.y));
+        self.set_fill(text.color);
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(FONT_ID.into())),
+                size: Pt(text.size as f32),
+            },
+            Op::SetTextMatrix {
+                matrix: TextMatrix::Translate(origin.x, origin.y),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.content.clone())],
+            },
+            Op::EndTextSection,
+        ]);
+    }
+}
+
+fn rect_corners(r: &Rect) -> [Point; 4] {
+    [
+        Point::new(r.x, r.y),
+        Point::new(r.right(), r.y),
+        Point::new(r.right(), r.bottom()),
+        Point::new(r.x, r.bottom()),
+    ]
+}
+
+/// Millimetres to points, rounded to 1/100 pt (3.5 µm): shorter numbers make smaller,
+/// faster files, and no printer resolves the difference.
+fn pt(mm: f64) -> Pt {
+    Pt(((mm * PT_PER_MM * 100.0).round() / 100.0) as f32)
+}
+
+fn color(c: Color) -> PdfColor {
+    let f = |v: u8| f32::from(v) / 255.0;
+    PdfColor::Rgb(Rgb::new(f(c.r), f(c.g), f(c.b), None))
+}
+
+/// Deflates every stream. lopdf's own `compress` always uses level 9; level 2 makes the
+/// four-board sheet 4 % larger than level 6 and keeps it under a millisecond (benches/sheet.rs).
+fn compress(doc: &mut lopdf::Document) {
+    use std::io::Write;
+    for object in doc.objects.values_mut() {
+        if let lopdf::Object::Stream(stream) = object {
+            if stream.dict.get(b"Filter").is_ok() {
+                continue;
+            }
+            let mut encoder =
+                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
+            let compressed = encoder
+                .write_all(&stream.content)
+                .and_then(|()| encoder.finish())
+                .expect("compressing into memory cannot fail");
+            stream.dict.set("Filter", "FlateDecode");
+            stream.set_content(compressed);
+        }
+    }
+}
+
+/// FNV-1a over every stream (pages, font), in object-number order: the dictionaries around
+/// them follow from the same content, so equal streams mean an equal document.
+fn content_hash(doc: &lopdf::Document) -> u128 {
+    let mut hash: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    let mut eat = |bytes: &[u8]| {
+        for b in bytes {
+            hash ^= u128::from(*b);
+            hash = hash.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013B);
+        }
+    };
+    for object in doc.objects.values() {
+        if let lopdf::Object::Stream(stream) = object {
+            eat(&stream.content);
+        }
+    }
+    hash
+}

@@ -1,0 +1,193 @@
+//! Booklets: many diagrams laid out on A4 or Letter pages with captions and page numbers,
+//! for a club bulletin; or one game as a diagram every N moves, the moves between them
+//! listed under each.
+
+use crate::error::Error;
+use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
+use crate::font;
+use crate::games::{Game, RenderOptions};
+use crate::layout::{fit, line_height, wrap};
+use crate::page::{PageSetup, grid};
+use crate::theme::Theme;
+
+const MARGIN: f64 = 14.0;
+const GAP: f64 = 8.0;
+const CAPTION_PT: f64 = 8.5;
+const CAPTION_LINES: usize = 3;
+
+/// How the booklet is laid out.
+#[derive(Debug, Clone)]
+pub struct BookletOptions {
+    pub page: PageSetup,
+    /// Diagrams per page: 1, 2, 4 or 6.
+    pub per_page: usize,
+    /// A diagram every this many moves (turns for Towers) instead of one per game.
+    pub every: Option<usize>,
+    pub theme: Theme,
+}
+
+/// One diagram of the booklet and the words under it.
+struct Entry {
+    figure: Figure,
+    caption: Vec<String>,
+}
+
+/// The booklet of `games`, each named by where it came from.
+pub fn booklet(games: &[(String, Game)], options: &BookletOptions) -> Result<Document, Error> {
+    let mut entries = Vec::new();
+    for (_, game) in games {
+        match options.every {
+            None => entries.push(Entry {
+                figure: diagram(game, None)?,
+                caption: caption(game),
+            }),
+            Some(every) => entries.extend(sequence(game, every)?),
+        }
+    }
+    if entries.is_empty() {
+        return Err(Error::Usage("no valid game to put in the booklet".into()));
+    }
+    let (width, height) = options.page.size();
+    let content = Rect::new(
+        MARGIN,
+        MARGIN,
+        width - 2.0 * MARGIN,
+        height - 2.0 * MARGIN - line_height(CAPTION_PT) * 1.5,
+    );
+    let (columns, rows) = match options.per_page {
+        1 => (1, 1),
+        2 if options.page.landscape => (2, 1),
+        2 => (1, 2),
+        4 => (2, 2),
+        _ if options.page.landscape => (3, 2),
+        _ => (2, 3),
+    };
+    let cells = grid(content, columns, rows, GAP);
+    let pages = entries.len().div_ceil(cells.len());
+    let mut document = Document {
+        title: "sheetgen booklet".into(),
+        pages: Vec::new(),
+    };
+    for (p, chunk) in entries.chunks(cells.len()).enumerate() {
+        let mut figure = Figure::new(width, height, format!("Booklet, page {} of {pages}", p + 1));
+        let mut descriptions = Vec::new();
+        for (entry, cell) in chunk.iter().zip(&cells) {
+            figure.root.group(place(entry, *cell, &options.theme));
+            descriptions.push(entry.figure.description.clone());
+        }
+        let number = format!("{} / {pages}", p + 1);
+        let mut footer = Group::new("page-number");
+        footer.text(Text::new(
+            Point::new(width / 2.0, height - MARGIN),
+            number,
+            CAPTION_PT,
+            Anchor::Middle,
+        ));
+        figure.root.group(footer);
+        figure.description = descriptions.join("\n\n");
+        document.pages.push(figure);
+    }
+    Ok(document)
+}
+
+fn diagram(game: &Game, at: Option<usize>) -> Result<Figure, Error> {
+    let options = RenderOptions {
+        at,
+        ..RenderOptions::default()
+    };
+    let mut document = game.diagram(&options)?;
+    Ok(document.pages.remove(0))
+}
+
+/// Title, players and the outcome.
+fn caption(game: &Game) -> Vec<String> {
+    let about = game.about();
+    let title = about
+        .title
+        .as_ref()
+        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone());
+    let mut players = Vec::new();
+    for (side, name) in [("Black", &about.black), ("White", &about.white)] {
+        if let Some(name) = name {
+            players.push(format!("{side} {}", name.value));
+        }
+    }
+    let mut lines = vec![title];
+    if !players.is_empty() {
+        lines.push(players.join(" – "));
+    }
+    lines.push(game.summary().reason);
+    lines
+}
+
+/// A diagram every `every` moves and one at the end, each listing the moves since the last.
+fn sequence(game: &Game, every: usize) -> Result<Vec<Entry>, Error> {
+    let moves = game.move_list();
+    let unit = game.summary().unit;
+    let title = game
+        .about()
+        .title
+        .as_ref()
+        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone());
+    let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
+    stops.push(game.length());
+    let mut entries = Vec::new();
+    let mut from = 0;
+    for at in stops {
+        let mut caption = vec![format!("{title}: after {at} {unit}")];
+        if at > from {
+            caption.push(format!(
+                "{} {}–{}: {}",
+                capitalised(unit),
+                from + 1,
+                at,
+                moves[from..at].join(", ")
+            ));
+        }
+        entries.push(Entry {
+            figure: diagram(game, Some(at))?,
+            caption,
+        });
+        from = at;
+    }
+    Ok(entries)
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The entry's diagram scaled into `cell` above its caption.
+fn place(entry: &Entry, cell: Rect, theme: &Theme) -> Group {
+    let mut group = Group::new("booklet-entry");
+    let caption_h = line_height(CAPTION_PT) * CAPTION_LINES as f64 + 2.0;
+    let figure = &entry.figure;
+    let scale = (cell.width / figure.width).min((cell.height - caption_h) / figure.height);
+    let offset = Point::new(cell.x + (cell.width - figure.width * scale) / 2.0, cell.y);
+    let mut themed = figure.clone();
+    theme.apply(&mut themed);
+    group.group(themed.root.scaled(scale, offset));
+    let mut lines: Vec<String> = entry
+        .caption
+        .iter()
+        .flat_map(|line| wrap(line, CAPTION_PT, cell.width))
+        .collect();
+    lines.truncate(CAPTION_LINES);
+    let mut captions = Group::new("caption");
+    let mut y = cell.y + figure.height * scale + 2.0;
+    for line in lines {
+        y += line_height(CAPTION_PT);
+        let size = fit(&line, CAPTION_PT, cell.width);
+        captions.text(Text::new(
+            Point::new(cell.x, y - font::descent(size)),
+            line,
+            size,
+            Anchor::Start,
+        ));
+    }
+    group.group(captions);
+    group
+}

@@ -1,0 +1,201 @@
+//! `sheetgen check`: every game of every file checked against its rules, one report each,
+//! going on past bad games and bad files.
+
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::record;
+
+/// How the report is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReportFormat {
+    /// One line per valid game; a rustc-style report per error.
+    #[default]
+    Text,
+    /// One JSON object per game, one per line.
+    Json,
+}
+
+/// The report and the exit code: 0 all valid, 1 a record is invalid, 2 a file could not
+/// be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub text: String,
+    pub exit_code: u8,
+}
+
+/// Checks every game in `paths`. `color` styles the error reports for a terminal.
+pub fn check(paths: &[String], format: ReportFormat, color: bool) -> Report {
+    let mut report = Report {
+        text: String::new(),
+        exit_code: 0,
+    };
+    for path in paths {
+        match record::load(path) {
+            Ok(entries) => {
+                for entry in entries {
+                    match &entry.game {
+                        Ok(game) => report.valid(path, entry.index, &game.summary(), format),
+                        Err(d) => {
+                            report.invalid(path, Some(entry.index), entry.name, d, format, color)
+                        }
+                    }
+                }
+            }
+            Err(Error::Invalid(d) | Error::Config(d)) => {
+                report.invalid(path, None, None, &d, format, color)
+            }
+            Err(other) => report.unreadable(path, &other, format),
+        }
+    }
+    report
+}
+
+impl Report {
+    fn valid(
+        &mut self,
+        path: &str,
+        index: usize,
+        summary: &crate::games::Summary,
+        format: ReportFormat,
+    ) {
+        match format {
+            ReportFormat::Text => {
+                self.text.push_str(&format!(
+                    "{path} #{index}: ok, {}, {} {}: {}\n",
+                    summary.game, summary.moves, summary.unit, summary.reason
+                ));
+            }
+            ReportFormat::Json => self.json(&JsonLine {
+                file: path,
+                index: Some(index),
+                game: Some(summary.game),
+                valid: true,
+                moves: Some(summary.moves),
+                finished: Some(summary.finished),
+                score: summary
+                    .score
+                    .map(|(black, white)| JsonScore { black, white }),
+                winner: summary.winner.as_ref().map(|w| w.name()),
+                reason: Some(&summary.reason),
+                towers: summary
+                    .towers
+                    .map(|[black, white]| JsonTowers { black, white }),
+                error: None,
+            }),
+        }
+    }
+
+    fn invalid(
+        &mut self,
+        path: &str,
+        index: Option<usize>,
+        game: Option<&str>,
+        d: &Diagnostic,
+        format: ReportFormat,
+        color: bool,
+    ) {
+        self.exit_code = self.exit_code.max(1);
+        match format {
+            ReportFormat::Text => {
+                let place = index.map_or(String::new(), |i| format!(" #{i}"));
+                self.text.push_str(&format!(
+                    "{path}{place}: invalid\n{}\n",
+                    d.render(color).trim_end()
+                ));
+            }
+            ReportFormat::Json => self.json(&JsonLine {
+                error: Some(JsonError {
+                    line: (d.line > 0).then_some(d.line),
+                    column: (d.column > 0).then_some(d.column),
+                    message: &d.message,
+                }),
+                index,
+                game,
+                ..JsonLine::invalid(path)
+            }),
+        }
+    }
+
+    fn unreadable(&mut self, path: &str, error: &Error, format: ReportFormat) {
+        self.exit_code = 2;
+        match format {
+            ReportFormat::Text => self.text.push_str(&format!("{path}: error: {error}\n")),
+            ReportFormat::Json => {
+                let message = error.to_string();
+                self.json(&JsonLine {
+                    error: Some(JsonError {
+                        line: None,
+                        column: None,
+                        message: &message,
+                    }),
+                    ..JsonLine::invalid(path)
+                });
+            }
+        }
+    }
+
+    fn json(&mut self, line: &JsonLine<'_>) {
+        self.text
+            .push_str(&serde_json::to_string(line).expect("a report line serializes"));
+        self.text.push('\n');
+    }
+}
+
+/// One game's line of `check --format json`. Every key is always present (null when it
+/// does not apply), so consumers can rely on the shape.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    file: &'a str,
+    index: Option<usize>,
+    game: Option<&'a str>,
+    valid: bool,
+    moves: Option<usize>,
+    finished: Option<bool>,
+    score: Option<JsonScore>,
+    winner: Option<&'a str>,
+    reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    towers: Option<JsonTowers>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<JsonError<'a>>,
+}
+
+impl<'a> JsonLine<'a> {
+    fn invalid(file: &'a str) -> Self {
+        Self {
+            file,
+            index: None,
+            game: None,
+            valid: false,
+            moves: None,
+            finished: None,
+            score: None,
+            winner: None,
+            reason: None,
+            towers: None,
+            error: None,
+        }
+    }
+}
+
+/// Towers per height 1–8, for Towers games.
+#[derive(Serialize)]
+struct JsonTowers {
+    black: [u32; 8],
+    white: [u32; 8],
+}
+
+#[derive(Serialize)]
+struct JsonScore {
+    black: i32,
+    white: i32,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    line: Option<usize>,
+    column: Option<usize>,
+    message: &'a str,
+}

@@ -1,0 +1,218 @@
+//! Located problems in input files, shown the way rustc shows them: the file, line and
+//! column, the source line, and a mark under the offending value.
+
+use std::fmt;
+use std::sync::Arc;
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+
+/// One problem at one place in one input file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as the user named it.
+    pub path: String,
+    /// The file's text, when it is text; shown under the message.
+    pub source: Option<Arc<str>>,
+    /// 1-based line; 0 when the problem is the file as a whole.
+    pub line: usize,
+    /// 1-based column in characters; 0 when unknown.
+    pub column: usize,
+    /// What is wrong, in the game's or the file's terms.
+    pub message: String,
+    /// Further lines of advice, shown as notes.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A problem with a whole file (too large, not text, empty…).
+    pub fn file(path: &str, message: impl Into<String>) -> Self {
+        Self {
+            path: path.to_string(),
+            source: None,
+            line: 0,
+            column: 0,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A problem at `line`:`column` of `source`.
+    pub fn at(
+        path: &str,
+        source: &Arc<str>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            path: path.to_string(),
+            source: Some(Arc::clone(source)),
+            line,
+            column,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The rustc-style report: message, location, source line with a mark, notes.
+    pub fn render(&self, color: bool) -> String {
+        let renderer = if color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        let title = Level::ERROR.primary_title(self.message.as_str());
+        let mut group = match self.snippet_span() {
+            Some((source, span)) => title.element(
+                Snippet::source(source)
+                    .path(self.path.as_str())
+                    .annotation(AnnotationKind::Primary.span(span)),
+            ),
+            None => title.element(annotate_snippets::Origin::path(self.location())),
+        };
+        for note in &self.notes {
+            group = group.element(Level::NOTE.message(note.as_str()));
+        }
+        let report: &[Group<'_>] = &[group];
+        renderer.render(report).to_string()
+    }
+
+    /// `path:line:column`, or as much of it as is known.
+    pub fn location(&self) -> String {
+        match (self.line, self.column) {
+            (0, _) => self.path.clone(),
+            (line, 0) => format!("{}:{line}", self.path),
+            (line, column) => format!("{}:{line}:{column}", self.path),
+        }
+    }
+
+    /// The source and the byte range of the value at the location: from the column to the
+    /// end of the token there (a plain YAML scalar ends at `,` `]` `}` `#` or a space).
+    fn snippet_span(&self) -> Option<(&str, std::ops::Range<usize>)> {
+        let source = self.source.as_deref()?;
+        if self.line == 0 {
+            return None;
+        }
+        let line_start = if self.line == 1 {
+            0
+        } else {
+            source.match_indices('\n').nth(self.line - 2)?.0 + 1
+        };
+        let line_end = source[line_start..]
+            .find('\n')
+            .map_or(source.len(), |i| line_start + i);
+        let line_text = &source[line_start..line_end];
+        let start = line_start
+            + line_text
+                .char_indices()
+                .nth(self.column.saturating_sub(1))
+                .map_or(line_text.len(), |(i, _)| i);
+        let rest = &source[start..line_end];
+        let token = if rest.starts_with(['"', '\'']) {
+            quoted_len(rest)
+        } else if rest.starts_with(['[', '{']) {
+            bracketed_len(rest)
+        } else {
+            rest.find([',', ']', '}', '#', ' ', '\t', '\r'])
+                .unwrap_or(rest.len())
+        };
+        let end = start + token.max(rest.chars().next().map_or(0, char::len_utf8));
+        Some((source, start..end))
+    }
+}
+
+/// Length in bytes of a flow collection at the start of `text` up to its closing bracket
+/// on the same line (the whole line when it goes on).
+fn bracketed_len(text: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '{' => depth += 1,
+            ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.trim_end().len()
+}
+
+/// Length in bytes of a quoted scalar at the start of `text`, quotes included.
+fn quoted_len(text: &str) -> usize {
+    let quote = text.chars().next().unwrap_or('"');
+    let mut escaped = false;
+    for (i, c) in text.char_indices().skip(1) {
+        if c == quote && !escaped {
+            return i + 1;
+        }
+        escaped = quote == '"' && c == '\\' && !escaped;
+    }
+    text.len()
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location(), self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(text: &str) -> Arc<str> {
+        Arc::from(text)
+    }
+
+    #[test]
+    fn marks_the_value_at_the_line_and_column() {
+        let src = source("game: shoreline\nmoves: [C, C3x, B1]\n");
+        let d = Diagnostic::at("game.yaml", &src, 2, 12, "not a column or point");
+        let out = d.render(false);
+        assert!(out.contains("error: not a column or point"), "{out}");
+        assert!(out.contains("game.yaml:2:12"), "{out}");
+        assert!(out.contains("moves: [C, C3x, B1]"), "{out}");
+        assert!(out.contains("^^^"), "the whole token is marked: {out}");
+        assert_eq!(d.to_string(), "game.yaml:2:12: not a column or point");
+    }
+
+    #[test]
+    fn marks_a_quoted_value_whole() {
+        let src = source("title: \"Club, night\"\n");
+        let d = Diagnostic::at("t.yaml", &src, 1, 8, "bad");
+        assert_eq!(d.snippet_span().unwrap().1, 7..20);
+    }
+
+    #[test]
+    fn marks_a_flow_mapping_to_its_closing_brace() {
+        let src = source("result: { black: 3, white: 1 }  # claimed\n");
+        let d = Diagnostic::at("g.yaml", &src, 1, 9, "wrong");
+        assert_eq!(d.snippet_span().unwrap().1, 8..30);
+    }
+
+    #[test]
+    fn a_file_problem_has_no_snippet() {
+        let d = Diagnostic::file("big.yaml", "the file is 100 MB").with_note("the limit is 1 MB");
+        let out = d.render(false);
+        assert!(out.contains("error: the file is 100 MB"), "{out}");
+        assert!(out.contains("big.yaml"), "{out}");
+        assert!(out.contains("note: the limit is 1 MB"), "{out}");
+    }
+
+    #[test]
+    fn a_location_past_the_end_does_not_panic() {
+        let src = source("a: 1");
+        let d = Diagnostic::at("x.yaml", &src, 9, 40, "somewhere");
+        let _ = d.render(false);
+        let d = Diagnostic::at("x.yaml", &src, 1, 40, "past the line end");
+        assert!(d.render(false).contains("x.yaml:1"));
+    }
+}

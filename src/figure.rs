@@ -1,0 +1,500 @@
+//! The renderer-neutral drawing model every game draws into and every backend reads.
+//!
+//! Units are millimetres, the origin is the top-left corner and y grows downwards (as on a
+//! printed page and in SVG). Text sizes are in points, as typographers give them. A figure
+//! knows nothing of games; groups carry a semantic class (`board`, `label`, `water`, …) that
+//! the SVG backend writes as a CSS class so a stylesheet can restyle a diagram.
+
+use crate::font;
+
+/// A point in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const fn new(x: f64, y: f64) -> Self {
+        Self { x, y }
+    }
+}
+
+/// An axis-aligned rectangle in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Rect {
+    pub const fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
+        Self {
+            x,
+            y,
+            width,
+            height,
+        }
+    }
+
+    pub fn right(&self) -> f64 {
+        self.x + self.width
+    }
+
+    pub fn bottom(&self) -> f64 {
+        self.y + self.height
+    }
+
+    pub fn center(&self) -> Point {
+        Point::new(self.x + self.width / 2.0, self.y + self.height / 2.0)
+    }
+
+    /// True when the two rectangles share interior area (touching edges do not count).
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        self.x < other.right()
+            && other.x < self.right()
+            && self.y < other.bottom()
+            && other.y < self.bottom()
+    }
+
+    /// True when `other` lies wholly inside this rectangle (within a rounding tolerance).
+    pub fn contains(&self, other: &Rect) -> bool {
+        const EPS: f64 = 1e-6;
+        other.x >= self.x - EPS
+            && other.y >= self.y - EPS
+            && other.right() <= self.right() + EPS
+            && other.bottom() <= self.bottom() + EPS
+    }
+
+    /// The rectangle shrunk by `d` on every side.
+    pub fn inset(&self, d: f64) -> Rect {
+        Rect::new(
+            self.x + d,
+            self.y + d,
+            self.width - 2.0 * d,
+            self.height - 2.0 * d,
+        )
+    }
+}
+
+/// A colour; backends write it as RGB.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Color {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+impl Color {
+    pub const BLACK: Color = Color::grey(0);
+    pub const WHITE: Color = Color::grey(255);
+
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Self {
+        Self { r, g, b }
+    }
+
+    pub const fn grey(level: u8) -> Self {
+        Self::rgb(level, level, level)
+    }
+}
+
+/// How a shape's outline is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stroke {
+    pub color: Color,
+    /// Line width in millimetres.
+    pub width: f64,
+    /// Dash and gap lengths in millimetres; empty for a solid line.
+    pub dash: Vec<f64>,
+}
+
+impl Stroke {
+    pub fn solid(color: Color, width: f64) -> Self {
+        Self {
+            color,
+            width,
+            dash: Vec::new(),
+        }
+    }
+
+    pub fn dashed(color: Color, width: f64, dash: &[f64]) -> Self {
+        Self {
+            color,
+            width,
+            dash: dash.to_vec(),
+        }
+    }
+}
+
+/// Fill and outline of a shape; either may be absent.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Paint {
+    pub fill: Option<Color>,
+    pub stroke: Option<Stroke>,
+}
+
+impl Paint {
+    pub fn fill(color: Color) -> Self {
+        Self {
+            fill: Some(color),
+            stroke: None,
+        }
+    }
+
+    pub fn stroke(stroke: Stroke) -> Self {
+        Self {
+            fill: None,
+            stroke: Some(stroke),
+        }
+    }
+
+    pub fn fill_and_stroke(fill: Color, stroke: Stroke) -> Self {
+        Self {
+            fill: Some(fill),
+            stroke: Some(stroke),
+        }
+    }
+}
+
+/// A geometric shape in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Line(Point, Point),
+    Polyline(Vec<Point>),
+    Polygon(Vec<Point>),
+    Rect(Rect),
+    Circle { center: Point, radius: f64 },
+}
+
+/// Which point of the text its position names, horizontally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// One line of text. `position` is on the baseline; `anchor` says where along it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    pub position: Point,
+    pub content: String,
+    /// Size in points.
+    pub size: f64,
+    pub anchor: Anchor,
+    pub color: Color,
+}
+
+impl Text {
+    pub fn new(position: Point, content: impl Into<String>, size: f64, anchor: Anchor) -> Self {
+        Self {
+            position,
+            content: content.into(),
+            size,
+            anchor,
+            color: Color::BLACK,
+        }
+    }
+
+    /// The box the text's ink occupies: its advance width, and from its lowest to its
+    /// highest glyph outline.
+    pub fn bounds(&self) -> Rect {
+        let width = font::text_width(&self.content, self.size);
+        let left = match self.anchor {
+            Anchor::Start => self.position.x,
+            Anchor::Middle => self.position.x - width / 2.0,
+            Anchor::End => self.position.x - width,
+        };
+        let (above, below) = font::ink_extent(&self.content, self.size);
+        Rect::new(left, self.position.y - above, width, above + below)
+    }
+}
+
+/// A drawable element.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    Shape(Shape, Paint),
+    Text(Text),
+    Group(Group),
+}
+
+/// Items drawn together, with a semantic class and an optional clipping rectangle.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Group {
+    /// Space-separated semantic classes, e.g. `"stone black"`.
+    pub class: String,
+    pub clip: Option<Rect>,
+    pub items: Vec<Item>,
+}
+
+impl Group {
+    pub fn new(class: impl Into<String>) -> Self {
+        Self {
+            class: class.into(),
+            clip: None,
+            items: Vec::new(),
+        }
+    }
+
+    pub fn shape(&mut self, shape: Shape, paint: Paint) -> &mut Self {
+        self.items.push(Item::Shape(shape, paint));
+        self
+    }
+
+    pub fn text(&mut self, text: Text) -> &mut Self {
+        self.items.push(Item::Text(text));
+        self
+    }
+
+    pub fn group(&mut self, group: Group) -> &mut Self {
+        self.items.push(Item::Group(group));
+        self
+    }
+
+    /// A copy scaled by `scale` about the origin, then moved by `offset`: points, sizes, line
+    /// widths, dashes, text sizes and clips alike. Booklets place whole diagrams this way, so
+    /// backends need no transforms.
+    pub fn scaled(&self, scale: f64, offset: Point) -> Group {
+        let p = |q: &Point| Point::new(q.x * scale + offset.x, q.y * scale + offset.y);
+        let r = |q: &Rect| {
+            Rect::new(
+                q.x * scale + offset.x,
+                q.y * scale + offset.y,
+                q.width * scale,
+                q.height * scale,
+            )
+        };
+        let paint = |paint: &Paint| Paint {
+            fill: paint.fill,
+            stroke: paint.stroke.as_ref().map(|s| Stroke {
+                color: s.color,
+                width: s.width * scale,
+                dash: s.dash.iter().map(|d| d * scale).collect(),
+            }),
+        };
+        let items = self
+            .items
+            .iter()
+            .map(|item| match item {
+                Item::Shape(shape, pt) => {
+                    let shape = match shape {
+                        Shape::Line(a, b) => Shape::Line(p(a), p(b)),
+                        Shape::Polyline(points) => Shape::Polyline(points.iter().map(p).collect()),
+                        Shape::Polygon(points) => Shape::Polygon(points.iter().map(p).collect()),
+                        Shape::Rect(rect) => Shape::Rect(r(rect)),
+                        Shape::Circle { center, radius } => Shape::Circle {
+                            center: p(center),
+                            radius: radius * scale,
+                        },
+                    };
+                    Item::Shape(shape, paint(pt))
+                }
+                Item::Text(text) => Item::Text(Text {
+                    position: p(&text.position),
+                    size: text.size * scale,
+                    ..text.clone()
+                }),
+                Item::Group(group) => Item::Group(group.scaled(scale, offset)),
+            })
+            .collect();
+        Group {
+            class: self.class.clone(),
+            clip: self.clip.as_ref().map(r),
+            items,
+        }
+    }
+
+    /// Every text in this group and below, in drawing order.
+    pub fn texts(&self) -> Vec<&Text> {
+        let mut found = Vec::new();
+        self.visit(&mut |item| {
+            if let Item::Text(text) = item {
+                found.push(text);
+            }
+        });
+        found
+    }
+
+    /// Every group below this one (not itself) whose classes include `class`.
+    pub fn groups_with_class(&self, class: &str) -> Vec<&Group> {
+        let mut found = Vec::new();
+        self.visit(&mut |item| {
+            if let Item::Group(group) = item {
+                if group.class.split(' ').any(|c| c == class) {
+                    found.push(group);
+                }
+            }
+        });
+        found
+    }
+
+    fn visit<'a>(&'a self, f: &mut impl FnMut(&'a Item)) {
+        for item in &self.items {
+            f(item);
+            if let Item::Group(group) = item {
+                group.visit(f);
+            }
+        }
+    }
+}
+
+/// Parallel lines at 45° filling `area`, clipped to it: printpdf has no patterns, so hatching
+/// is plain lines in a clipping group, which every backend draws alike.
+pub fn hatch(class: &str, area: Rect, spacing: f64, stroke: Stroke) -> Group {
+    let mut group = Group::new(class);
+    group.clip = Some(area);
+    // Lines run from lower left to upper right; start far enough left to cover the corner.
+    let mut offset = -area.height;
+    while offset < area.width {
+        let from = Point::new(area.x + offset, area.bottom());
+        let to = Point::new(area.x + offset + area.height, area.y);
+        group.shape(Shape::Line(from, to), Paint::stroke(stroke.clone()));
+        offset += spacing;
+    }
+    group
+}
+
+/// An arrow from `from` to `to`: a shaft and a filled head whose tip is exactly at `to`.
+pub fn arrow(class: &str, from: Point, to: Point, width: f64, color: Color) -> Group {
+    let mut group = Group::new(class);
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let length = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / length, dy / length);
+    let head = (width * 4.0).min(length * 0.6);
+    let base = Point::new(to.x - ux * head, to.y - uy * head);
+    group.shape(
+        Shape::Line(from, base),
+        Paint::stroke(Stroke::solid(color, width)),
+    );
+    let half = head * 0.5;
+    group.shape(
+        Shape::Polygon(vec![
+            to,
+            Point::new(base.x - uy * half, base.y + ux * half),
+            Point::new(base.x + uy * half, base.y - ux * half),
+        ]),
+        Paint::fill(color),
+    );
+    group
+}
+
+/// One page or one diagram: a sized drawing plus the text alternative for accessibility.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    /// Width in millimetres.
+    pub width: f64,
+    /// Height in millimetres.
+    pub height: f64,
+    /// A short title (SVG `<title>`, PDF document title).
+    pub title: String,
+    /// A text alternative for what the figure shows (SVG `<desc>`).
+    pub description: String,
+    /// A stylesheet the SVG backend embeds after its own, for a rulebook's styles.
+    pub css: Option<String>,
+    pub root: Group,
+}
+
+impl Figure {
+    pub fn new(width: f64, height: f64, title: impl Into<String>) -> Self {
+        Self {
+            width,
+            height,
+            title: title.into(),
+            description: String::new(),
+            css: None,
+            root: Group::new("page"),
+        }
+    }
+
+    /// Every character the figure's texts need, for font checks and subsets.
+    pub fn text_content(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.title.as_str()).chain(
+            self.root
+                .texts()
+                .into_iter()
+                .map(|text| text.content.as_str()),
+        )
+    }
+}
+
+/// One or more pages, each a figure, written as one file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub title: String,
+    pub pages: Vec<Figure>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hatch_lines_cover_the_area_and_are_clipped_to_it() {
+        let area = Rect::new(10.0, 20.0, 30.0, 5.0);
+        let group = hatch("water", area, 2.0, Stroke::solid(Color::BLACK, 0.2));
+        assert_eq!(group.clip, Some(area));
+        // (width + height) / spacing lines, so no corner of the area is left bare.
+        assert_eq!(group.items.len(), 18);
+    }
+
+    #[test]
+    fn an_arrow_ends_exactly_at_its_target() {
+        let a = arrow(
+            "move",
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+            0.5,
+            Color::BLACK,
+        );
+        let Item::Shape(Shape::Polygon(head), _) = &a.items[1] else {
+            panic!("{a:?}")
+        };
+        assert_eq!(head[0], Point::new(10.0, 0.0));
+        assert!(head[1].x < 10.0 && (head[1].y + head[2].y).abs() < 1e-9);
+    }
+
+    #[test]
+    fn text_bounds_follow_the_anchor() {
+        let start = Text::new(Point::new(50.0, 50.0), "Board", 10.0, Anchor::Start).bounds();
+        let end = Text::new(Point::new(50.0, 50.0), "Board", 10.0, Anchor::End).bounds();
+        assert_eq!(start.x, 50.0);
+        assert!((end.right() - 50.0).abs() < 1e-9);
+        assert!(start.y < 50.0 && start.bottom() > 50.0);
+    }
+
+    #[test]
+    fn a_scaled_group_moves_and_sizes_everything_alike() {
+        let mut g = Group::new("x");
+        g.clip = Some(Rect::new(0.0, 0.0, 10.0, 10.0));
+        g.shape(
+            Shape::Circle {
+                center: Point::new(2.0, 2.0),
+                radius: 1.0,
+            },
+            Paint::stroke(Stroke::dashed(Color::BLACK, 0.5, &[1.0])),
+        );
+        g.text(Text::new(Point::new(4.0, 4.0), "A", 10.0, Anchor::Start));
+        let s = g.scaled(0.5, Point::new(100.0, 200.0));
+        assert_eq!(s.clip, Some(Rect::new(100.0, 200.0, 5.0, 5.0)));
+        let Item::Shape(Shape::Circle { center, radius }, paint) = &s.items[0] else {
+            panic!()
+        };
+        assert_eq!((*center, *radius), (Point::new(101.0, 201.0), 0.5));
+        assert_eq!(paint.stroke.as_ref().unwrap().width, 0.25);
+        assert_eq!(paint.stroke.as_ref().unwrap().dash, [0.5]);
+        assert_eq!(s.texts()[0].size, 5.0);
+    }
+
+    #[test]
+    fn finds_groups_by_one_of_their_classes() {
+        let mut root = Group::new("page");
+        let mut board = Group::new("board shoreline");
+        board.group(Group::new("grid"));
+        root.group(board);
+        assert_eq!(root.groups_with_class("board").len(), 1);
+        assert_eq!(root.groups_with_class("grid").len(), 1);
+        assert_eq!(root.groups_with_class("shore").len(), 0);
+    }
+}

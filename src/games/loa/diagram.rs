@@ -1,0 +1,482 @@
+//! The Lines of Action score diagram and rulebook figures: the position after the last move
+//! (or move N), the last move as an arrow, the squares where captures happened, every group
+//! of each side linked so a connected side is one cluster, group counts, the outcome; and on
+//! request a piece's four line counts and its moves, legal and refused.
+
+use super::bits::{Bits, Wide};
+use super::board::Board;
+use super::game::Replay;
+use super::record::Game;
+use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
+use super::sheet::rules_caption;
+use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
+use crate::font;
+use crate::games::Side;
+use crate::layout::{line_height, wrap};
+
+const MARGIN: f64 = 8.0;
+const BOARD_WIDTH: f64 = 110.0;
+const TEXT_PT: f64 = 9.5;
+const LABEL_PT: f64 = 8.0;
+
+use crate::palette::{
+    LAST_MOVE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED, WARNING as CAPTURE,
+};
+
+/// A rulebook figure for one piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Show {
+    /// The four line counts of the piece on the square.
+    Lines(usize),
+    /// Every legal move of the piece, and the directions it cannot use.
+    Moves(usize),
+}
+
+/// Reads `lines:b8` or `moves:b8` for a board of `size`.
+pub fn parse_show(text: &str, size: usize) -> Result<Show, String> {
+    let (kind, square) = text.split_once(':').ok_or_else(|| {
+        format!("show `{text}`: write lines:SQUARE or moves:SQUARE, like lines:b8")
+    })?;
+    let sq = parse_square(square.trim(), size).ok_or_else(|| {
+        format!("show `{text}`: `{square}` is not a square of a {size}×{size} board")
+    })?;
+    match kind.trim().to_ascii_lowercase().as_str() {
+        "lines" => Ok(Show::Lines(sq)),
+        "moves" => Ok(Show::Moves(sq)),
+        other => Err(format!("show `{text}`: `{other}` is not lines or moves")),
+    }
+}
+
+/// What to draw besides the position.
+#[derive(Debug, Clone, Default)]
+pub struct DiagramOptions {
+    /// The position after this many moves; all of them if None.
+    pub at: Option<usize>,
+    pub show: Vec<Show>,
+    /// A caption from the record's `diagrams`, written under the board.
+    pub caption: Option<String>,
+}
+
+/// Why a direction has no move (for `moves:` figures).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    OffBoard,
+    BlockedByEnemy,
+    BlockedByObstruction,
+    OwnPiece,
+}
+
+/// What happens to a piece on `from` in each of the eight directions.
+pub fn directions(replay: &Replay, from: usize) -> [(usize, Result<Move, Refusal>); 8] {
+    let board = &replay.board;
+    let p = &replay.position;
+    let side = p.at(from).expect("a piece stands on the square");
+    std::array::from_fn(|d| {
+        let k = board.line_count(p.occupied(), from, axis(d));
+        let result = match board.step(from, d, k) {
+            None => Err(Refusal::OffBoard),
+            Some(to) => {
+                let path: Vec<usize> = (1..k).filter_map(|i| board.step(from, d, i)).collect();
+                if path.iter().chain([&to]).any(|s| board.blocked.has(*s)) {
+                    Err(Refusal::BlockedByObstruction)
+                } else if path.iter().any(|s| p.at(*s) == Some(side.other())) {
+                    Err(Refusal::BlockedByEnemy)
+                } else if p.at(to) == Some(side) {
+                    Err(Refusal::OwnPiece)
+                } else {
+                    Ok(Move {
+                        from: from as u8,
+                        to: to as u8,
+                        capture: p.at(to).is_some(),
+                    })
+                }
+            }
+        };
+        (d, result)
+    })
+}
+
+/// The game replayed to move `n`.
+fn replay_to(game: &Game, n: usize) -> Replay {
+    let mut replay = Replay::new(game.rules.clone());
+    for ply in &game.notation()[..n] {
+        replay
+            .play(ply)
+            .expect("moves were checked when the record was read");
+    }
+    replay
+}
+
+/// Checks `--at` and `--show` against the game; returns the move to draw after.
+pub fn check(game: &Game, options: &DiagramOptions) -> Result<usize, String> {
+    let n = options.at.unwrap_or(game.plies.len());
+    if n > game.plies.len() {
+        return Err(format!(
+            "--at {n}: the game has only {} moves",
+            game.plies.len()
+        ));
+    }
+    let position = replay_to(game, n).position;
+    for show in &options.show {
+        let (Show::Lines(sq) | Show::Moves(sq)) = *show;
+        if position.at(sq).is_none() {
+            return Err(format!(
+                "show: {} is empty after {n} moves; show a square with a piece on it",
+                square_name(sq, game.rules.size)
+            ));
+        }
+    }
+    Ok(n)
+}
+
+/// The diagram and where its squares are; `options` must already be checked with [`check`].
+pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotate::Cells) {
+    let n = options.at.unwrap_or(game.plies.len()).min(game.plies.len());
+    let replay = replay_to(game, n);
+    let size = game.rules.size;
+    let width = BOARD_WIDTH + 2.0 * MARGIN;
+    let mut root = Group::new("diagram lines-of-action");
+
+    let title = game
+        .about
+        .title
+        .as_ref()
+        .map_or("Lines of Action", |t| t.value.as_str());
+    let (header, mut y) =
+        crate::layout::diagram_header(title, &game.about.byline(), MARGIN, MARGIN, BOARD_WIDTH);
+    root.group(header);
+    y += 3.0;
+
+    let board = Board::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
+    root.group(board.draw(replay.board.blocked));
+    root.group(captured_squares(&board, &replay));
+    root.group(group_links(&board, &replay));
+    root.group(board.pieces(&replay.position));
+    if let Some(super::game::Ply::Move(m)) = replay.plies.last() {
+        let mut last = Group::new("last-move");
+        last.group(arrow(
+            "arrow",
+            board.center(m.from as usize),
+            board.center(m.to as usize),
+            0.7,
+            LAST_MOVE,
+        ));
+        root.group(last);
+    }
+    let mut notes = Vec::new();
+    for show in &options.show {
+        match *show {
+            Show::Lines(sq) => {
+                root.group(line_counts(&board, &replay, sq));
+                notes.push(lines_note(&replay, sq));
+            }
+            Show::Moves(sq) => {
+                root.group(move_arrows(&board, &replay, sq));
+            }
+        }
+    }
+    if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
+        notes.push(
+            "Arrows: blue a move, red a capture. Short stubs mark the directions a piece cannot use: \
+             ending in a bar, blocked by an enemy piece or an obstruction; in a ring, onto its own piece; \
+             in a cross, off the board."
+                .to_string(),
+        );
+    }
+
+    y = board.extent().bottom() + 2.0;
+    let mut footer = Group::new("score");
+    let mut lines: Vec<String> = options.caption.iter().cloned().collect();
+    lines.extend([group_counts(&replay), outcome_line(game, n, &replay)]);
+    lines.extend(notes);
+    lines.push(rules_caption(&game.rules));
+    for (i, text) in lines.iter().enumerate() {
+        let size_pt = if i + 1 == lines.len() {
+            LABEL_PT
+        } else {
+            TEXT_PT
+        };
+        for line in wrap(text, size_pt, BOARD_WIDTH) {
+            y += line_height(size_pt);
+            footer.text(Text::new(
+                Point::new(MARGIN, y),
+                line,
+                size_pt,
+                Anchor::Start,
+            ));
+        }
+    }
+    root.group(footer);
+
+    let mut figure = Figure::new(
+        width,
+        y + font::descent(TEXT_PT) + MARGIN,
+        format!("{title} (Lines of Action)"),
+    );
+    figure.description = describe(game, n, &replay, &lines);
+    figure.root = root;
+    (figure, board.cells())
+}
+
+/// "Black 1 group, White 3 groups".
+fn group_counts(replay: &Replay) -> String {
+    let count = |side| {
+        let n = replay.board.groups(replay.position.pieces(side)).len();
+        format!("{n} group{}", if n == 1 { "" } else { "s" })
+    };
+    format!("Black {}, White {}", count(Side::Black), count(Side::White))
+}
+
+fn outcome_line(game: &Game, n: usize, replay: &Replay) -> String {
+    let text = match (n == game.plies.len(), replay.outcome) {
+        (_, Some(outcome)) => outcome.describe(n),
+        (true, None) => format!("unfinished after {n} moves"),
+        (false, None) => format!(
+            "after {n} of {} moves; {} to move",
+            game.plies.len(),
+            replay.position.to_move.name()
+        ),
+    };
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(text.clone(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A small red cross in the corner of every square where a capture happened.
+fn captured_squares(board: &Board, replay: &Replay) -> Group {
+    let mut group = Group::new("captured");
+    let mut seen = Vec::new();
+    for ply in &replay.plies {
+        if let super::game::Ply::Move(m) = ply {
+            if m.capture && !seen.contains(&m.to) {
+                seen.push(m.to);
+                let r = board.square(m.to as usize);
+                let s = board.cell * 0.16;
+                let (x, y) = (r.right() - s * 1.6, r.y + s * 0.6);
+                let stroke = Paint::stroke(Stroke::solid(CAPTURE, (board.cell * 0.04).max(0.3)));
+                let mut cross = Group::new("capture");
+                cross.shape(
+                    Shape::Line(Point::new(x, y), Point::new(x + s, y + s)),
+                    stroke.clone(),
+                );
+                cross.shape(
+                    Shape::Line(Point::new(x + s, y), Point::new(x, y + s)),
+                    stroke,
+                );
+                group.group(cross);
+            }
+        }
+    }
+    group
+}
+
+/// A thick link between every two touching pieces of a side, so each group reads as one
+/// shape and a connected side as a single one.
+fn group_links(board: &Board, replay: &Replay) -> Group {
+    let mut group = Group::new("groups");
+    for (side, color) in [(Side::Black, LINK_BLACK), (Side::White, LINK_WHITE)] {
+        let pieces = replay.position.pieces(side);
+        let mut links = Group::new(match side {
+            Side::Black => "links black",
+            Side::White => "links white",
+        });
+        for sq in pieces.squares() {
+            // Each pair once: link to the neighbours east, north-east, north and north-west.
+            for d in [0, 4, 2, 7] {
+                if let Some(t) = replay.board.step(sq, d, 1) {
+                    if pieces.has(t) {
+                        links.shape(
+                            Shape::Line(board.center(sq), board.center(t)),
+                            Paint::stroke(Stroke::solid(color, board.cell * 0.18)),
+                        );
+                    }
+                }
+            }
+        }
+        group.group(links);
+    }
+    group
+}
+
+/// The four counts (L3) in small discs around the piece: the rank's to the east, the file's
+/// to the north, the rising diagonal's to the north-east, the falling one's to the north-west.
+fn line_counts(board: &Board, replay: &Replay, sq: usize) -> Group {
+    let mut group = Group::new(format!("line-counts {}", square_name(sq, board.size)));
+    let c = board.center(sq);
+    // Inside the piece's own square, so they never reach the labels or a neighbour's count.
+    let h = board.cell * 0.34;
+    let spots = [(h, 0.0), (0.0, -h), (h, -h), (-h, -h)];
+    let radius = board.cell * 0.15;
+    let size = radius * 1.3 / font::MM_PER_PT;
+    for (a, (dx, dy)) in spots.iter().enumerate() {
+        let count = replay.board.line_count(replay.position.occupied(), sq, a);
+        let at = Point::new(c.x + dx, c.y + dy);
+        let mut label =
+            Group::new(["count rank", "count file", "count rising", "count falling"][a]);
+        label.shape(
+            Shape::Circle { center: at, radius },
+            Paint::fill_and_stroke(Color::WHITE, Stroke::solid(MOVE, 0.35)),
+        );
+        let mut text = Text::new(
+            Point::new(at.x, at.y + font::cap_height(size) / 2.0),
+            count.to_string(),
+            size,
+            Anchor::Middle,
+        );
+        text.color = MOVE;
+        label.text(text);
+        group.group(label);
+    }
+    group
+}
+
+fn lines_note(replay: &Replay, sq: usize) -> String {
+    let occupied = replay.position.occupied();
+    let count = |a| replay.board.line_count(occupied, sq, a);
+    format!(
+        "{}: {} on its rank, {} on its file, {} on its rising and {} on its falling diagonal.",
+        square_name(sq, replay.rules.size),
+        count(0),
+        count(1),
+        count(2),
+        count(3)
+    )
+}
+
+/// Every legal move of the piece as an arrow (captures in red), and a short stub with a mark
+/// for every direction it cannot use.
+fn move_arrows(board: &Board, replay: &Replay, sq: usize) -> Group {
+    let mut group = Group::new(format!("moves {}", square_name(sq, board.size)));
+    let from = board.center(sq);
+    let width = (board.cell * 0.05).max(0.45);
+    for (d, result) in directions(replay, sq) {
+        match result {
+            Ok(m) => {
+                let color = if m.capture { CAPTURE } else { MOVE };
+                let class = if m.capture { "capture" } else { "move" };
+                let mut one = arrow(class, from, board.center(m.to as usize), width, color);
+                if m.capture {
+                    one.shape(
+                        Shape::Circle {
+                            center: board.center(m.to as usize),
+                            radius: board.piece_radius() + 0.8,
+                        },
+                        Paint::stroke(Stroke::solid(CAPTURE, width)),
+                    );
+                }
+                group.group(one);
+            }
+            Err(refusal) => {
+                group.group(stub(board, from, d, refusal, width));
+            }
+        }
+    }
+    group
+}
+
+/// A refused direction: a short stub from the piece ending in a mark that says why.
+fn stub(board: &Board, from: Point, d: usize, refusal: Refusal, width: f64) -> Group {
+    let (df, dr) = DIRECTIONS[d];
+    let (ux, uy) = (df as f64, -(dr as f64));
+    let norm = (ux * ux + uy * uy).sqrt();
+    let (ux, uy) = (ux / norm, uy / norm);
+    // Within the piece's square, drawn over the piece, so it never reaches the labels.
+    let (inner, outer) = (board.cell * 0.12, board.cell * 0.44);
+    let start = Point::new(from.x + ux * inner, from.y + uy * inner);
+    let end = Point::new(from.x + ux * outer, from.y + uy * outer);
+    let (class, stroke) = match refusal {
+        Refusal::BlockedByEnemy => ("refused blocked", Stroke::solid(BLOCKED, width)),
+        Refusal::BlockedByObstruction => ("refused obstructed", Stroke::solid(BLOCKED, width)),
+        Refusal::OwnPiece => (
+            "refused own-piece",
+            Stroke::dashed(BLOCKED, width, &[1.0, 0.7]),
+        ),
+        Refusal::OffBoard => (
+            "refused off-board",
+            Stroke::dashed(BLOCKED, width, &[0.4, 0.6]),
+        ),
+    };
+    let mut group = Group::new(class);
+    group.shape(Shape::Line(start, end), Paint::stroke(stroke));
+    let m = board.cell * 0.08;
+    let solid = Paint::stroke(Stroke::solid(BLOCKED, width));
+    match refusal {
+        Refusal::BlockedByEnemy | Refusal::BlockedByObstruction => {
+            // A bar across the stub's end: ⊣
+            group.shape(
+                Shape::Line(
+                    Point::new(end.x - uy * m, end.y + ux * m),
+                    Point::new(end.x + uy * m, end.y - ux * m),
+                ),
+                solid,
+            );
+        }
+        Refusal::OwnPiece => {
+            group.shape(
+                Shape::Circle {
+                    center: end,
+                    radius: m * 0.7,
+                },
+                Paint::fill_and_stroke(Color::WHITE, Stroke::solid(BLOCKED, width)),
+            );
+        }
+        Refusal::OffBoard => {
+            group.shape(
+                Shape::Line(
+                    Point::new(end.x - m * 0.7, end.y - m * 0.7),
+                    Point::new(end.x + m * 0.7, end.y + m * 0.7),
+                ),
+                solid.clone(),
+            );
+            group.shape(
+                Shape::Line(
+                    Point::new(end.x + m * 0.7, end.y - m * 0.7),
+                    Point::new(end.x - m * 0.7, end.y + m * 0.7),
+                ),
+                solid,
+            );
+        }
+    }
+    group
+}
+
+/// The text alternative: the position rank by rank, and the words under the board.
+fn describe(game: &Game, n: usize, replay: &Replay, lines: &[String]) -> String {
+    let size = game.rules.size;
+    let title = game
+        .about
+        .title
+        .as_ref()
+        .map_or("Lines of Action game", |t| t.value.as_str());
+    let mut out = format!("{title}. Lines of Action, position after {n} moves.\n");
+    for rank in (0..size).rev() {
+        let row: String = (0..size)
+            .map(|file| {
+                let sq = rank * size + file;
+                match replay.position.at(sq) {
+                    Some(Side::Black) => 'x',
+                    Some(Side::White) => 'o',
+                    None if replay.board.blocked.has(sq) => '#',
+                    None => '.',
+                }
+            })
+            .collect();
+        out.push_str(&format!("{:>2} {row}\n", rank + 1));
+    }
+    let pieces = |p: &Position<Wide>, side| {
+        let names: Vec<String> = p
+            .pieces(side)
+            .squares()
+            .map(|s| square_name(s, size))
+            .collect();
+        names.join(" ")
+    };
+    out.push_str(&format!(
+        "Black: {}.\nWhite: {}.\n",
+        pieces(&replay.position, Side::Black),
+        pieces(&replay.position, Side::White)
+    ));
+    out.push_str(&lines.join("\n"));
+    out
+}

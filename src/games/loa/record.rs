@@ -1,0 +1,241 @@
+//! A Lines of Action record checked against the rules: options read, every move replayed and
+//! located when illegal, the claimed result compared with how the game ended.
+
+use super::game::{
+    Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, notation,
+};
+use super::rules::{MAX_SIZE, MIN_SIZE, Setup};
+use crate::diagnostic::Diagnostic;
+use crate::games::{Side, Summary, Winner};
+use crate::input::SourceFile;
+use crate::record::{About, Claim, RawRecord, Text, error_at, move_tokens, refuse_other_rules};
+
+/// The canonical name records use; `loa` is accepted too.
+pub const NAME: &str = "lines-of-action";
+
+/// A checked Lines of Action game, possibly unfinished.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub about: About,
+    pub rules: Rules,
+    pub plies: Vec<Ply>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// The game replayed to its end.
+    pub fn replay(&self) -> Replay {
+        let mut replay = Replay::new(self.rules.clone());
+        for ply in &self.plies {
+            replay
+                .play(&notation(*ply, self.rules.size))
+                .expect("moves were checked when the record was read");
+        }
+        replay
+    }
+
+    pub fn summary(&self) -> Summary {
+        let plies = self.plies.len();
+        let (winner, reason) = match self.outcome {
+            Some(outcome) => (
+                Some(match outcome.winner() {
+                    Some(Side::Black) => Winner::Black,
+                    Some(Side::White) => Winner::White,
+                    None => Winner::Draw,
+                }),
+                outcome.describe(plies),
+            ),
+            None => (None, format!("unfinished after {plies} moves")),
+        };
+        Summary {
+            game: NAME,
+            unit: "moves",
+            moves: plies,
+            finished: self.outcome.is_some(),
+            score: None,
+            towers: None,
+            winner,
+            reason,
+        }
+    }
+
+    /// The moves in canonical notation (L7).
+    pub fn notation(&self) -> Vec<String> {
+        self.plies
+            .iter()
+            .map(|p| notation(*p, self.rules.size))
+            .collect()
+    }
+}
+
+/// Checks a raw record as a Lines of Action game.
+pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
+    refuse_other_rules(
+        &raw,
+        source,
+        NAME,
+        &[
+            "size",
+            "setup",
+            "obstructions",
+            "simultaneous",
+            "repetition",
+        ],
+    )?;
+    let rules = rules(&raw, source)?;
+    let mut replay = Replay::new(rules.clone());
+    if let Some(moves) = &raw.moves {
+        for (i, token) in move_tokens(moves, source).iter().enumerate() {
+            replay.play(&token.text).map_err(|message| {
+                token.error(
+                    source,
+                    format!("move {} ({}): {message}", i + 1, side_to_move(i).name()),
+                )
+            })?;
+        }
+    }
+    if let Some(resigned) = &raw.resigned {
+        let side = side_name(resigned, source, "resigned")?;
+        replay
+            .resign(side)
+            .map_err(|message| error_at(source, resigned, message))?;
+    }
+    for diagram in raw.diagrams.iter().flatten() {
+        for show in diagram.show.iter().flatten() {
+            super::diagram::parse_show(&show.value, rules.size)
+                .map_err(|message| error_at(source, show, message))?;
+        }
+    }
+    if let Some(claim) = &raw.result {
+        let Claim::Winner(word) = &claim.value else {
+            return Err(error_at(
+                source,
+                claim,
+                "a Lines of Action result is black, white or draw",
+            ));
+        };
+        let claimed = match word.to_ascii_lowercase().as_str() {
+            "black" => Some(Side::Black),
+            "white" => Some(Side::White),
+            "draw" => None,
+            _ => {
+                return Err(error_at(
+                    source,
+                    claim,
+                    format!("the result is black, white or draw, not `{word}`"),
+                ));
+            }
+        };
+        let plies = replay.plies.len();
+        match replay.outcome {
+            None => {
+                return Err(error_at(
+                    source,
+                    claim,
+                    format!("a result is claimed, but the game is unfinished after {plies} moves"),
+                ));
+            }
+            Some(outcome) if outcome.winner() != claimed => {
+                return Err(error_at(
+                    source,
+                    claim,
+                    format!(
+                        "claimed {}, but {}",
+                        word.to_ascii_lowercase(),
+                        outcome.describe(plies)
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(Game {
+        about: About::from_raw(&raw, source, replay.plies.len())?,
+        rules,
+        plies: replay.plies,
+        outcome: replay.outcome,
+    })
+}
+
+/// Black moves first (L1); passes are plies too, so sides alternate ply by ply.
+fn side_to_move(ply: usize) -> Side {
+    if ply % 2 == 0 {
+        Side::Black
+    } else {
+        Side::White
+    }
+}
+
+fn side_name(text: &Text, source: &SourceFile, key: &str) -> Result<Side, Diagnostic> {
+    match text.value.to_ascii_lowercase().as_str() {
+        "black" => Ok(Side::Black),
+        "white" => Ok(Side::White),
+        _ => Err(error_at(
+            source,
+            text,
+            format!("`{key}` is black or white, not `{}`", text.value),
+        )),
+    }
+}
+
+fn rules(raw: &RawRecord, source: &SourceFile) -> Result<Rules, Diagnostic> {
+    let mut rules = Rules::default();
+    let Some(given) = &raw.rules else {
+        return Ok(rules);
+    };
+    let given = &given.value;
+    let choice = |text: &Option<Text>,
+                  key: &str,
+                  options: &[&str],
+                  ruling: &str|
+     -> Result<Option<usize>, Diagnostic> {
+        let Some(text) = text else { return Ok(None) };
+        let value = text.value.to_ascii_lowercase();
+        options
+            .iter()
+            .position(|o| *o == value)
+            .map(Some)
+            .ok_or_else(|| {
+                error_at(
+                    source,
+                    text,
+                    format!(
+                        "`{key}` is {}, not `{}` (ruling {ruling})",
+                        options.join(" or "),
+                        text.value
+                    ),
+                )
+            })
+    };
+    if let Some(size) = &given.size {
+        rules.size = size
+            .value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+            .ok_or_else(|| error_at(source, size, format!("`size` is a whole number from {MIN_SIZE} to {MAX_SIZE}, not `{}` (ruling L1)", size.value)))?;
+    }
+    if let Some(i) = choice(&given.setup, "setup", &["standard", "scrambled-eggs"], "L1")? {
+        rules.setup = [Setup::Standard, Setup::ScrambledEggs][i];
+    }
+    if let Some(i) = choice(
+        &given.simultaneous,
+        "simultaneous",
+        &["mover-wins", "draw"],
+        "L4",
+    )? {
+        rules.simultaneous = [Simultaneous::MoverWins, Simultaneous::Draw][i];
+    }
+    if let Some(i) = choice(&given.repetition, "repetition", &["third", "off"], "L6")? {
+        rules.repetition = [Repetition::Third, Repetition::Off][i];
+    }
+    if let Some(list) = &given.obstructions {
+        for text in &list.value {
+            let square = check_obstruction(&text.value, &rules)
+                .map_err(|message| error_at(source, text, message))?;
+            rules.obstructions.push(square);
+        }
+    }
+    Ok(rules)
+}

@@ -1,0 +1,158 @@
+//! The reports built on the solver: `sheetgen solve shoreline` and `sheetgen analyze`.
+
+use serde::Serialize;
+
+use super::rules::{Position, Scoring};
+use super::solver::{Board, MoveAnalysis, Solver, analyze};
+use super::{Game, Side};
+
+fn signed(v: i32) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+#[derive(Serialize)]
+struct SolveLine {
+    scoring: &'static str,
+    first: &'static str,
+    value: i32,
+    first_moves: std::collections::BTreeMap<String, i32>,
+}
+
+/// The value of the empty board and of each first move, for both scoring options and both
+/// first players; as text, or one JSON object per line.
+pub fn solve_report(json: bool) -> String {
+    let mut out = String::new();
+    for scoring in [Scoring::Exact, Scoring::Beginner] {
+        let mut solver = Solver::new(scoring);
+        for first in [Side::Black, Side::White] {
+            let empty = Board::from_position(&Position::new(first));
+            let value = solver.value(&empty);
+            let moves: Vec<(String, i32)> = solver
+                .moves(&empty)
+                .into_iter()
+                .map(|(c, v)| (format!("{}1", super::rules::column_name(c)), v))
+                .collect();
+            if json {
+                let line = SolveLine {
+                    scoring: scoring.name(),
+                    first: first.name(),
+                    value,
+                    first_moves: moves.iter().cloned().collect(),
+                };
+                out.push_str(&serde_json::to_string(&line).expect("a report line serializes"));
+                out.push('\n');
+            } else {
+                let listed: Vec<String> = moves
+                    .iter()
+                    .map(|(m, v)| format!("{m} {}", signed(*v)))
+                    .collect();
+                out.push_str(&format!(
+                    "{} scoring, {} first: value {} (Black's final score minus White's under perfect play)\n  first moves: {}\n",
+                    scoring.name(),
+                    first.name(),
+                    signed(value),
+                    listed.join(", ")
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonMove {
+    number: usize,
+    player: &'static str,
+    #[serde(rename = "move")]
+    point: String,
+    before: i32,
+    after: i32,
+    loss: i32,
+    best: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonPlayer {
+    moves: usize,
+    perfect: usize,
+    lost: i32,
+}
+
+#[derive(Serialize)]
+struct JsonAnalysis {
+    moves: Vec<JsonMove>,
+    summary: std::collections::BTreeMap<&'static str, JsonPlayer>,
+}
+
+/// Every move weighed against perfect play, and a summary per player.
+pub fn analyze_report(game: &Game, json: bool) -> String {
+    let mut solver = Solver::new(game.rules.scoring);
+    let analysis = analyze(game, &mut solver);
+    let summary = |side: Side| {
+        let mine: Vec<&MoveAnalysis> = analysis.iter().filter(|m| m.player == side).collect();
+        JsonPlayer {
+            moves: mine.len(),
+            perfect: mine.iter().filter(|m| m.loss == 0).count(),
+            lost: mine.iter().map(|m| m.loss).sum(),
+        }
+    };
+    if json {
+        let report = JsonAnalysis {
+            moves: analysis
+                .iter()
+                .map(|m| JsonMove {
+                    number: m.number,
+                    player: m.player.name(),
+                    point: m.point.name(),
+                    before: m.before,
+                    after: m.after,
+                    loss: m.loss,
+                    best: m.best.iter().map(|p| p.name()).collect(),
+                })
+                .collect(),
+            summary: [
+                ("black", summary(Side::Black)),
+                ("white", summary(Side::White)),
+            ]
+            .into_iter()
+            .collect(),
+        };
+        return serde_json::to_string(&report).expect("a report serializes") + "\n";
+    }
+    let mut out = format!(
+        "{:>3}  {:<6} {:<5} {:>6} {:>6} {:>5}  best\n",
+        "no.", "player", "move", "before", "after", "loss"
+    );
+    for m in &analysis {
+        let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
+        out.push_str(&format!(
+            "{:>3}  {:<6} {:<5} {:>6} {:>6} {:>5}  {}\n",
+            m.number,
+            m.player.name(),
+            m.point.name(),
+            signed(m.before),
+            signed(m.after),
+            if m.loss == 0 {
+                "-".to_string()
+            } else {
+                m.loss.to_string()
+            },
+            best.join(" ")
+        ));
+    }
+    for side in [Side::Black, Side::White] {
+        let s = summary(side);
+        out.push_str(&format!(
+            "{}: {} moves, {} perfect, {} points lost\n",
+            side.name(),
+            s.moves,
+            s.perfect,
+            s.lost
+        ));
+    }
+    out
+}

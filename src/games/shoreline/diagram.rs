@@ -1,0 +1,386 @@
+//! The Shoreline score diagram: the board after the last move (or after move N), every
+//! scoring three and every dead run marked, the score, the winner, players, title and date.
+//! The stone and run drawings are shared with the filled play sheet.
+
+use super::Side;
+use super::board::{Board, COLUMNS, ROWS, STONE_RADIUS};
+use super::record::Game;
+use super::rules::{PLACEMENTS, Point, Position, Run, SIZE, Score};
+use crate::figure::Point as At;
+use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
+use crate::font;
+use crate::layout::{fit, line_height};
+
+/// What to draw besides the position.
+#[derive(Debug, Clone, Default)]
+pub struct DiagramOptions {
+    /// Draw the position after this many moves (0 is the empty board); all moves if None.
+    pub at: Option<usize>,
+    /// Write each stone's placement number on it.
+    pub numbers: bool,
+    /// A caption from the record's `diagrams`, written under the board.
+    pub caption: Option<String>,
+    /// Every move weighed against perfect play: the costly ones are marked and listed.
+    pub analysis: Option<Vec<super::solver::MoveAnalysis>>,
+}
+
+const MARGIN: f64 = 8.0;
+const SPACING: f64 = 18.0;
+const LABEL_PT: f64 = 9.0;
+const TEXT_PT: f64 = 9.5;
+const LINE_GAP: f64 = 2.0;
+
+use crate::palette::{LAST_MOVE, STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
+const WHITE_STONE: Color = Color::WHITE;
+
+/// Why a diagram cannot be drawn as asked.
+pub fn check_at(game: &Game, at: Option<usize>) -> Result<usize, String> {
+    let n = at.unwrap_or(game.moves.len());
+    if n > game.moves.len() {
+        return Err(format!(
+            "--at {n}: the game has only {} move{}",
+            game.moves.len(),
+            if game.moves.len() == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(n)
+}
+
+/// The score diagram and where its points are. `at` must already be checked with
+/// [`check_at`].
+pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotate::Cells) {
+    let n = options.at.unwrap_or(game.moves.len()).min(game.moves.len());
+    let position = game.position_after(n);
+    let score = position.score(game.rules.scoring);
+
+    let board_size = Board::at(At::new(0.0, 0.0), SPACING, LABEL_PT).extent();
+    let width = board_size.width + 2.0 * MARGIN;
+    let mut root = Group::new("diagram shoreline");
+
+    // Header: title, then players and date.
+    let title = game
+        .about
+        .title
+        .as_ref()
+        .map_or("Shoreline", |t| t.value.as_str());
+    let (header, mut y) = crate::layout::diagram_header(
+        title,
+        &game.about.byline(),
+        MARGIN,
+        MARGIN,
+        board_size.width,
+    );
+    root.group(header);
+    y += 2.0 * LINE_GAP;
+
+    let board = Board::at(At::new(MARGIN, y), SPACING, LABEL_PT);
+    let cells = board.cells();
+    root.group(board.draw());
+    root.group(runs(&board, &score.runs));
+    let last = (n > 0 && options.at.is_some()).then(|| game.moves[n - 1]);
+    root.group(stones(&board, game, n, options.numbers, last));
+    if let Some(analysis) = &options.analysis {
+        root.group(losses(&board, analysis, n));
+    }
+    y = board.extent().bottom() + LINE_GAP + line_height(TEXT_PT);
+
+    let mut footer = Group::new("score");
+    let mut texts: Vec<String> = options.caption.iter().cloned().collect();
+    texts.extend(score_lines(game, n, &score));
+    if let Some(analysis) = &options.analysis {
+        texts.extend(costly_moves(analysis, n, board_size.width));
+    }
+    for (i, text) in texts.iter().enumerate() {
+        footer.text(Text::new(
+            At::new(MARGIN, y + i as f64 * line_height(TEXT_PT)),
+            text,
+            fit(text, TEXT_PT, board_size.width),
+            Anchor::Start,
+        ));
+    }
+    y += line_height(TEXT_PT) * (texts.len() - 1) as f64;
+    root.group(footer);
+    let (legend, bottom) = legend(At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)));
+    root.group(legend);
+
+    let mut figure = Figure::new(width, bottom + MARGIN, format!("{title} (Shoreline)"));
+    figure.description = describe(game, n, &position, &score);
+    figure.root = root;
+    (figure, cells)
+}
+
+/// "Black 2 · White 1 — Black wins", and what the position is.
+fn score_lines(game: &Game, n: usize, score: &Score) -> Vec<String> {
+    let points = format!("Black {} · White {}", score.black, score.white);
+    let mut lines = Vec::new();
+    if n == PLACEMENTS {
+        let verdict = match score.winner() {
+            Some(Side::Black) => "Black wins",
+            Some(Side::White) => "White wins",
+            None => "Draw",
+        };
+        lines.push(format!("{points} — {verdict}"));
+    } else {
+        lines.push(format!("{points} after {n} of {PLACEMENTS} moves"));
+    }
+    let mut rules = vec![format!("{} scoring", game.rules.scoring.name())];
+    if game.rules.first != Side::Black {
+        rules.push("White placed first".into());
+    }
+    lines.push(rules.join(", "));
+    lines
+}
+
+/// Each move that lost points against perfect play: its number on its stone, and the loss
+/// in a red badge beside it.
+fn losses(board: &Board, analysis: &[super::solver::MoveAnalysis], n: usize) -> Group {
+    let mut group = Group::new("analysis");
+    let radius = stone_radius(board);
+    for m in analysis.iter().take(n).filter(|m| m.loss > 0) {
+        let center = page_point(board, m.point);
+        let mut mark = Group::new(format!("loss move-{}", m.number));
+        let size = radius * 1.0 / font::MM_PER_PT;
+        let mut number = Text::new(
+            At::new(center.x, center.y + font::cap_height(size) / 2.0),
+            m.number.to_string(),
+            size,
+            Anchor::Middle,
+        );
+        number.color = if m.player == Side::Black {
+            Color::WHITE
+        } else {
+            Color::BLACK
+        };
+        mark.text(number);
+        let badge = At::new(center.x + radius * 0.8, center.y - radius * 0.8);
+        let r = radius * 0.48;
+        mark.shape(
+            Shape::Circle {
+                center: badge,
+                radius: r,
+            },
+            Paint::fill_and_stroke(Color::WHITE, Stroke::solid(DEAD_RUN, 0.4)),
+        );
+        let loss_pt = r * 1.2 / font::MM_PER_PT;
+        let mut text = Text::new(
+            At::new(badge.x, badge.y + font::cap_height(loss_pt) / 2.0),
+            format!("−{}", m.loss),
+            loss_pt,
+            Anchor::Middle,
+        );
+        text.color = DEAD_RUN;
+        mark.text(text);
+        group.group(mark);
+    }
+    group
+}
+
+/// "Costly moves: 2. White B1 −2 (best C1); …", wrapped to `width`.
+fn costly_moves(analysis: &[super::solver::MoveAnalysis], n: usize, width: f64) -> Vec<String> {
+    let costly: Vec<String> = analysis
+        .iter()
+        .take(n)
+        .filter(|m| m.loss > 0)
+        .map(|m| {
+            let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
+            format!(
+                "{}. {} {} −{} (best {})",
+                m.number,
+                Side::label(m.player),
+                m.point.name(),
+                m.loss,
+                best.join(" ")
+            )
+        })
+        .collect();
+    if costly.is_empty() {
+        return vec!["Every move was a best move.".into()];
+    }
+    crate::layout::wrap(
+        &format!("Costly moves: {}.", costly.join("; ")),
+        TEXT_PT,
+        width,
+    )
+}
+
+/// The key to the run marks, below `at`; returns it and the y where it ends.
+fn legend(at: At) -> (Group, f64) {
+    let mut group = Group::new("legend");
+    let sample = 10.0;
+    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
+    let scoring = run_marks(
+        &[At::new(at.x, y), At::new(at.x + sample, y)],
+        Side::Black,
+        true,
+    );
+    group.group(scoring);
+    group.text(Text::new(
+        At::new(at.x + sample + 2.0, at.y),
+        "scoring three",
+        LABEL_PT,
+        Anchor::Start,
+    ));
+    let x2 = at.x + sample + 4.0 + font::text_width("scoring three", LABEL_PT) + 4.0;
+    group.group(run_marks(
+        &[At::new(x2, y), At::new(x2 + sample, y)],
+        Side::Black,
+        false,
+    ));
+    group.text(Text::new(
+        At::new(x2 + sample + 2.0, at.y),
+        "dead run (scores nothing)",
+        LABEL_PT,
+        Anchor::Start,
+    ));
+    (group, at.y + font::descent(LABEL_PT))
+}
+
+/// The stones of the first `n` moves, numbered if asked, the last move ringed if given.
+pub fn stones(board: &Board, game: &Game, n: usize, numbers: bool, last: Option<Point>) -> Group {
+    let mut group = Group::new("stones");
+    let radius = stone_radius(board);
+    let mut side = game.rules.first;
+    for (i, point) in game.moves[..n].iter().enumerate() {
+        let center = page_point(board, *point);
+        let mut stone = Group::new(match side {
+            Side::Black => "stone black",
+            Side::White => "stone white",
+        });
+        let paint = match side {
+            Side::Black => Paint::fill(BLACK_STONE),
+            Side::White => Paint::fill_and_stroke(WHITE_STONE, Stroke::solid(Color::BLACK, 0.35)),
+        };
+        stone.shape(Shape::Circle { center, radius }, paint);
+        if numbers {
+            let size = radius * 1.1 / font::MM_PER_PT;
+            let label = (i + 1).to_string();
+            let baseline = At::new(center.x, center.y + font::cap_height(size) / 2.0);
+            let mut text = Text::new(baseline, label, size, Anchor::Middle);
+            text.color = if side == Side::Black {
+                Color::WHITE
+            } else {
+                Color::BLACK
+            };
+            stone.text(text);
+        }
+        group.group(stone);
+        side = side.other();
+    }
+    if let Some(point) = last {
+        let mut ring = Group::new("last-move");
+        ring.shape(
+            Shape::Circle {
+                center: page_point(board, point),
+                radius: radius + 1.0,
+            },
+            Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
+        );
+        group.group(ring);
+    }
+    group
+}
+
+fn stone_radius(board: &Board) -> f64 {
+    board.spacing * STONE_RADIUS
+}
+
+fn page_point(board: &Board, point: Point) -> At {
+    board.point(point.column, point.row)
+}
+
+/// Every scoring run and dead run as a stroke through its stones.
+pub fn runs(board: &Board, runs: &[Run]) -> Group {
+    let mut group = Group::new("runs");
+    let reach = stone_radius(board) * 0.9;
+    for run in runs {
+        let first = page_point(board, run.points[0]);
+        let last = page_point(board, *run.points.last().expect("a run has points"));
+        let (dx, dy) = (last.x - first.x, last.y - first.y);
+        let length = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = (dx / length * reach, dy / length * reach);
+        let ends = [
+            At::new(first.x - ux, first.y - uy),
+            At::new(last.x + ux, last.y + uy),
+        ];
+        group.group(run_marks(&ends, run.side, run.scores));
+    }
+    group
+}
+
+/// A scoring run: a bar in its owner's colour, cased in the other colour so it shows on the
+/// stones. A dead run: a dashed red stroke on a white casing, told apart in grey print by
+/// its dashes.
+fn run_marks(ends: &[At; 2], side: Side, scores: bool) -> Group {
+    let line = Shape::Line(ends[0], ends[1]);
+    let mut group = Group::new(match (scores, side) {
+        (true, Side::Black) => "run scoring black",
+        (true, Side::White) => "run scoring white",
+        (false, Side::Black) => "run dead black",
+        (false, Side::White) => "run dead white",
+    });
+    if scores {
+        let (bar, casing) = match side {
+            Side::Black => (BLACK_STONE, Color::WHITE),
+            Side::White => (Color::WHITE, Color::BLACK),
+        };
+        group.shape(line.clone(), Paint::stroke(Stroke::solid(casing, 2.6)));
+        group.shape(line, Paint::stroke(Stroke::solid(bar, 1.5)));
+    } else {
+        group.shape(
+            line.clone(),
+            Paint::stroke(Stroke::solid(Color::WHITE, 2.0)),
+        );
+        group.shape(
+            line,
+            Paint::stroke(Stroke::dashed(DEAD_RUN, 1.0, &[2.2, 1.2])),
+        );
+    }
+    group
+}
+
+/// The text alternative: the position row by row, the runs and the score.
+pub fn describe(game: &Game, n: usize, position: &Position, score: &Score) -> String {
+    let title = game
+        .about
+        .title
+        .as_ref()
+        .map_or("Shoreline game", |t| t.value.as_str());
+    let mut out = format!(
+        "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} moves",
+        game.rules.scoring.name()
+    );
+    let players = game.about.byline();
+    if !players.is_empty() {
+        out.push_str(&format!("; {players}"));
+    }
+    out.push_str(".\n");
+    for row in (1..=ROWS).rev() {
+        let cells: Vec<String> = (0..SIZE)
+            .map(|c| {
+                let mark = match position.at(Point::new(c, row)) {
+                    Some(Side::Black) => "black",
+                    Some(Side::White) => "white",
+                    None => "empty",
+                };
+                format!("{}{row} {mark}", COLUMNS[c])
+            })
+            .collect();
+        out.push_str(&format!("Row {row}: {}.\n", cells.join(", ")));
+    }
+    for run in &score.runs {
+        let points: Vec<String> = run.points.iter().map(|p| p.name()).collect();
+        let kind = if run.scores {
+            "scores 1"
+        } else {
+            "dead, scores nothing"
+        };
+        out.push_str(&format!(
+            "{} run {}: {kind}.\n",
+            run.side.name(),
+            points.join("-")
+        ));
+    }
+    out.push_str(&score_lines(game, n, score).join(". "));
+    out.push('.');
+    out
+}

@@ -1,0 +1,600 @@
+//! The Shoreline play sheet: a title, name lines, N empty boards in a grid, each with its
+//! number, who places first (alternating, ruling S3) and score boxes, and the evening's total.
+
+use super::board::Board;
+use super::template::{Label, Template};
+use super::{Game, Side, diagram};
+use crate::error::Error;
+use crate::figure::{
+    Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
+};
+use crate::font;
+use crate::layout::{fit, line_height, wrap};
+use crate::page::{PageSetup, grid};
+
+pub const MAX_BOARDS: usize = 9;
+
+/// Everything that decides what the sheet looks like.
+#[derive(Debug, Clone)]
+pub struct SheetOptions {
+    /// 1 to [`MAX_BOARDS`].
+    pub boards: usize,
+    pub page: PageSetup,
+    /// Who places first on board 1; the boards after it alternate (S3).
+    pub first: Side,
+    /// Print the template's short rules under the boards.
+    pub rules: bool,
+    pub template: Template,
+    /// Games to fill the boards with, in order (finished or not); at most `boards`.
+    pub games: Vec<Game>,
+}
+
+/// Lines, boxes and rules.
+const INK: Color = Color::BLACK;
+const LINE_WIDTH: f64 = 0.3;
+/// Score boxes: their height, and the space above and below them, in millimetres.
+const SCORE_BOX_HEIGHT: f64 = 9.0;
+const SCORE_GAP: f64 = 2.5;
+/// A box caption's distance from the box's top-left corner.
+const CAPTION_INSET: f64 = 1.2;
+/// Between a board's heading and its column labels.
+const HEADING_GAP: f64 = 1.5;
+
+/// Lays out the sheet. Fails when the boards would be too small for pencil marks.
+pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
+    if !(1..=MAX_BOARDS).contains(&options.boards) {
+        return Err(Error::Usage(format!(
+            "--boards must be 1 to {MAX_BOARDS}, not {}",
+            options.boards
+        )));
+    }
+    if options.games.len() > options.boards {
+        return Err(Error::Usage(format!(
+            "the files hold {} but the sheet has {}: use --boards {} (at most {MAX_BOARDS})",
+            plural(options.games.len(), "game"),
+            plural(options.boards, "board"),
+            options.games.len()
+        )));
+    }
+    let t = &options.template;
+    let l = &t.layout;
+    let (width, height) = options.page.size();
+    let margin = l.margin_mm.value;
+    let content = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+
+    let mut figure = Figure::new(width, height, t.title.value.clone());
+    let mut page = Group::new("sheet shoreline");
+
+    let header_bottom = header(&mut page, t, content, &players(&options.games));
+    let total = (!options.games.is_empty()).then(|| {
+        options
+            .games
+            .iter()
+            .map(|g| g.score())
+            .fold((0, 0), |(b, w), s| (b + s.black, w + s.white))
+    });
+    let mut footer_top = total_row(&mut page, t, content, total);
+    if options.rules {
+        footer_top = rules_box(&mut page, t, content, footer_top)?;
+    }
+    let area = Rect::new(
+        content.x,
+        header_bottom + l.gap_mm.value,
+        content.width,
+        footer_top - header_bottom - 2.0 * l.gap_mm.value,
+    );
+    let cells = choose_grid(area, options.boards, options.page.landscape, t)?;
+
+    let mut side = options.first;
+    let mut description = Vec::new();
+    for (index, cell) in cells.iter().enumerate().take(options.boards) {
+        let number = index + 1;
+        let game = options.games.get(index);
+        if let Some(game) = game {
+            side = game.rules.first;
+        }
+        page.group(board_cell(t, cell, number, side, game));
+        description.push(format!(
+            "board {number}: {} places first",
+            side_name(t, side)
+        ));
+        side = side.other();
+    }
+    figure.root.group(page);
+    figure.description = format!(
+        "{} play sheet, {} on {} {}: {}.",
+        t.title.value,
+        plural(options.boards, "board"),
+        options.page.paper.name(),
+        if options.page.landscape {
+            "landscape"
+        } else {
+            "portrait"
+        },
+        description.join("; ")
+    );
+    Ok(Document {
+        title: t.title.value.clone(),
+        pages: vec![figure],
+    })
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn side_name(t: &Template, side: Side) -> &str {
+    match side {
+        Side::Black => &t.sides.black.value,
+        Side::White => &t.sides.white.value,
+    }
+}
+
+fn fill(label: &Label, key: &str, value: &str) -> String {
+    label.value.replace(key, value)
+}
+
+/// A board's cell on the page and the point spacing chosen for it.
+struct Cell {
+    rect: Rect,
+    spacing: f64,
+}
+
+/// Fixed heights in a cell besides the board: the heading line and the score row.
+fn cell_overhead(t: &Template) -> f64 {
+    line_height(t.layout.text_pt.value) + HEADING_GAP + SCORE_GAP + SCORE_BOX_HEIGHT
+}
+
+/// Tries every number of columns and keeps the grid whose boards come out largest.
+fn choose_grid(
+    area: Rect,
+    boards: usize,
+    landscape: bool,
+    t: &Template,
+) -> Result<Vec<Cell>, Error> {
+    let gap = t.layout.gap_mm.value;
+    let label_pt = t.layout.label_pt.value;
+    let mut best: Option<(usize, usize, f64)> = None;
+    for columns in 1..=boards {
+        let rows = boards.div_ceil(columns);
+        let cell_w = (area.width - gap * (columns - 1) as f64) / columns as f64;
+        let cell_h = (area.height - gap * (rows - 1) as f64) / rows as f64;
+        let spacing = Board::spacing_to_fit(cell_w, cell_h - cell_overhead(t), label_pt);
+        if best.is_none_or(|(_, _, s)| spacing > s) {
+            best = Some((columns, rows, spacing));
+        }
+    }
+    let (columns, rows, spacing) = best.expect("at least one board");
+    let min = t.layout.min_point_spacing_mm.value;
+    if spacing < min {
+        return Err(Error::Usage(format!(
+            "{} do not fit on this page: their points would be {spacing:.1} mm apart, and the \
+             template asks for at least {min} mm (min_point_spacing_mm); try fewer boards{}",
+            plural(boards, "board"),
+            if landscape {
+                " or no --rules"
+            } else {
+                ", --landscape, or no --rules"
+            }
+        )));
+    }
+    Ok(grid(area, columns, rows, gap)
+        .into_iter()
+        .map(|rect| Cell { rect, spacing })
+        .collect())
+}
+
+/// The players' names for the name lines, when the games agree on them.
+fn players(games: &[Game]) -> [Option<String>; 2] {
+    [Side::Black, Side::White].map(|side| {
+        let mut names = games.iter().filter_map(|g| g.about.player(side));
+        let first = names.next()?;
+        names.all(|n| n == first).then(|| first.to_string())
+    })
+}
+
+/// Title, subtitle and the two name lines; returns the y where the header ends.
+fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>; 2]) -> f64 {
+    let l = &t.layout;
+    let mut group = Group::new("header");
+    let title_size = fit(&t.title.value, l.title_pt.value, content.width);
+    let mut y = content.y + font::ink_extent(&t.title.value, title_size).0;
+    group.text(Text::new(
+        Point::new(content.x, y),
+        &t.title.value,
+        title_size,
+        Anchor::Start,
+    ));
+    y += line_height(l.text_pt.value) * 1.2;
+    let subtitle_size = fit(&t.subtitle.value, l.text_pt.value, content.width);
+    group.text(Text::new(
+        Point::new(content.x, y),
+        &t.subtitle.value,
+        subtitle_size,
+        Anchor::Start,
+    ));
+    y += line_height(l.text_pt.value) * 2.0;
+
+    // "Black ● ________      White ○ ________"
+    let half = (content.width - 10.0) / 2.0;
+    for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+        let x = content.x + i as f64 * (half + 10.0);
+        let label = fill(&t.name_line, "{side}", side_name(t, side));
+        let size = fit(&label, l.text_pt.value, half / 2.0);
+        group.text(Text::new(Point::new(x, y), &label, size, Anchor::Start));
+        let line_start = x + font::text_width(&label, size) + 2.0;
+        if let Some(name) = &names[i] {
+            let name_size = fit(name, l.text_pt.value, x + half - line_start - 2.0);
+            group.text(Text::new(
+                Point::new(line_start + 2.0, y),
+                name,
+                name_size,
+                Anchor::Start,
+            ));
+        }
+        group.shape(
+            Shape::Line(
+                Point::new(line_start, y + 0.8),
+                Point::new(x + half, y + 0.8),
+            ),
+            Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
+        );
+    }
+    page.group(group);
+    y + font::descent(l.text_pt.value)
+}
+
+/// The evening's total at the foot of the page; returns the y where it starts.
+fn total_row(page: &mut Group, t: &Template, content: Rect, total: Option<(u32, u32)>) -> f64 {
+    let l = &t.layout;
+    let mut group = Group::new("total");
+    let height = SCORE_BOX_HEIGHT + 2.0;
+    let top = content.bottom() - height;
+    let row = Rect::new(content.x, top, content.width.min(150.0), height);
+    score_row(&mut group, t, &t.total.value, row, l.text_pt.value, total);
+    page.group(group);
+    top
+}
+
+/// The short rules, word-wrapped in a framed box above `bottom`; returns the box's top.
+fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Result<f64, Error> {
+    let size = t.layout.label_pt.value;
+    let pad = 2.5;
+    let bullet = "• ";
+    let indent = font::text_width(bullet, size);
+    let text_width = content.width - 2.0 * pad - indent;
+    let mut lines: Vec<(bool, String)> = Vec::new();
+    for rule in &t.rules.lines {
+        for (i, line) in wrap(&rule.value, size, text_width).into_iter().enumerate() {
+            lines.push((i == 0, line));
+        }
+    }
+    let line_h = line_height(size);
+    let height = pad * 2.0 + line_h * (lines.len() + 1) as f64;
+    let top = bottom - t.layout.gap_mm.value - height;
+    let frame = Rect::new(content.x, top, content.width, height);
+
+    let mut group = Group::new("rules");
+    group.shape(
+        Shape::Rect(frame),
+        Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
+    );
+    let x = frame.x + pad;
+    let mut y = frame.y + pad + font::cap_height(size);
+    group.text(Text::new(
+        Point::new(x, y),
+        &t.rules.heading.value,
+        size,
+        Anchor::Start,
+    ));
+    for (first, line) in lines {
+        y += line_h;
+        if first {
+            group.text(Text::new(
+                Point::new(x, y),
+                bullet.trim_end(),
+                size,
+                Anchor::Start,
+            ));
+        }
+        group.text(Text::new(
+            Point::new(x + indent, y),
+            line,
+            size,
+            Anchor::Start,
+        ));
+    }
+    page.group(group);
+    Ok(top)
+}
+
+/// "Score" and one captioned box per side, filling `row`, with the scores written in when
+/// they are known.
+fn score_row(
+    group: &mut Group,
+    t: &Template,
+    label: &str,
+    row: Rect,
+    size: f64,
+    scores: Option<(u32, u32)>,
+) {
+    let label_pt = t.layout.label_pt.value;
+    let label_size = fit(label, size, row.width * 0.3);
+    let label_w = font::text_width(label, label_size) + 2.5;
+    let baseline = row.y + row.height / 2.0 + font::cap_height(label_size) / 2.0;
+    group.text(Text::new(
+        Point::new(row.x, baseline),
+        label,
+        label_size,
+        Anchor::Start,
+    ));
+    let box_w = (row.width - label_w - 2.0) / 2.0;
+    for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+        let frame = Rect::new(
+            row.x + label_w + i as f64 * (box_w + 2.0),
+            row.y,
+            box_w,
+            row.height,
+        );
+        let caption = side_name(t, side);
+        let caption_pt = fit(caption, label_pt * 0.8, box_w - 2.0 * CAPTION_INSET);
+        let mut score = Group::new(match side {
+            Side::Black => "score black",
+            Side::White => "score white",
+        });
+        score.shape(
+            Shape::Rect(frame),
+            Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
+        );
+        let corner = Point::new(
+            frame.x + CAPTION_INSET,
+            frame.y + CAPTION_INSET + font::cap_height(caption_pt),
+        );
+        score.text(Text::new(corner, caption, caption_pt, Anchor::Start));
+        if let Some((black, white)) = scores {
+            let value = if side == Side::Black { black } else { white };
+            let value_pt = (frame.height * 0.55 / font::MM_PER_PT).min(16.0);
+            let baseline = Point::new(
+                frame.right() - 2.0 * CAPTION_INSET,
+                frame.bottom() - (frame.height - font::cap_height(value_pt)) / 2.0
+                    + CAPTION_INSET / 2.0,
+            );
+            score.text(Text::new(
+                baseline,
+                value.to_string(),
+                value_pt,
+                Anchor::End,
+            ));
+        }
+        group.group(score);
+    }
+}
+
+/// One board with its heading and score row, centred in `cell`, filled from `game` if given.
+fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Option<&Game>) -> Group {
+    let (spacing, cell) = (cell.spacing, cell.rect);
+    let l = &t.layout;
+    let label_pt = l.label_pt.value;
+    let board_size = Board::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
+    let total_h = cell_overhead(t) + board_size.height;
+    let left = cell.x + (cell.width - board_size.width) / 2.0;
+    let top = cell.y + (cell.height - total_h) / 2.0;
+
+    let mut group = Group::new(format!("cell board-{number}"));
+    // Heading: "Board 1" on the left, "Black ● places first" on the right.
+    let heading = fill(&t.board.heading, "{n}", &number.to_string());
+    let first_text = fill(&t.board.first, "{side}", side_name(t, first));
+    let both = font::text_width(&heading, l.text_pt.value)
+        + font::text_width(&first_text, l.text_pt.value)
+        + 3.0;
+    let size = if both > board_size.width {
+        l.text_pt.value * board_size.width / both
+    } else {
+        l.text_pt.value
+    };
+    let baseline = top + font::ink_extent("Bb●○", size).0;
+    group.text(Text::new(
+        Point::new(left, baseline),
+        heading,
+        size,
+        Anchor::Start,
+    ));
+    group.text(Text::new(
+        Point::new(left + board_size.width, baseline),
+        first_text,
+        size,
+        Anchor::End,
+    ));
+
+    let board_top = top + line_height(l.text_pt.value) + HEADING_GAP;
+    let board = Board::at(Point::new(left, board_top), spacing, label_pt);
+    group.group(board.draw());
+    let score = game.map(|game| {
+        let score = game.score();
+        group.group(diagram::runs(&board, &score.runs));
+        group.group(diagram::stones(&board, game, game.moves.len(), false, None));
+        (score.black, score.white)
+    });
+
+    let score_top = board.extent().bottom() + SCORE_GAP;
+    let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
+    score_row(
+        &mut group,
+        t,
+        &t.board.score.value,
+        row,
+        l.text_pt.value,
+        score,
+    );
+    group
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::Paper;
+
+    fn options(boards: usize, paper: Paper, landscape: bool, rules: bool) -> SheetOptions {
+        SheetOptions {
+            boards,
+            page: PageSetup { paper, landscape },
+            first: Side::Black,
+            rules,
+            template: Template::builtin(),
+            games: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn s3_the_first_player_alternates_from_board_to_board() {
+        let doc = sheet(&options(4, Paper::A4, false, false)).unwrap();
+        let texts: Vec<String> = doc.pages[0]
+            .root
+            .texts()
+            .iter()
+            .map(|t| t.content.clone())
+            .filter(|c| c.ends_with("places first"))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                "Black ● places first",
+                "White ○ places first",
+                "Black ● places first",
+                "White ○ places first"
+            ]
+        );
+        let mut white_first = options(2, Paper::A4, false, false);
+        white_first.first = Side::White;
+        let doc = sheet(&white_first).unwrap();
+        assert!(
+            doc.pages[0]
+                .description
+                .contains("board 1: White ○ places first")
+        );
+    }
+
+    #[test]
+    fn every_board_count_and_page_lays_out_without_overlap() {
+        for paper in [Paper::A4, Paper::Letter] {
+            for landscape in [false, true] {
+                for rules in [false, true] {
+                    for boards in 1..=MAX_BOARDS {
+                        let opts = options(boards, paper, landscape, rules);
+                        match sheet(&opts) {
+                            Ok(doc) => check_layout(&doc.pages[0], &opts),
+                            // The rules box takes room: the most crowded sheets may refuse.
+                            Err(e) if rules && boards > 6 => {
+                                assert!(e.to_string().contains("do not fit"), "{e}")
+                            }
+                            Err(e) => panic!(
+                                "{boards} boards, {paper:?}, landscape {landscape}, rules {rules}: {e}"
+                            ),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Boards and texts lie inside the printable area; boards, cells and the texts within
+    /// each region do not overlap; points are far enough apart.
+    fn check_layout(figure: &Figure, opts: &SheetOptions) {
+        let margin = opts.template.layout.margin_mm.value;
+        let printable = Rect::new(
+            margin,
+            margin,
+            figure.width - 2.0 * margin,
+            figure.height - 2.0 * margin,
+        );
+        let cells = figure.root.groups_with_class("cell");
+        assert_eq!(cells.len(), opts.boards);
+        let boards = figure.root.groups_with_class("board");
+        assert_eq!(boards.len(), opts.boards);
+        let regions: Vec<(String, Rect)> = ["header", "rules", "total", "cell"]
+            .iter()
+            .flat_map(|class| figure.root.groups_with_class(class))
+            .map(|g| (g.class.clone(), bounds(g)))
+            .collect();
+        for (i, (name, a)) in regions.iter().enumerate() {
+            assert!(
+                printable.contains(a),
+                "{name} {a:?} leaves the printable area {printable:?}"
+            );
+            for (other, b) in &regions[i + 1..] {
+                assert!(!a.overlaps(b), "{name} {a:?} overlaps {other} {b:?}");
+            }
+        }
+        for group in cells.iter().chain(&figure.root.groups_with_class("header")) {
+            let texts: Vec<Rect> = group.texts().iter().map(|t| t.bounds()).collect();
+            for (i, a) in texts.iter().enumerate() {
+                for b in &texts[i + 1..] {
+                    assert!(
+                        !a.overlaps(b),
+                        "labels collide in {}: {a:?} {b:?}",
+                        group.class
+                    );
+                }
+            }
+        }
+        for board in boards {
+            let dots: Vec<Point> = board.groups_with_class("points")[0]
+                .items
+                .iter()
+                .map(|item| match item {
+                    crate::figure::Item::Shape(Shape::Circle { center, .. }, _) => *center,
+                    other => panic!("{other:?}"),
+                })
+                .collect();
+            assert_eq!(dots.len(), 25);
+            let spacing = dots[1].y - dots[0].y;
+            assert!(spacing.abs() >= opts.template.layout.min_point_spacing_mm.value);
+        }
+    }
+
+    /// The bounding box of a group's shapes and texts.
+    fn bounds(group: &Group) -> Rect {
+        let mut rects: Vec<Rect> = group.texts().iter().map(|t| t.bounds()).collect();
+        collect_shape_bounds(group, &mut rects);
+        let x0 = rects.iter().map(|r| r.x).fold(f64::MAX, f64::min);
+        let y0 = rects.iter().map(|r| r.y).fold(f64::MAX, f64::min);
+        let x1 = rects.iter().map(|r| r.right()).fold(f64::MIN, f64::max);
+        let y1 = rects.iter().map(|r| r.bottom()).fold(f64::MIN, f64::max);
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    fn collect_shape_bounds(group: &Group, out: &mut Vec<Rect>) {
+        use crate::figure::Item;
+        for item in &group.items {
+            match item {
+                Item::Shape(shape, _) => {
+                    let points: Vec<Point> = match shape {
+                        Shape::Line(a, b) => vec![*a, *b],
+                        Shape::Polyline(p) | Shape::Polygon(p) => p.clone(),
+                        Shape::Rect(r) => {
+                            vec![Point::new(r.x, r.y), Point::new(r.right(), r.bottom())]
+                        }
+                        Shape::Circle { center, radius } => vec![
+                            Point::new(center.x - radius, center.y - radius),
+                            Point::new(center.x + radius, center.y + radius),
+                        ],
+                    };
+                    let clip = group.clip.unwrap_or(Rect::new(-1e9, -1e9, 2e9, 2e9));
+                    for p in points {
+                        let p = Point::new(
+                            p.x.clamp(clip.x, clip.right()),
+                            p.y.clamp(clip.y, clip.bottom()),
+                        );
+                        out.push(Rect::new(p.x, p.y, 0.0, 0.0));
+                    }
+                }
+                Item::Group(child) => collect_shape_bounds(child, out),
+                Item::Text(_) => {}
+            }
+        }
+    }
+}

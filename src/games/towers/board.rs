@@ -1,0 +1,255 @@
+//! The Towers board as a drawing (T1): the 8×8 squares as a rhombus with SOUTH at the bottom,
+//! the Lines as faint east-west rows numbered at both ends, files along the south-east edge
+//! and ranks along the south-west edge, the corners named, and the players' seats.
+
+use super::rules::{LINES, SIZE, file_of, line, rank_of};
+use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
+use crate::font;
+use crate::games::Side;
+
+use crate::palette::{GRID, ROW_TINT, STONE_BLACK as BLACK_STONE};
+
+/// Where the rhombus lies and how large it is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rhombus {
+    /// The SOUTH corner.
+    pub south: Point,
+    /// Half the diagonal of one square, in millimetres: the board is 16 of these wide and
+    /// tall.
+    pub step: f64,
+    pub label_pt: f64,
+}
+
+impl Rhombus {
+    /// Room around the squares for the labels, Line numbers and corner names, as a multiple
+    /// of the label size in millimetres.
+    fn margin(label_pt: f64) -> f64 {
+        font::text_width("WEST", label_pt) + font::text_width("14", label_pt) + 6.0
+    }
+
+    /// The largest rhombus, labels included, that fits in `area`, centred in it.
+    pub fn fitting(area: Rect, label_pt: f64) -> Rhombus {
+        let margin = Self::margin(label_pt);
+        let vertical = 4.0 * font::cap_height(label_pt) + 8.0;
+        let step = ((area.width - 2.0 * margin) / (2.0 * SIZE as f64))
+            .min((area.height - 2.0 * vertical) / (2.0 * SIZE as f64));
+        let height = 2.0 * SIZE as f64 * step;
+        Rhombus {
+            south: Point::new(
+                area.x + area.width / 2.0,
+                area.y + (area.height - height) / 2.0 + height,
+            ),
+            step,
+            label_pt,
+        }
+    }
+
+    /// Everything the board draws.
+    pub fn extent(&self) -> Rect {
+        let margin = Self::margin(self.label_pt);
+        let vertical = 4.0 * font::cap_height(self.label_pt) + 8.0;
+        let half = SIZE as f64 * self.step;
+        Rect::new(
+            self.south.x - half - margin,
+            self.south.y - 2.0 * half - vertical,
+            2.0 * (half + margin),
+            2.0 * half + 2.0 * vertical,
+        )
+    }
+
+    /// The lattice point `i` files and `j` ranks from the SOUTH corner.
+    pub fn lattice(&self, i: f64, j: f64) -> Point {
+        Point::new(
+            self.south.x + (i - j) * self.step,
+            self.south.y - (i + j) * self.step,
+        )
+    }
+
+    /// A square's four corners: south, east, north, west.
+    pub fn corners(&self, sq: usize) -> Vec<Point> {
+        let (f, r) = (file_of(sq) as f64, rank_of(sq) as f64);
+        vec![
+            self.lattice(f, r),
+            self.lattice(f + 1.0, r),
+            self.lattice(f + 1.0, r + 1.0),
+            self.lattice(f, r + 1.0),
+        ]
+    }
+
+    pub fn center(&self, sq: usize) -> Point {
+        self.lattice(file_of(sq) as f64 + 0.5, rank_of(sq) as f64 + 0.5)
+    }
+
+    /// The y of Line `k`'s centre.
+    fn line_y(&self, k: usize) -> f64 {
+        self.south.y - (k as f64 + 1.0) * self.step
+    }
+
+    /// The squares with the Lines tinted and numbered, the labels, corners and seats.
+    pub fn draw(&self) -> Group {
+        let mut board = Group::new("board towers");
+        let mut squares = Group::new("squares");
+        for k in 0..LINES {
+            let mut row = Group::new(format!("line line-{k}"));
+            let fill = if k % 2 == 1 { ROW_TINT } else { Color::WHITE };
+            for sq in line(k) {
+                row.shape(
+                    Shape::Polygon(self.corners(sq)),
+                    Paint::fill_and_stroke(fill, Stroke::solid(GRID, 0.2)),
+                );
+            }
+            squares.group(row);
+        }
+        let n = SIZE as f64;
+        let outline = vec![
+            self.lattice(0.0, 0.0),
+            self.lattice(n, 0.0),
+            self.lattice(n, n),
+            self.lattice(0.0, n),
+        ];
+        squares.shape(
+            Shape::Polygon(outline),
+            Paint::stroke(Stroke::solid(Color::BLACK, 0.5)),
+        );
+        board.group(squares);
+        board.group(self.labels());
+        board
+    }
+
+    fn labels(&self) -> Group {
+        let mut labels = Group::new("label");
+        let pt = self.label_pt;
+        let cap = font::cap_height(pt);
+        let n = SIZE as f64;
+        let out = 2.2;
+        // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
+        // (file a), each just outside its square.
+        for i in 0..SIZE {
+            let fi = i as f64 + 0.5;
+            let se = self.lattice(fi, 0.0);
+            labels.text(Text::new(
+                Point::new(se.x + out, se.y + out + cap),
+                ((b'a' + i as u8) as char).to_string(),
+                pt,
+                Anchor::Start,
+            ));
+            let sw = self.lattice(0.0, fi);
+            labels.text(Text::new(
+                Point::new(sw.x - out, sw.y + out + cap),
+                (i + 1).to_string(),
+                pt,
+                Anchor::End,
+            ));
+        }
+        // Line numbers in a column beyond each side.
+        for k in 0..LINES {
+            let y = self.line_y(k) + cap / 2.0;
+            let mut number = Text::new(
+                Point::new(self.south.x - n * self.step - 2.0, y),
+                k.to_string(),
+                pt * 0.9,
+                Anchor::End,
+            );
+            number.color = GRID;
+            labels.text(number.clone());
+            number.position.x = self.south.x + n * self.step + 2.0;
+            number.anchor = Anchor::Start;
+            labels.text(number);
+        }
+        let (south, north) = (self.lattice(0.0, 0.0), self.lattice(n, n));
+        let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
+        let gap = 2.5;
+        labels.text(Text::new(
+            Point::new(south.x, south.y + gap + cap),
+            "SOUTH",
+            pt,
+            Anchor::Middle,
+        ));
+        labels.text(Text::new(
+            Point::new(north.x, north.y - gap),
+            "NORTH",
+            pt,
+            Anchor::Middle,
+        ));
+        // WEST and EAST stand beyond the Line numbers, level with the corners.
+        let beyond = 4.0 + font::text_width("14", pt);
+        labels.text(Text::new(
+            Point::new(east.x + beyond, east.y + cap / 2.0),
+            "EAST",
+            pt,
+            Anchor::Start,
+        ));
+        labels.text(Text::new(
+            Point::new(west.x - beyond, west.y + cap / 2.0),
+            "WEST",
+            pt,
+            Anchor::End,
+        ));
+        // The seats: Black at the south-west edge, White at the south-east edge.
+        let sw = self.lattice(0.0, n * 0.5);
+        let se = self.lattice(n * 0.5, 0.0);
+        let seat = 3.0 * cap + 4.0;
+        labels.text(Text::new(
+            Point::new(sw.x - seat, sw.y + seat),
+            Side::Black.label(),
+            pt,
+            Anchor::End,
+        ));
+        labels.text(Text::new(
+            Point::new(se.x + seat, se.y + seat),
+            Side::White.label(),
+            pt,
+            Anchor::Start,
+        ));
+        labels
+    }
+
+    /// Every square by its name (`b3`), for annotations.
+    pub fn cells(&self) -> crate::annotate::Cells {
+        (0..super::rules::SQUARES)
+            .map(|sq| {
+                let cell = crate::annotate::Cell {
+                    center: self.center(sq),
+                    size: self.step * std::f64::consts::SQRT_2,
+                    outline: self.corners(sq),
+                };
+                (super::rules::square_name(sq), cell)
+            })
+            .collect()
+    }
+
+    /// A stone on `sq`.
+    pub fn stone(&self, sq: usize, side: Side) -> Group {
+        let mut stone = Group::new(match side {
+            Side::Black => "stone black",
+            Side::White => "stone white",
+        });
+        let paint = match side {
+            Side::Black => Paint::fill(BLACK_STONE),
+            Side::White => Paint::fill_and_stroke(Color::WHITE, Stroke::solid(Color::BLACK, 0.35)),
+        };
+        stone.shape(
+            Shape::Circle {
+                center: self.center(sq),
+                radius: self.step * 0.55,
+            },
+            paint,
+        );
+        stone
+    }
+
+    /// The outline of a run of squares along a rank or a file, inset from the squares' edges.
+    pub fn strip(&self, squares: &[usize], inset: f64) -> Vec<Point> {
+        let first = squares[0];
+        let last = squares[squares.len() - 1];
+        let (f0, r0) = (file_of(first) as f64, rank_of(first) as f64);
+        let (f1, r1) = (file_of(last) as f64, rank_of(last) as f64);
+        let t = inset / (self.step * std::f64::consts::SQRT_2);
+        vec![
+            self.lattice(f0 + t, r0 + t),
+            self.lattice(f1 + 1.0 - t, r0 + t),
+            self.lattice(f1 + 1.0 - t, r1 + 1.0 - t),
+            self.lattice(f0 + t, r1 + 1.0 - t),
+        ]
+    }
+}

@@ -1,0 +1,244 @@
+//! The Towers score diagram: the rhombus with every stone, each player's Towers outlined
+//! along their direction and labelled with their height (used towers solid, unusable ones
+//! dashed), the filled-in scoring table, the totals and the winner; after turn N during play,
+//! with the Current Line marked.
+
+use super::board::Rhombus;
+use super::record::Game;
+use super::rules::{LINES, SIZE, SQUARES, line, score, square_name, winner};
+use super::sheet::{scoring_table, scoring_table_height};
+use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
+use crate::font;
+use crate::games::Side;
+use crate::layout::{fit, line_height};
+
+const MARGIN: f64 = 8.0;
+const WIDTH: f64 = 150.0;
+const TEXT_PT: f64 = 9.5;
+const LABEL_PT: f64 = 8.0;
+const USED: [Color; 2] = [crate::palette::MOVE, crate::palette::SECOND];
+use crate::palette::{CURRENT, WARNING as UNUSABLE};
+
+/// Checks `--at` (a turn number) against the game.
+pub fn check_at(game: &Game, at: Option<usize>) -> Result<usize, String> {
+    let n = at.unwrap_or(game.turns.len());
+    if n > game.turns.len() {
+        return Err(format!(
+            "--at {n}: the game has only {} turns",
+            game.turns.len()
+        ));
+    }
+    Ok(n)
+}
+
+/// The diagram after `n` turns (already checked).
+pub fn diagram(game: &Game, n: usize, caption: Option<String>) -> (Figure, crate::annotate::Cells) {
+    let board = game.board_after(n);
+    let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
+    let mut root = Group::new("diagram towers");
+
+    let title = game
+        .about
+        .title
+        .as_ref()
+        .map_or("Towers", |t| t.value.as_str());
+    let (header, mut y) =
+        crate::layout::diagram_header(title, &game.about.byline(), MARGIN, MARGIN, WIDTH);
+    root.group(header);
+    y += 2.0;
+
+    let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT);
+    root.group(rhombus.draw());
+    if let Some(current) = &board.current {
+        let mut marked = Group::new(format!("current-line line-{}", current.line));
+        for sq in line(current.line) {
+            marked.shape(
+                Shape::Polygon(rhombus.corners(sq)),
+                Paint::stroke(Stroke::solid(CURRENT, 0.9)),
+            );
+        }
+        root.group(marked);
+    }
+    let mut stones = Group::new("stones");
+    for sq in 0..SQUARES {
+        if let Some(side) = board.at(sq) {
+            stones.group(rhombus.stone(sq, side));
+        }
+    }
+    root.group(stones);
+    root.group(towers(&rhombus, &board, &scoring));
+
+    y = rhombus.extent().bottom() + 2.0;
+    let mut notes = Vec::new();
+    if let Some(caption) = caption {
+        notes.push(caption);
+    }
+    notes.push(outcome(game, n, &board, &scoring));
+    if let Some(current) = &board.current {
+        notes.push(format!(
+            "The Current Line is Line {} (marked); its next square is {}.",
+            current.line,
+            square_name(current.next())
+        ));
+    }
+    notes.push(
+        "Towers outlined solid are used in combinations; dashed red ones are unusable.".into(),
+    );
+    let mut footer = Group::new("score");
+    for note in &notes {
+        y += line_height(TEXT_PT);
+        footer.text(Text::new(
+            Point::new(MARGIN, y),
+            note,
+            fit(note, TEXT_PT, WIDTH),
+            Anchor::Start,
+        ));
+    }
+    root.group(footer);
+    y += 4.0;
+    let table_width = WIDTH * 0.8;
+    root.group(scoring_table(
+        Point::new(MARGIN + (WIDTH - table_width) / 2.0, y),
+        table_width,
+        Some(&scoring),
+    ));
+    y += scoring_table_height();
+
+    let mut figure = Figure::new(
+        WIDTH + 2.0 * MARGIN,
+        y + MARGIN,
+        format!("{title} (Towers)"),
+    );
+    figure.description = describe(game, n, &board, &scoring, &notes);
+    figure.root = root;
+    (figure, rhombus.cells())
+}
+
+fn outcome(
+    game: &Game,
+    n: usize,
+    board: &super::rules::Board,
+    scoring: &[super::rules::Scoring; 2],
+) -> String {
+    let points =
+        format!("Black {} · White {}", scoring[0].score, scoring[1].score).replace('-', "−");
+    if board.is_full() {
+        let verdict = match winner(scoring[0].score, scoring[1].score) {
+            Side::Black => "Black wins",
+            Side::White if scoring[0].score == scoring[1].score => "White wins the tie",
+            Side::White => "White wins",
+        };
+        format!("{points} — {verdict}")
+    } else {
+        format!(
+            "{points} after turn {n} of {}, {} of {SQUARES} squares filled",
+            game.turns.len(),
+            board.placed()
+        )
+    }
+}
+
+/// Each Tower outlined along its direction with its height: the first towers of each height
+/// a combination can take are drawn as used, the rest as unusable (T7).
+fn towers(
+    rhombus: &Rhombus,
+    board: &super::rules::Board,
+    scoring: &[super::rules::Scoring; 2],
+) -> Group {
+    let mut group = Group::new("towers");
+    for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+        let mut left_usable: [u32; SIZE] =
+            std::array::from_fn(|h| scoring[i].counts[h] - scoring[i].unusable[h]);
+        for tower in board.towers(side) {
+            let h = tower.len();
+            let used = left_usable[h - 1] > 0;
+            if used {
+                left_usable[h - 1] -= 1;
+            }
+            let class = format!(
+                "tower {} height-{h} {}",
+                side.name(),
+                if used { "used" } else { "unusable" }
+            );
+            let mut outline = Group::new(class);
+            let stroke = if used {
+                Stroke::solid(USED[i], 0.7)
+            } else {
+                Stroke::dashed(UNUSABLE, 0.8, &[1.6, 1.0])
+            };
+            outline.shape(
+                Shape::Polygon(rhombus.strip(&tower, rhombus.step * 0.08)),
+                Paint::stroke(stroke),
+            );
+            // The height in a small disc on the tower's middle stone.
+            let middle = rhombus.center(tower[tower.len() / 2]);
+            let radius = rhombus.step * 0.32;
+            outline.shape(
+                Shape::Circle {
+                    center: middle,
+                    radius,
+                },
+                Paint::fill_and_stroke(
+                    Color::WHITE,
+                    Stroke::solid(if used { USED[i] } else { UNUSABLE }, 0.3),
+                ),
+            );
+            let size = radius * 1.35 / font::MM_PER_PT;
+            let mut label = Text::new(
+                Point::new(middle.x, middle.y + font::cap_height(size) / 2.0),
+                h.to_string(),
+                size,
+                Anchor::Middle,
+            );
+            label.color = if used { USED[i] } else { UNUSABLE };
+            outline.text(label);
+            group.group(outline);
+        }
+    }
+    group
+}
+
+/// The text alternative: the board Line by Line, the tower counts and the score.
+fn describe(
+    game: &Game,
+    n: usize,
+    board: &super::rules::Board,
+    scoring: &[super::rules::Scoring; 2],
+    notes: &[String],
+) -> String {
+    let title = game
+        .about
+        .title
+        .as_ref()
+        .map_or("Towers game", |t| t.value.as_str());
+    let mut out = format!(
+        "{title}. Towers, position after turn {n}, Lines from SOUTH to NORTH, west end first:\n"
+    );
+    for k in 0..LINES {
+        let row: String = line(k)
+            .iter()
+            .map(|sq| match board.at(*sq) {
+                Some(Side::Black) => 'x',
+                Some(Side::White) => 'o',
+                None => '.',
+            })
+            .collect();
+        out.push_str(&format!("Line {k:>2}: {row}\n"));
+    }
+    for (i, side) in ["Black", "White"].iter().enumerate() {
+        let counts: Vec<String> = scoring[i]
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(h, c)| format!("{c}× height {}", h + 1))
+            .collect();
+        out.push_str(&format!(
+            "{side} towers: {}; score {}.\n",
+            counts.join(", "),
+            scoring[i].score
+        ));
+    }
+    out.push_str(&notes.join("\n"));
+    out
+}

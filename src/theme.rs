@@ -1,0 +1,211 @@
+//! Themes: the colours of a diagram by role (see [`crate::palette`]) and a line-width factor.
+//! `color` is the default, `print` keeps only black, white and greys for laser printers,
+//! `colorblind` swaps the accents for the Okabe–Ito palette; a YAML file gives a user's own.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::error::Error;
+use crate::figure::{Color, Figure, Group, Item};
+use crate::input::SourceFile;
+use crate::palette::{self, ROLES};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Theme {
+    pub name: String,
+    /// Palette colour → the theme's colour; colours not listed stay.
+    map: Vec<(Color, Color)>,
+    /// Every colour to its grey (the print theme).
+    greys: bool,
+    /// Line widths are multiplied by this.
+    pub stroke_scale: f64,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Self::color()
+    }
+}
+
+/// The grey a colour prints as (ITU-R BT.601 luma).
+pub fn grey_of(c: Color) -> Color {
+    let luma = 0.299 * f64::from(c.r) + 0.587 * f64::from(c.g) + 0.114 * f64::from(c.b);
+    Color::grey(luma.round() as u8)
+}
+
+impl Theme {
+    pub fn color() -> Self {
+        Self {
+            name: "color".into(),
+            map: Vec::new(),
+            greys: false,
+            stroke_scale: 1.0,
+        }
+    }
+
+    /// Black, white and greys only. Marks already differ by shape and dash, not only colour;
+    /// lines are a little heavier so greys survive a laser printer.
+    pub fn print() -> Self {
+        Self {
+            name: "print".into(),
+            map: Vec::new(),
+            greys: true,
+            stroke_scale: 1.15,
+        }
+    }
+
+    /// The accents from Okabe and Ito's palette, told apart under the common colour vision
+    /// deficiencies.
+    pub fn colorblind() -> Self {
+        let map = vec![
+            (palette::LAST_MOVE, Color::rgb(86, 180, 233)), // sky blue
+            (palette::MOVE, Color::rgb(0, 114, 178)),       // blue
+            (palette::WARNING, Color::rgb(213, 94, 0)),     // vermillion
+            (palette::SECOND, Color::rgb(0, 158, 115)),     // bluish green
+            (palette::CURRENT, Color::rgb(204, 121, 167)),  // reddish purple
+            (palette::ANNOTATION, Color::rgb(230, 159, 0)), // orange
+            (palette::HIGHLIGHT, Color::rgb(240, 228, 66)), // yellow
+        ];
+        Self {
+            name: "colorblind".into(),
+            map,
+            greys: false,
+            stroke_scale: 1.0,
+        }
+    }
+
+    /// `color`, `print`, `colorblind`, or a theme file.
+    pub fn named_or_file(name: &str) -> Result<Self, Error> {
+        match name {
+            "color" => Ok(Self::color()),
+            "print" => Ok(Self::print()),
+            "colorblind" => Ok(Self::colorblind()),
+            path => Self::load(path),
+        }
+    }
+
+    pub fn load(path: &str) -> Result<Self, Error> {
+        let source = SourceFile::read(path)?;
+        let file: ThemeFile = source.parse_yaml().map_err(Error::Config)?;
+        let mut map = Vec::new();
+        for (role, value) in &file.colors {
+            let Some((_, from)) = ROLES.iter().find(|(name, _)| name == role) else {
+                let names: Vec<&str> = ROLES.iter().map(|(n, _)| *n).collect();
+                return Err(Error::Config(source.error_at(
+                    &value.referenced,
+                    format!(
+                        "`{role}` is not a colour role; the roles are {}",
+                        names.join(", ")
+                    ),
+                )));
+            };
+            let to = parse_hex(&value.value).ok_or_else(|| {
+                Error::Config(source.error_at(
+                    &value.referenced,
+                    format!("`{}` is not a colour like \"#1e64c8\"", value.value),
+                ))
+            })?;
+            map.push((*from, to));
+        }
+        let stroke_scale = match &file.stroke_scale {
+            None => 1.0,
+            Some(s) if (0.25..=4.0).contains(&s.value) => s.value,
+            Some(s) => {
+                return Err(Error::Config(source.error_at(
+                    &s.referenced,
+                    "stroke_scale must be between 0.25 and 4",
+                )));
+            }
+        };
+        Ok(Self {
+            name: path.to_string(),
+            map,
+            greys: false,
+            stroke_scale,
+        })
+    }
+
+    pub fn map(&self, c: Color) -> Color {
+        if self.greys {
+            return grey_of(c);
+        }
+        self.map
+            .iter()
+            .find(|(from, _)| *from == c)
+            .map_or(c, |(_, to)| *to)
+    }
+
+    /// Recolours `figure` and scales its line widths.
+    pub fn apply(&self, figure: &mut Figure) {
+        if *self != Self::color() {
+            self.apply_group(&mut figure.root);
+        }
+    }
+
+    fn apply_group(&self, group: &mut Group) {
+        for item in &mut group.items {
+            match item {
+                Item::Shape(_, paint) => {
+                    paint.fill = paint.fill.map(|c| self.map(c));
+                    if let Some(stroke) = &mut paint.stroke {
+                        stroke.color = self.map(stroke.color);
+                        stroke.width *= self.stroke_scale;
+                    }
+                }
+                Item::Text(text) => text.color = self.map(text.color),
+                Item::Group(child) => self.apply_group(child),
+            }
+        }
+    }
+}
+
+/// A theme file: colours by role name, and a line-width factor.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ThemeFile {
+    #[serde(default)]
+    colors: BTreeMap<String, Spanned<String>>,
+    stroke_scale: Option<Spanned<f64>>,
+}
+
+fn parse_hex(text: &str) -> Option<Color> {
+    let hex = text.trim().strip_prefix('#')?;
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some(Color::rgb(byte(0)?, byte(2)?, byte(4)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn print_leaves_only_greys() {
+        let print = Theme::print();
+        for (_, c) in ROLES {
+            let g = print.map(*c);
+            assert!(g.r == g.g && g.g == g.b, "{c:?} -> {g:?}");
+        }
+        assert_eq!(print.map(Color::WHITE), Color::WHITE);
+        assert_eq!(print.map(Color::BLACK), Color::BLACK);
+    }
+
+    #[test]
+    fn colorblind_changes_the_accents_and_keeps_the_rest() {
+        let cb = Theme::colorblind();
+        assert_ne!(cb.map(palette::WARNING), palette::WARNING);
+        assert_eq!(cb.map(palette::STONE_BLACK), palette::STONE_BLACK);
+    }
+
+    #[test]
+    fn hex_colours_parse_and_refuse_junk() {
+        assert_eq!(parse_hex("#1e64c8"), Some(Color::rgb(30, 100, 200)));
+        assert_eq!(parse_hex("1e64c8"), None);
+        assert_eq!(parse_hex("#12345"), None);
+        assert_eq!(parse_hex("#gg0000"), None);
+    }
+}

@@ -1,0 +1,288 @@
+//! The bad-input catalogue for what every command shares: malformed, hostile, enormous or
+//! binary files, and files that are not files. Each case states the exit code, the place and
+//! the words of its message; none may panic. The per-game catalogues (illegal moves of every
+//! kind, wrong claimed results, moves after the end, SGF of another game) are in
+//! shoreline_records.rs, loa.rs and towers.rs.
+
+mod common;
+
+use common::{assert_located, run_in};
+
+struct Case {
+    name: &'static str,
+    /// The file's content, made by a function so large files are built only when run.
+    content: fn() -> Vec<u8>,
+    code: i32,
+    /// `:line:column` after the file name, or the whole place text when it starts otherwise.
+    location: &'static str,
+    words: &'static str,
+}
+
+/// An alias bomb: nine references to a list of nine references, eleven levels deep. Were it
+/// expanded it would hold 9^11 (31 billion) values.
+fn alias_bomb() -> Vec<u8> {
+    let mut lines = vec![
+        "game: shoreline".to_string(),
+        "moves: []".to_string(),
+        "diagrams:".to_string(),
+    ];
+    lines.push("  - highlight: &a0 [a1, a1, a1, a1, a1, a1, a1, a1, a1]".into());
+    for i in 1..12 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        lines.push(format!("  - arrows: &a{i} [{refs}]"));
+    }
+    (lines.join("\n") + "\n").into_bytes()
+}
+
+fn deep_nesting() -> Vec<u8> {
+    format!(
+        "game: shoreline\nmoves: {}{}\n",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    )
+    .into_bytes()
+}
+
+fn hundred_megabytes() -> Vec<u8> {
+    let mut bytes = b"game: shoreline\nmoves: []\n# ".to_vec();
+    bytes.resize(100 * 1024 * 1024, b'x');
+    bytes
+}
+
+fn binary() -> Vec<u8> {
+    (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect()
+}
+
+fn not_utf8() -> Vec<u8> {
+    b"game: shoreline\ntitle: Caf\xe9 night\nmoves: []\n".to_vec()
+}
+
+fn tabs() -> Vec<u8> {
+    b"game: shoreline\nmoves:\n\t- C\n".to_vec()
+}
+
+fn duplicate_keys() -> Vec<u8> {
+    b"game: shoreline\nmoves: [C]\nmoves: [D]\n".to_vec()
+}
+
+fn empty() -> Vec<u8> {
+    Vec::new()
+}
+
+fn only_comments() -> Vec<u8> {
+    b"# nothing but a comment\n\n# and another\n".to_vec()
+}
+
+fn not_a_mapping() -> Vec<u8> {
+    b"- game: shoreline\n".to_vec()
+}
+
+fn bom_and_crlf() -> Vec<u8> {
+    b"\xef\xbb\xbfgame: shoreline\r\nmoves: [C, Q]\r\n".to_vec()
+}
+
+fn unknown_game_key() -> Vec<u8> {
+    b"gmae: shoreline\nmoves: []\n".to_vec()
+}
+
+const CATALOGUE: &[Case] = &[
+    Case {
+        name: "tabs",
+        content: tabs,
+        code: 1,
+        location: ":3:2",
+        words: "tabs disallowed",
+    },
+    Case {
+        name: "duplicate keys",
+        content: duplicate_keys,
+        code: 1,
+        location: ":3:1",
+        words: "duplicate mapping key: moves",
+    },
+    Case {
+        name: "alias bomb",
+        content: alias_bomb,
+        code: 1,
+        location: "bomb.yaml:",
+        words: "error",
+    },
+    Case {
+        name: "deep nesting",
+        content: deep_nesting,
+        code: 1,
+        location: ":2:",
+        words: "recursion limit exceeded",
+    },
+    Case {
+        name: "100 MB",
+        content: hundred_megabytes,
+        code: 1,
+        location: "huge.yaml",
+        words: "the file is 104857600 bytes, too large",
+    },
+    Case {
+        name: "binary",
+        content: binary,
+        code: 1,
+        location: "binary.yaml",
+        words: "this is a binary file, not YAML text",
+    },
+    Case {
+        name: "not UTF-8",
+        content: not_utf8,
+        code: 1,
+        location: "latin1.yaml:2",
+        words: "the file is not UTF-8 text",
+    },
+    Case {
+        name: "empty",
+        content: empty,
+        code: 1,
+        location: "empty.yaml",
+        words: "the file holds no game record",
+    },
+    Case {
+        name: "only comments",
+        content: only_comments,
+        code: 1,
+        location: "comments.yaml",
+        words: "the file holds no game record",
+    },
+    Case {
+        name: "not a mapping",
+        content: not_a_mapping,
+        code: 1,
+        location: ":1:",
+        words: "",
+    },
+    Case {
+        name: "BOM and CRLF",
+        content: bom_and_crlf,
+        code: 1,
+        location: ":2:12",
+        words: "`Q` is not a move",
+    },
+    Case {
+        name: "misspelt key",
+        content: unknown_game_key,
+        code: 1,
+        location: ":1:1",
+        words: "unknown field `gmae`",
+    },
+];
+
+const FILES: &[&str] = &[
+    "tabs.yaml",
+    "dup.yaml",
+    "bomb.yaml",
+    "deep.yaml",
+    "huge.yaml",
+    "binary.yaml",
+    "latin1.yaml",
+    "empty.yaml",
+    "comments.yaml",
+    "list.yaml",
+    "bom.yaml",
+    "key.yaml",
+];
+
+#[test]
+fn every_shared_bad_input_is_a_clear_error_in_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    for (case, file) in CATALOGUE.iter().zip(FILES) {
+        std::fs::write(dir.path().join(file), (case.content)()).unwrap();
+        let location = if case.location.starts_with(':') {
+            format!("{file}{}", case.location)
+        } else {
+            case.location.to_string()
+        };
+        for command in [&["check"][..], &["render"], &["booklet"], &["shoreline"]] {
+            let mut args = command.to_vec();
+            args.push(file);
+            if command[0] != "check" {
+                args.extend(["-o", "out.pdf"]);
+            }
+            let out = run_in(dir.path(), &args);
+            let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
+            assert_eq!(out.code, case.code, "{} / {command:?}: {report}", case.name);
+            assert_located(case.name, &report, &location, case.words);
+            if command[0] != "booklet" {
+                assert!(
+                    !dir.path().join("out.pdf").exists(),
+                    "{} / {command:?} wrote a file",
+                    case.name
+                );
+            }
+            let _ = std::fs::remove_file(dir.path().join("out.pdf"));
+        }
+    }
+}
+
+#[test]
+fn a_directory_or_a_missing_file_is_exit_2_in_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("games")).unwrap();
+    for command in ["check", "render", "import", "booklet", "shoreline"] {
+        for (file, words) in [
+            ("games", "it is a directory"),
+            ("missing.yaml", "no such file"),
+        ] {
+            let out = run_in(dir.path(), &[command, file]);
+            let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), out.stderr);
+            assert_eq!(out.code, 2, "{command} {file}: {report}");
+            assert!(report.contains(words), "{command} {file}: {report}");
+        }
+    }
+}
+
+#[test]
+fn import_refuses_hostile_files_too() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, content, words) in [
+        ("big.txt", hundred_megabytes(), "too large"),
+        ("binary.sgf", binary(), "binary file"),
+        ("latin1.txt", not_utf8(), "not UTF-8"),
+        ("empty.txt", Vec::new(), "no moves found"),
+        (
+            "deep.sgf",
+            format!("(;GM[9]{})", "(".repeat(100_000)).into_bytes(),
+            "the SGF game has no moves",
+        ),
+        (
+            "open.sgf",
+            format!("(;GM[9];B[d1-b3]{}", "(".repeat(100_000)).into_bytes(),
+            "ends before its game tree is closed",
+        ),
+    ] {
+        std::fs::write(dir.path().join(file), content).unwrap();
+        let out = run_in(dir.path(), &["import", file]);
+        assert_eq!(out.code, 1, "{file}: {}", out.stderr);
+        assert!(out.stderr.contains(words), "{file}: {}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{file}");
+    }
+}
+
+/// Inputs the fuzzers found crashing sheetgen, kept so the crashes stay fixed.
+#[test]
+fn inputs_the_fuzzers_found_stay_harmless() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    // Move text whose words cannot all be found as written (escapes): located, not a panic.
+    let out = common::run(&[
+        "check",
+        &format!("{root}/tests/data/fuzz/records-escaped-move-text.yaml"),
+    ]);
+    assert_eq!(out.code, 1);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("there is no square c1a on a 8×8 board"));
+    // An SGF comment with a control character: the imported record must still read.
+    let out = common::run(&[
+        "import",
+        &format!("{root}/tests/data/fuzz/import-control-character-comment.sgf"),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("imported.yaml"), &out.stdout).unwrap();
+    assert_eq!(run_in(dir.path(), &["check", "imported.yaml"]).code, 0);
+}
