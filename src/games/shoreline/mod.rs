@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod book;
 pub mod diagram;
 pub mod puzzles;
 pub mod record;

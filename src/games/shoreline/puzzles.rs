@@ -278,7 +278,7 @@ mod tests {
             }
             assert_eq!(position.to_move(), puzzle.to_move);
             let board = SolverBoard::from_position(&position);
-            let mut solver = Solver::new(Scoring::Exact);
+            let mut solver = Solver::without_book(Scoring::Exact);
             let best: Vec<Point> = solver
                 .best(&board)
                 .into_iter()
