@@ -1,6 +1,7 @@
 //! Booklets: many diagrams laid out on A4 or Letter pages with captions and page numbers,
-//! for a club bulletin; or one game as a diagram every N moves, the moves between them
-//! listed under each.
+//! for a club bulletin (one per game, or the figures a record names in `diagrams`, each with
+//! its caption); or one game as a diagram every N moves, the moves between them listed under
+//! each.
 
 use crate::error::Error;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
@@ -37,6 +38,7 @@ pub fn booklet(games: &[(String, Game)], options: &BookletOptions) -> Result<Doc
     let mut entries = Vec::new();
     for (_, game) in games {
         match options.every {
+            None if !game.about().diagrams.is_empty() => entries.extend(annotated(game)?),
             None => entries.push(Entry {
                 figure: diagram(game, None)?,
                 caption: caption(game),
@@ -97,6 +99,27 @@ fn diagram(game: &Game, at: Option<usize>) -> Result<Figure, Error> {
     };
     let mut document = game.diagram(&options)?;
     Ok(document.pages.remove(0))
+}
+
+/// The figures a record names in `diagrams`, annotations drawn, each captioned with the
+/// game's title and the entry's own caption.
+fn annotated(game: &Game) -> Result<Vec<Entry>, Error> {
+    let about = game.about();
+    let title = caption(game).remove(0);
+    let mut entries = Vec::new();
+    for (k, spec) in about.diagrams.iter().enumerate() {
+        let options = RenderOptions {
+            diagram: Some(k + 1),
+            omit_caption: true,
+            ..RenderOptions::default()
+        };
+        let figure = game.diagram(&options)?.pages.remove(0);
+        let at = spec.at.unwrap_or(game.length());
+        let mut caption = vec![format!("{title}: after {at} {}", game.summary().unit)];
+        caption.extend(spec.caption.as_ref().map(|c| c.value.clone()));
+        entries.push(Entry { figure, caption });
+    }
+    Ok(entries)
 }
 
 /// Title, players and the outcome.

@@ -216,6 +216,10 @@ struct RenderArgs {
     #[arg(long, value_name = "SQ")]
     highlight: Vec<String>,
 
+    /// A caption under the diagram (replaces the record diagram's own)
+    #[arg(long, value_name = "TEXT")]
+    caption: Option<String>,
+
     /// Colours: color (default), print (greys only), colorblind, or a theme file (see
     /// templates/theme.yaml)
     #[arg(long, value_name = "THEME", default_value = "color")]
@@ -617,6 +621,8 @@ fn render(args: RenderArgs) -> Result<Job, Error> {
         diagram: args.diagram.map(|k| k as usize),
         annotations: annotations(&args)?,
         analysis: args.analysis,
+        caption: args.caption.clone(),
+        omit_caption: false,
     };
     let mut document = game.diagram(&options)?;
     let theme = crate::theme::Theme::named_or_file(&args.theme)?;

@@ -179,7 +179,41 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
         Some(i) => text[..i].to_string(),
         None => text,
     };
-    text.trim().to_string()
+    plain_words(text.trim())
+}
+
+/// serde-saphyr words some errors for the programmer who calls it ("use Option<String>",
+/// "set DuplicateKeyPolicy"); a record's author gets them in the file's own terms.
+fn plain_words(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("duplicate mapping key: ") {
+        let key = rest
+            .split(", set DuplicateKeyPolicy")
+            .next()
+            .unwrap_or(rest);
+        return format!("`{key}` is given twice; each key may appear once");
+    }
+    if let Some(key) = message.strip_prefix("missing field ") {
+        return format!("the key {key} is missing");
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        return match rest.split_once(", expected one of ") {
+            Some((key, keys)) => format!("unknown key {key}; the keys here are {keys}"),
+            None => format!(
+                "unknown key {}",
+                rest.replace(", expected ", "; the key here is ")
+            ),
+        };
+    }
+    let plain = match message {
+        "cannot deserialize null into string; use Option<String>" => {
+            "an empty value (null) where a word or a number is expected"
+        }
+        "expected mapping start" => "expected keys with values here (`key: value`)",
+        "expected sequence start" => "expected a list here (`[a, b]`, or lines starting with `- `)",
+        "expected string scalar" => "expected a single value here, not a list or a mapping",
+        _ => message,
+    };
+    plain.to_string()
 }
 
 fn io_reason(e: &std::io::Error) -> String {

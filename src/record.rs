@@ -32,7 +32,7 @@ pub struct RawRecord {
     /// Lines of Action: the side that resigned after the last move.
     pub resigned: Option<Text>,
     /// Towers: the turns, each with its reveals and placements.
-    pub turns: Option<Vec<crate::games::towers::record::RawTurn>>,
+    pub turns: Option<Spanned<Vec<crate::games::towers::record::RawTurn>>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -107,6 +107,33 @@ impl RawRules {
         }
         given
     }
+}
+
+/// Refuses the keys of other games' records that `raw` gives (every game parses the same
+/// raw shape): `keys` are the ones `game`'s records have.
+pub fn refuse_other_keys(
+    raw: &RawRecord,
+    source: &SourceFile,
+    game: &str,
+    keys: &[&str],
+) -> Result<(), Diagnostic> {
+    let given = [
+        ("moves", raw.moves.as_ref().map(|v| &v.referenced)),
+        ("resigned", raw.resigned.as_ref().map(|v| &v.referenced)),
+        ("turns", raw.turns.as_ref().map(|v| &v.referenced)),
+    ];
+    for (key, at) in given {
+        if let Some(at) = at.filter(|_| !keys.contains(&key)) {
+            return Err(source.error_at(
+                at,
+                format!(
+                    "`{key}` is not a key of {game} records; their keys are {}",
+                    keys.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses the rule options `raw` gives that are not among `allowed`.
@@ -343,7 +370,7 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
                 crate::games::canonical_name(&raw.game.value),
                 crate::games::from_record(raw, &part),
             ),
-            Err(d) => (None, Err(d)),
+            Err(d) => (None, Err(unknown_key_of_the_game(d, &part, text))),
         };
         Entry {
             index: index + 1,
@@ -370,6 +397,32 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             .collect()
     });
     Ok(entries)
+}
+
+/// An unknown top-level key is reported with the keys of the record's own game, not of
+/// every game's (the raw shape is their union).
+fn unknown_key_of_the_game(mut d: Diagnostic, part: &SourceFile, text: &str) -> Diagnostic {
+    #[derive(Deserialize)]
+    struct GameOnly {
+        game: Option<String>,
+    }
+    let top_level = "; the keys here are game, title, date,";
+    let Some(at) = d.message.find(top_level) else {
+        return d;
+    };
+    let game = part
+        .parse_yaml_part::<GameOnly>(text)
+        .ok()
+        .and_then(|g| g.game)
+        .and_then(|name| crate::games::canonical_name(&name));
+    if let Some(game) = game {
+        let keys = crate::games::record_keys(game).join(", ");
+        d.message = format!(
+            "{}; the keys of a {game} record are {keys}",
+            &d.message[..at]
+        );
+    }
+    d
 }
 
 /// Splits a YAML stream into its documents: each with the line it starts on and its text.

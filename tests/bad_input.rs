@@ -100,7 +100,7 @@ const CATALOGUE: &[Case] = &[
         content: duplicate_keys,
         code: 1,
         location: ":3:1",
-        words: "duplicate mapping key: moves",
+        words: "`moves` is given twice",
     },
     Case {
         name: "alias bomb",
@@ -170,7 +170,7 @@ const CATALOGUE: &[Case] = &[
         content: unknown_game_key,
         code: 1,
         location: ":1:1",
-        words: "unknown field `gmae`",
+        words: "unknown key `gmae`",
     },
 ];
 

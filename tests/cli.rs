@@ -95,7 +95,7 @@ fn a_malformed_template_is_located_with_the_source_line() {
     let out = run(&["shoreline", "--template", path.to_str().unwrap()]);
     assert_eq!(out.code, 2);
     assert!(
-        out.stderr.contains("unknown field `colour`"),
+        out.stderr.contains("unknown key `colour`"),
         "{}",
         out.stderr
     );

@@ -167,7 +167,7 @@ fn a_records_annotations_draw_and_bad_ones_are_located() {
         svg.contains("class=\"annotation mark triangle\"") && svg.contains("Black to play: b7xe7")
     );
     let dir = tempfile::tempdir().unwrap();
-    let record = "game: loa\nmoves: [b1-b3]\ndiagrams:\n  - marks: { e9: circle }\n  - marks: { e4: star }\n";
+    let record = "game: loa\nmoves: [b1-b3]\ndiagrams:\n  - marks: { e9: circle }\n";
     std::fs::write(dir.path().join("a.yaml"), record).unwrap();
     let out = run_in(dir.path(), &["render", "a.yaml", "--diagram", "1"]);
     assert_eq!(out.code, 1);
@@ -177,8 +177,22 @@ fn a_records_annotations_draw_and_bad_ones_are_located() {
         "a.yaml:4:14",
         "`e9` is not a square of this board",
     );
-    let out = run_in(dir.path(), &["render", "a.yaml", "--diagram", "2"]);
-    common::assert_located("shape", &out.stderr, "a.yaml:5:18", "`star` is not a mark");
+    std::fs::write(
+        dir.path().join("c.yaml"),
+        "game: loa\nmoves: [b1-b3]\ndiagrams:\n  - marks: { e4: star }\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["render", "c.yaml", "--diagram", "1"]);
+    common::assert_located("shape", &out.stderr, "c.yaml:4:18", "`star` is not a mark");
+    // `check` refuses what `render` would, at the same place.
+    let out = run_in(dir.path(), &["check", "a.yaml"]);
+    assert_eq!(out.code, 1);
+    common::assert_located(
+        "square in check",
+        &String::from_utf8(out.stdout).unwrap(),
+        "a.yaml:4:14",
+        "`e9` is not a square of this board",
+    );
     std::fs::write(
         dir.path().join("b.yaml"),
         "game: loa\nmoves: [b1-b3]\ndiagrams:\n  - arrows: [[b1]]\n",
@@ -440,6 +454,81 @@ fn a_booklet_has_its_pages_captions_and_numbers() {
         "{text}"
     );
     assert!(text.contains("Moves 31–33:"), "{text}");
+}
+
+#[test]
+fn a_booklet_draws_a_records_diagrams_with_their_captions() {
+    let out = run(&["booklet", "examples/loa-connection.yaml"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = pdf_text(&out.stdout);
+    // The record names two figures: both are drawn, each with its own caption, once.
+    for caption in [
+        "after 12 moves",
+        "After 6... a4-a1: the piece on b8",
+        "after 32 moves",
+        "Black to play: b7xe7 joins the last two groups.",
+    ] {
+        assert_eq!(text.matches(caption).count(), 1, "{caption} in {text}");
+    }
+}
+
+#[test]
+fn a_caption_from_the_command_line_replaces_the_records() {
+    let svg = String::from_utf8(
+        run(&[
+            "render",
+            "examples/loa-connection.yaml",
+            "--diagram",
+            "2",
+            "--caption",
+            "The end: Black connects.",
+            "--format",
+            "svg",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(svg.contains("The end: Black connects.") && !svg.contains("b7xe7 joins"));
+    let out = run(&["render", "examples/towers-example.yaml", "--caption", "Ω"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--caption: the character 'Ω'"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_record_with_text_the_font_lacks_is_refused_by_check_and_skipped_by_booklet() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("name.yaml"),
+        "game: shoreline\nplayers: { black: \"陈伟\" }\nmoves: [C]\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["check", "name.yaml"]);
+    assert_eq!(out.code, 1);
+    common::assert_located(
+        "name",
+        &String::from_utf8(out.stdout).unwrap(),
+        "name.yaml:2:19",
+        "the character '陈' (U+9648) is not in sheetgen's font",
+    );
+    let good = format!(
+        "{}/examples/shoreline-draw.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = run_in(dir.path(), &["booklet", "name.yaml", &good, "-o", "b.pdf"]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("skipped name.yaml #1"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        dir.path().join("b.pdf").exists(),
+        "the valid game still makes a booklet"
+    );
 }
 
 #[test]

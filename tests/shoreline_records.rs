@@ -26,7 +26,14 @@ const CATALOGUE: &[Case] = &[
         content: b"game: shoreline\nmoves: [C]\ncolour: red\n",
         code: 1,
         location: ":3:1",
-        words: "unknown field `colour`, expected one of game, title, date, players, rules, moves, result",
+        words: "unknown key `colour`; the keys of a shoreline record are game, title, date, players, rules, moves, result, diagrams",
+    },
+    Case {
+        name: "a-key-of-another-game",
+        content: b"game: shoreline\nmoves: [C]\nturns: []\n",
+        code: 1,
+        location: ":3:8",
+        words: "`turns` is not a key of Shoreline records; their keys are game, title",
     },
     Case {
         name: "wrong-type",

@@ -106,9 +106,18 @@ pub fn canonical_name(name: &str) -> Option<&'static str> {
         .map(|(game, _)| *game)
 }
 
+/// The keys a record of `game` (a canonical name) may have.
+pub fn record_keys(game: &str) -> &'static [&'static str] {
+    match game {
+        "shoreline" => shoreline::record::KEYS,
+        loa::record::NAME => loa::record::KEYS,
+        _ => towers::record::KEYS,
+    }
+}
+
 /// Checks a raw record as the game it names.
 pub fn from_record(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
-    match canonical_name(&raw.game.value) {
+    let game = match canonical_name(&raw.game.value) {
         Some("shoreline") => shoreline::record::from_raw(raw, source).map(Game::Shoreline),
         Some(loa::record::NAME) => loa::record::from_raw(raw, source).map(Game::Loa),
         Some(towers::record::NAME) => towers::record::from_raw(raw, source).map(Game::Towers),
@@ -120,7 +129,28 @@ pub fn from_record(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnost
                 raw.game.value
             ),
         )),
+    }?;
+    drawable(&game)?;
+    Ok(game)
+}
+
+/// What a record asks sheetgen to draw must be drawable: its texts in the font, and each entry
+/// of `diagrams` (squares of the board, known marks), so `check` refuses what `render` and
+/// `booklet` would.
+fn drawable(game: &Game) -> Result<(), Diagnostic> {
+    let about = game.about();
+    about.check_text()?;
+    for k in 1..=about.diagrams.len() {
+        let options = RenderOptions {
+            diagram: Some(k),
+            ..RenderOptions::default()
+        };
+        game.diagram(&options).map_err(|e| match e {
+            Error::Invalid(d) | Error::Config(d) => d,
+            other => Diagnostic::file(&about.source.path, format!("diagram {k}: {other}")),
+        })?;
     }
+    Ok(())
 }
 
 /// What `render` draws besides the position, for every game alike.
@@ -138,6 +168,10 @@ pub struct RenderOptions {
     pub annotations: crate::annotate::Annotations,
     /// Weigh every move against perfect play and mark the costly ones (Shoreline).
     pub analysis: bool,
+    /// A caption under the diagram, instead of the record diagram's own.
+    pub caption: Option<String>,
+    /// Leave the record diagram's caption out of the figure (a booklet sets it underneath).
+    pub omit_caption: bool,
 }
 
 impl Game {
@@ -214,7 +248,15 @@ impl Game {
             options
                 .show
                 .splice(0..0, spec.show.iter().map(|t| t.value.clone()));
-            caption = spec.caption.as_ref().map(|t| t.value.clone());
+            caption = spec
+                .caption
+                .as_ref()
+                .filter(|_| !options.omit_caption)
+                .map(|t| t.value.clone());
+        }
+        if let Some(text) = &options.caption {
+            crate::font::check(text).map_err(|m| Error::Usage(format!("--caption: {m}")))?;
+            caption = Some(text.clone());
         }
         let mut annotations = crate::annotate::Annotations::default();
         if let Some(k) = options.diagram {

@@ -177,7 +177,7 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     }
     if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
         notes.push(
-            "Arrows: blue a move, red a capture. Short stubs mark the directions a piece cannot use: \
+            "Arrows: a move; ringed at its end, a capture. Short stubs mark the directions a piece cannot use: \
              ending in a bar, blocked by an enemy piece or an obstruction; in a ring, onto its own piece; \
              in a cross, off the board."
                 .to_string(),
@@ -344,8 +344,8 @@ fn lines_note(replay: &Replay, sq: usize) -> String {
     )
 }
 
-/// Every legal move of the piece as an arrow (captures in red), and a short stub with a mark
-/// for every direction it cannot use.
+/// Every legal move of the piece as an arrow (a capture also rings its target), and a short
+/// stub with a mark for every direction it cannot use.
 fn move_arrows(board: &Board, replay: &Replay, sq: usize) -> Group {
     let mut group = Group::new(format!("moves {}", square_name(sq, board.size)));
     let from = board.center(sq);

@@ -8,7 +8,9 @@ use super::rules::{MAX_SIZE, MIN_SIZE, Setup};
 use crate::diagnostic::Diagnostic;
 use crate::games::{Side, Summary, Winner};
 use crate::input::SourceFile;
-use crate::record::{About, Claim, RawRecord, Text, error_at, move_tokens, refuse_other_rules};
+use crate::record::{
+    About, Claim, RawRecord, Text, error_at, move_tokens, refuse_other_keys, refuse_other_rules,
+};
 
 /// The canonical name records use; `loa` is accepted too.
 pub const NAME: &str = "lines-of-action";
@@ -68,8 +70,14 @@ impl Game {
     }
 }
 
+/// The keys of a Lines of Action record.
+pub const KEYS: &[&str] = &[
+    "game", "title", "date", "players", "rules", "moves", "resigned", "result", "diagrams",
+];
+
 /// Checks a raw record as a Lines of Action game.
 pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
+    refuse_other_keys(&raw, source, "Lines of Action", KEYS)?;
     refuse_other_rules(
         &raw,
         source,

@@ -5,7 +5,7 @@
 use super::Side;
 use super::board::{Board, COLUMNS, ROWS, STONE_RADIUS};
 use super::record::Game;
-use super::rules::{PLACEMENTS, Point, Position, Run, SIZE, Score};
+use super::rules::{PLACEMENTS, Point, Position, Run, SIZE, Score, Scoring};
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
@@ -100,7 +100,10 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     }
     y += line_height(TEXT_PT) * (texts.len() - 1) as f64;
     root.group(footer);
-    let (legend, bottom) = legend(At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)));
+    let (legend, bottom) = legend(
+        At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
+        game.rules.scoring,
+    );
     root.group(legend);
 
     let mut figure = Figure::new(width, bottom + MARGIN, format!("{title} (Shoreline)"));
@@ -203,35 +206,37 @@ fn costly_moves(analysis: &[super::solver::MoveAnalysis], n: usize, width: f64) 
     )
 }
 
-/// The key to the run marks, below `at`; returns it and the y where it ends.
-fn legend(at: At) -> (Group, f64) {
+/// The key to the run marks, below `at`; returns it and the y where it ends. Beginner
+/// scoring (S7) has no dead runs: every run of three or more scores.
+fn legend(at: At, scoring: Scoring) -> (Group, f64) {
     let mut group = Group::new("legend");
     let sample = 10.0;
     let y = at.y - font::cap_height(LABEL_PT) / 2.0;
-    let scoring = run_marks(
-        &[At::new(at.x, y), At::new(at.x + sample, y)],
-        Side::Black,
-        true,
-    );
-    group.group(scoring);
-    group.text(Text::new(
-        At::new(at.x + sample + 2.0, at.y),
-        "scoring three",
-        LABEL_PT,
-        Anchor::Start,
-    ));
-    let x2 = at.x + sample + 4.0 + font::text_width("scoring three", LABEL_PT) + 4.0;
-    group.group(run_marks(
-        &[At::new(x2, y), At::new(x2 + sample, y)],
-        Side::Black,
-        false,
-    ));
-    group.text(Text::new(
-        At::new(x2 + sample + 2.0, at.y),
-        "dead run (scores nothing)",
-        LABEL_PT,
-        Anchor::Start,
-    ));
+    let mut x = at.x;
+    let keys: &[(bool, &str)] = match scoring {
+        Scoring::Exact => &[
+            (true, "scoring three"),
+            (false, "dead run (scores nothing)"),
+        ],
+        Scoring::Beginner => &[(true, "scoring run (three or more)")],
+    };
+    for (scores, words) in keys {
+        let mut marks = run_marks(
+            &[At::new(x, y), At::new(x + sample, y)],
+            Side::Black,
+            *scores,
+        );
+        // Not a run of the game: a stylesheet counting `.run` finds only the board's.
+        marks.class = marks.class.replacen("run", "legend-sample", 1);
+        group.group(marks);
+        group.text(Text::new(
+            At::new(x + sample + 2.0, at.y),
+            *words,
+            LABEL_PT,
+            Anchor::Start,
+        ));
+        x += sample + 4.0 + font::text_width(words, LABEL_PT) + 4.0;
+    }
     (group, at.y + font::descent(LABEL_PT))
 }
 

@@ -6,7 +6,8 @@ use super::rules::{PLACEMENTS, Point, Position, Rules, SIZE, Score, Scoring};
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
 use crate::record::{
-    About, Moves, RawRecord, claimed_scores, error_at, move_tokens, refuse_other_rules,
+    About, Moves, RawRecord, claimed_scores, error_at, move_tokens, refuse_other_keys,
+    refuse_other_rules,
 };
 
 /// A checked Shoreline game: legal moves, possibly unfinished.
@@ -78,16 +79,15 @@ impl Game {
     }
 }
 
+/// The keys of a Shoreline record.
+pub const KEYS: &[&str] = &[
+    "game", "title", "date", "players", "rules", "moves", "result", "diagrams",
+];
+
 /// Checks a raw record as a Shoreline game.
 pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
+    refuse_other_keys(&raw, source, "Shoreline", KEYS)?;
     refuse_other_rules(&raw, source, "Shoreline", &["first", "scoring"])?;
-    if let Some(resigned) = &raw.resigned {
-        return Err(error_at(
-            source,
-            resigned,
-            "`resigned` is not a key of Shoreline records",
-        ));
-    }
     let rules = rules(&raw, source)?;
     let Some(moves) = &raw.moves else {
         return Err(error_at(

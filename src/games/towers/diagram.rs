@@ -81,9 +81,7 @@ pub fn diagram(game: &Game, n: usize, caption: Option<String>) -> (Figure, crate
             square_name(current.next())
         ));
     }
-    notes.push(
-        "Towers outlined solid are used in combinations; dashed red ones are unusable.".into(),
-    );
+    notes.push("Towers outlined solid are used in combinations; dashed ones are unusable.".into());
     let mut footer = Group::new("score");
     for note in &notes {
         y += line_height(TEXT_PT);

@@ -11,7 +11,9 @@ use super::rules::{
 use crate::diagnostic::Diagnostic;
 use crate::games::{Side, Summary, Winner};
 use crate::input::SourceFile;
-use crate::record::{About, RawRecord, Text, claimed_scores, error_at, refuse_other_rules};
+use crate::record::{
+    About, RawRecord, Text, claimed_scores, error_at, refuse_other_keys, refuse_other_rules,
+};
 
 pub const NAME: &str = "towers";
 
@@ -120,22 +122,15 @@ impl Game {
     }
 }
 
+/// The keys of a Towers record: a Towers game is a list of `turns`.
+pub const KEYS: &[&str] = &[
+    "game", "title", "date", "players", "rules", "turns", "result", "diagrams",
+];
+
 /// Checks a raw record as a Towers game.
 pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
     refuse_other_rules(&raw, source, NAME, &["unequal_reveal"])?;
-    for (key, value) in [
-        ("moves", raw.moves.as_ref().map(|m| &m.referenced)),
-        ("resigned", raw.resigned.as_ref().map(|r| &r.referenced)),
-    ] {
-        if let Some(at) = value {
-            return Err(source.error_at(
-                at,
-                format!(
-                    "`{key}` is not a key of Towers records; a Towers game is a list of `turns`"
-                ),
-            ));
-        }
-    }
+    refuse_other_keys(&raw, source, "Towers", KEYS)?;
     let mut unequal_reveal = UnequalReveal::default();
     if let Some(text) = raw
         .rules
@@ -161,7 +156,7 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
     let mut turns = Vec::new();
     let mut last_first = Side::Black;
     let mut supply = [SUPPLY; 2];
-    for (i, raw_turn) in raw.turns.iter().flatten().enumerate() {
+    for (i, raw_turn) in raw.turns.iter().flat_map(|t| t.value.iter()).enumerate() {
         let number = i + 1;
         let at_turn = |message: String| {
             error_at(
