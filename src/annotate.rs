@@ -165,6 +165,12 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
     }
     for (square, label) in &annotations.labels {
         let c = cell(square)?;
+        if label.text.trim().is_empty() {
+            return Err(Problem {
+                at: label.at,
+                message: format!("the label on {} is empty", square.text),
+            });
+        }
         if label.text.chars().count() > 3 {
             return Err(Problem {
                 at: label.at,
@@ -185,7 +191,8 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
             Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
         );
         let size = radius * 1.25 / font::MM_PER_PT;
-        let size = size.min(radius * 1.9 / font::text_width(&label.text, 1.0).max(1e-9));
+        // Three characters keep clear of the ring: the text spans at most 1.6 radii.
+        let size = size.min(radius * 1.6 / font::text_width(&label.text, 1.0).max(1e-9));
         let mut text = Text::new(
             Point::new(c.center.x, c.center.y + font::cap_height(size) / 2.0),
             label.text.clone(),

@@ -158,7 +158,11 @@ fn sequence(game: &Game, every: usize) -> Result<Vec<Entry>, Error> {
     let mut from = 0;
     for at in stops {
         let mut caption = vec![format!("{title}: after {at} {unit}")];
-        if at > from {
+        if at == from + 1 {
+            // One move: "Move 33: …", not "Moves 33–33".
+            let one = capitalised(unit.trim_end_matches('s'));
+            caption.push(format!("{one} {at}: {}", moves[from]));
+        } else if at > from {
             caption.push(format!(
                 "{} {}–{}: {}",
                 capitalised(unit),

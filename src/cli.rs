@@ -244,9 +244,10 @@ struct ShorelineArgs {
           value_parser = clap::value_parser!(u8).range(1..=shoreline::MAX_BOARDS as i64))]
     boards: u8,
 
-    /// Who places first on board 1; later boards alternate (ruling S3)
-    #[arg(long, value_enum, default_value_t = SideArg::Black)]
-    first: SideArg,
+    /// Who places first on board 1 of a blank sheet; later boards alternate (ruling S3).
+    /// Filled boards follow their records' `rules: first` [default: black]
+    #[arg(long, value_enum)]
+    first: Option<SideArg>,
 
     /// Print the template's short rules under the boards
     #[arg(long)]
@@ -540,6 +541,13 @@ fn shoreline_sheet(args: ShorelineArgs) -> Result<Job, Error> {
         Some(path) => shoreline::Template::load(path)?,
         None => shoreline::Template::builtin(),
     };
+    if args.first.is_some() && !args.files.is_empty() {
+        return Err(Error::Usage(
+            "--first is for blank sheets: each record says who placed first (`rules: first`), \
+             and blank boards after the games go on alternating"
+                .into(),
+        ));
+    }
     let mut games = Vec::new();
     for path in &args.files {
         for entry in record::load(path)? {
@@ -561,8 +569,8 @@ fn shoreline_sheet(args: ShorelineArgs) -> Result<Job, Error> {
         boards: usize::from(args.boards),
         page: page(&args.page),
         first: match args.first {
-            SideArg::Black => shoreline::Side::Black,
-            SideArg::White => shoreline::Side::White,
+            None | Some(SideArg::Black) => shoreline::Side::Black,
+            Some(SideArg::White) => shoreline::Side::White,
         },
         rules: args.rules,
         template,
@@ -645,14 +653,19 @@ fn render(args: RenderArgs) -> Result<Job, Error> {
 /// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.
 fn annotations(args: &RenderArgs) -> Result<crate::annotate::Annotations, Error> {
     let pair = |option: &str, value: &str| {
-        value
-            .split_once(':')
-            .map(|(a, b)| (a.into(), b.into()))
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "--{option} {value}: write two parts joined by a colon, like b1:b3"
-                ))
-            })
+        let example = match option {
+            "arrow" => "b1:b3",
+            "mark" => "c3:triangle",
+            _ => "a1:A",
+        };
+        match value.split_once(':') {
+            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                Ok((a.into(), b.into()))
+            }
+            _ => Err(Error::Usage(format!(
+                "--{option} {value}: write two parts joined by a colon, like {example}"
+            ))),
+        }
     };
     Ok(crate::annotate::Annotations {
         arrows: args

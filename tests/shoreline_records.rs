@@ -475,3 +475,19 @@ fn a_player_name_the_font_cannot_draw_is_located_by_check_and_render() {
         out.stderr
     );
 }
+
+#[test]
+fn first_is_refused_with_records_that_say_who_placed_first() {
+    let out = run(&[
+        "shoreline",
+        "--first",
+        "white",
+        "examples/shoreline-evening.yaml",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--first is for blank sheets"),
+        "{}",
+        out.stderr
+    );
+}

@@ -251,7 +251,7 @@ fn the_score_diagram_outlines_every_tower_and_fills_the_table() {
     assert_eq!(count("tower white height-3 unusable"), 1);
     assert_eq!(count("tower black height-1 used"), 12);
     assert!(svg.contains("Black 32 · White 35 — White wins"));
-    assert!(svg.contains(">1 × 16 = 16</text>") && svg.contains(">−8</text>"));
+    assert!(svg.contains(">1 × 16 = 16</text>") && svg.contains(">1×5 + 1×3 = −8</text>"));
     let during = String::from_utf8(
         run(&[
             "render",

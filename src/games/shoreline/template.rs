@@ -92,6 +92,7 @@ impl Template {
         for label in self.labels() {
             font::check(&label.value)
                 .map_err(|missing| source.error_at(&label.referenced, missing.to_string()))?;
+            self.check_placeholders(label, source)?;
         }
         let l = &self.layout;
         let ranges = [
@@ -110,6 +111,41 @@ impl Template {
                         "{name} must be between {min} and {max}, not {}",
                         value.value
                     ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A mistyped placeholder ("Board {m}") would print as written: refused, with the ones
+    /// this text may use.
+    fn check_placeholders(
+        &self,
+        label: &Label,
+        source: &SourceFile,
+    ) -> Result<(), crate::diagnostic::Diagnostic> {
+        let allowed: &[&str] = if std::ptr::eq(label, &self.board.heading) {
+            &["{n}"]
+        } else if std::ptr::eq(label, &self.name_line) || std::ptr::eq(label, &self.board.first) {
+            &["{side}"]
+        } else {
+            &[]
+        };
+        let text = &label.value;
+        for (start, _) in text.match_indices('{') {
+            let Some(length) = text[start..].find('}') else {
+                continue;
+            };
+            let placeholder = &text[start..=start + length];
+            if !allowed.contains(&placeholder) {
+                let here = match allowed {
+                    [] => "this text has none".to_string(),
+                    [one] => format!("this text may use {one}"),
+                    _ => format!("this text may use {}", allowed.join(", ")),
+                };
+                return Err(source.error_at(
+                    &label.referenced,
+                    format!("`{placeholder}` is not a placeholder sheetgen fills in; {here}"),
                 ));
             }
         }
@@ -177,6 +213,23 @@ mod tests {
         };
         assert!(d.message.contains("'象' (U+8C61)"), "{d}");
         assert_eq!((d.line, d.column), (9, 8));
+    }
+
+    #[test]
+    fn a_mistyped_placeholder_is_refused_where_it_stands() {
+        let shipped = include_str!("../../../templates/shoreline.yaml");
+        let text = shipped.replace("heading: \"Board {n}\"", "heading: \"Board {m}\"");
+        let Err(Error::Config(d)) = parse(&text) else {
+            panic!("a mistyped placeholder must be refused")
+        };
+        assert!(
+            d.message.contains("`{m}` is not a placeholder"),
+            "{}",
+            d.message
+        );
+        assert!(d.message.contains("this text may use {n}"), "{}", d.message);
+        let line = text.lines().position(|l| l.contains("{m}")).unwrap() + 1;
+        assert_eq!(d.line, line);
     }
 
     #[test]

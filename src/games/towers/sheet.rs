@@ -152,10 +152,16 @@ pub fn scoring_table(at: Point, width: f64, scoring: Option<&[Scoring; 2]>) -> G
                 .enumerate()
                 .map(|(h, n)| (h as i32 + 1) * *n as i32)
                 .sum();
+            // Itemised as the rules' worked example does: 1×5 + 1×3 = −8.
+            let unusable: Vec<String> = (1..=SIZE)
+                .rev()
+                .filter(|h| s.unusable[h - 1] > 0)
+                .map(|h| format!("{}×{h}", s.unusable[h - 1]))
+                .collect();
             values.push(if minus == 0 {
                 "0".into()
             } else {
-                format!("−{minus}")
+                format!("{} = −{minus}", unusable.join(" + "))
             });
             values.push(s.score.to_string().replace('-', "−"));
             for (i, value) in values.iter().enumerate() {
