@@ -33,8 +33,30 @@ struct Entry {
     caption: Vec<String>,
 }
 
+/// Diagrams in one booklet, at most: each is drawn in memory before the pages are laid
+/// out, and a thousand already make a 170-page booklet.
+pub const MAX_DIAGRAMS: usize = 1_000;
+
+/// How many diagrams `game` gives.
+fn diagram_count(game: &Game, every: Option<usize>) -> usize {
+    match every {
+        None => game.about().diagrams.len().max(1),
+        Some(every) => game.length().div_ceil(every.max(1)).max(1),
+    }
+}
+
 /// The booklet of `games`, each named by where it came from.
 pub fn booklet(games: &[(String, Game)], options: &BookletOptions) -> Result<Document, Error> {
+    let count: usize = games
+        .iter()
+        .map(|(_, game)| diagram_count(game, options.every))
+        .sum();
+    if count > MAX_DIAGRAMS {
+        return Err(Error::Usage(format!(
+            "the booklet would hold {count} diagrams; sheetgen draws at most {MAX_DIAGRAMS} \
+             in one booklet (fewer files, or a larger --every)"
+        )));
+    }
     let mut entries = Vec::new();
     for (_, game) in games {
         match options.every {

@@ -63,8 +63,10 @@ impl Report {
         match format {
             ReportFormat::Text => {
                 self.text.push_str(&format!(
-                    "{path} #{index}: ok, {}, {} {}: {}\n",
-                    summary.game, summary.moves, summary.unit, summary.reason
+                    "{path} #{index}: ok, {}, {}: {}\n",
+                    summary.game,
+                    crate::layout::plural(summary.moves, summary.unit.trim_end_matches('s')),
+                    summary.reason
                 ));
             }
             ReportFormat::Json => self.json(&JsonLine {

@@ -407,7 +407,43 @@ where
     execute(cli, false)
 }
 
+/// `-o` naming one of the command's own input files would replace that input with the
+/// output: refused before anything is read.
+fn refuse_writing_over_an_input(cli: &Cli) -> Result<(), Error> {
+    let (output, inputs): (Option<&String>, Vec<&String>) = match &cli.command {
+        Command::Shoreline(a) => (
+            a.output.file.as_ref(),
+            a.files.iter().chain(&a.template).collect(),
+        ),
+        Command::Render(a) => (
+            a.output.file.as_ref(),
+            [&a.record, &a.theme].into_iter().chain(&a.css).collect(),
+        ),
+        Command::Booklet(a) => (
+            a.output.file.as_ref(),
+            a.files.iter().chain([&a.theme]).collect(),
+        ),
+        Command::Import(a) => (a.file.as_ref(), vec![&a.source]),
+        _ => return Ok(()),
+    };
+    let Some(output) = output.filter(|o| o.as_str() != "-") else {
+        return Ok(());
+    };
+    let Ok(written) = std::fs::canonicalize(output) else {
+        return Ok(()); // a new file is nobody's input
+    };
+    for input in inputs {
+        if std::fs::canonicalize(input).is_ok_and(|read| read == written) {
+            return Err(Error::Usage(format!(
+                "-o {output} is the input file {input}: sheetgen does not write over its input"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn execute(cli: Cli, color: bool) -> Result<Outcome, Error> {
+    refuse_writing_over_an_input(&cli)?;
     match cli.command {
         Command::Shoreline(args) => shoreline_sheet(args).map(Outcome::Job),
         Command::Loa(args) => loa_sheet(args).map(Outcome::Job),

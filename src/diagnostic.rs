@@ -1,8 +1,9 @@
 //! Located problems in input files, shown the way rustc shows them: the file, line and
 //! column, the source line, and a mark under the offending value.
 
+use std::cell::RefCell;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
@@ -68,8 +69,11 @@ impl Diagnostic {
         };
         let title = Level::ERROR.primary_title(self.message.as_str());
         let mut group = match self.snippet_span() {
-            Some((source, span)) => title.element(
-                Snippet::source(source)
+            Some((line, span)) => title.element(
+                // Only the line itself: the renderer reads all the text it is given, and a
+                // file with thousands of errors would be read once per error.
+                Snippet::source(line)
+                    .line_start(self.line)
                     .path(self.path.as_str())
                     .annotation(AnnotationKind::Primary.span(span)),
             ),
@@ -91,18 +95,16 @@ impl Diagnostic {
         }
     }
 
-    /// The source and the byte range of the value at the location: from the column to the
-    /// end of the token there (a plain YAML scalar ends at `,` `]` `}` `#` or a space).
+    /// The line of the location and the byte range in it of the value there: from the
+    /// column to the end of the token (a plain YAML scalar ends at `,` `]` `}` `#` or a
+    /// space).
     fn snippet_span(&self) -> Option<(&str, std::ops::Range<usize>)> {
-        let source = self.source.as_deref()?;
+        let source = self.source.as_ref()?;
         if self.line == 0 {
             return None;
         }
-        let line_start = if self.line == 1 {
-            0
-        } else {
-            source.match_indices('\n').nth(self.line - 2)?.0 + 1
-        };
+        let line_start = line_start(source, self.line)?;
+        let source: &str = source;
         let line_end = source[line_start..]
             .find('\n')
             .map_or(source.len(), |i| line_start + i);
@@ -122,8 +124,32 @@ impl Diagnostic {
                 .unwrap_or(rest.len())
         };
         let end = start + token.max(rest.chars().next().map_or(0, char::len_utf8));
-        Some((source, start..end))
+        Some((line_text, start - line_start..end - line_start))
     }
+}
+
+/// The byte offset where `line` (from 1) of `source` starts. The offsets of every line are
+/// found once per source text and kept, so reporting many errors in one large file stays
+/// linear.
+fn line_start(source: &Arc<str>, line: usize) -> Option<usize> {
+    type Index = (Weak<str>, Vec<usize>);
+    thread_local! {
+        static INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
+    }
+    INDEX.with(|index| {
+        let mut index = index.borrow_mut();
+        let current = index
+            .as_ref()
+            .is_some_and(|(text, _)| text.upgrade().is_some_and(|t| Arc::ptr_eq(&t, source)));
+        if !current {
+            let starts = std::iter::once(0)
+                .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
+            *index = Some((Arc::downgrade(source), starts));
+        }
+        let (_, starts) = index.as_ref()?;
+        starts.get(line.checked_sub(1)?).copied()
+    })
 }
 
 /// Length in bytes of a flow collection at the start of `text` up to its closing bracket

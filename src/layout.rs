@@ -68,6 +68,15 @@ pub fn line_height(size: f64) -> f64 {
     size * font::MM_PER_PT * 1.45
 }
 
+/// "1 move", "2 moves": `word` is the singular, its plural takes an s.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

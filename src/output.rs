@@ -35,10 +35,24 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
 /// Writes `bytes` to `path` atomically.
 pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Error> {
     let fail = |e: std::io::Error| Error::Io(format!("cannot write {path}: {e}"));
-    let target = Path::new(path);
-    if target.is_dir() {
-        return Err(Error::Io(format!("cannot write {path}: it is a directory")));
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(Error::Io(format!("cannot write {path}: it is a directory")));
+        }
+        Ok(meta) if !meta.is_file() => {
+            // A device or a named pipe (/dev/null, a FIFO): there is no file to replace, so
+            // the bytes go into it, as a shell redirect would send them.
+            let mut special = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(fail)?;
+            return special.write_all(bytes).map_err(fail);
+        }
+        _ => {}
     }
+    // A symbolic link stays a link: the file it names is the one replaced.
+    let resolved = std::fs::canonicalize(path).ok();
+    let target = resolved.as_deref().unwrap_or(Path::new(path));
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -101,6 +115,38 @@ mod tests {
         write_file(private.to_str().unwrap(), b"new").unwrap();
         let mode = std::fs::metadata(&private).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_followed_and_a_device_is_written_into_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.pdf");
+        let link = dir.path().join("link.pdf");
+        std::fs::write(&real, b"old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_file(link.to_str().unwrap(), b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+
+        // A named pipe stays a pipe and its reader gets the bytes (a rename would have put a
+        // file in its place).
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let reader = {
+                let fifo = fifo.clone();
+                std::thread::spawn(move || std::fs::read(fifo).unwrap())
+            };
+            write_file(fifo.to_str().unwrap(), b"through the pipe").unwrap();
+            assert_eq!(reader.join().unwrap(), b"through the pipe");
+            assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+        }
     }
 
     #[test]

@@ -181,8 +181,8 @@ pub enum Moves {
     Line(String),
 }
 
-/// The move tokens with their places in the file. Move numbers (`1.`) and a final result
-/// (`1-0`, `0-1`, `1/2-1/2`, `*`) in move text are skipped.
+/// The move tokens with their places in the file. Move numbers (`1.`) in move text are
+/// skipped; a result (`1-0`) is a token, for the game to check.
 pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Vec<Token> {
     match &moves.value {
         Moves::List(items) => items
@@ -223,15 +223,19 @@ pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Vec<Token> {
     }
 }
 
-/// The move words of move text: everything but move numbers, comments in braces and a
-/// final result.
+/// The move words of move text: everything but move numbers. A result word (`1-0`) is
+/// kept: it must end the text and agree with the game.
 pub fn move_words(text: &str) -> impl Iterator<Item = &str> {
     text.split_whitespace().filter(|w| {
         let number =
             w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) && w.ends_with('.');
-        let result = matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*");
-        !number && !result
+        !number
     })
+}
+
+/// Whether a word of move text is a result: `1-0`, `0-1`, `1/2-1/2` (or `½-½`), `*`.
+pub fn is_result_word(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
 impl<'de> Deserialize<'de> for Moves {
@@ -352,11 +356,24 @@ pub fn load(path: &str) -> Result<Vec<Entry>, Error> {
     read(&source).map_err(Error::Invalid)
 }
 
+/// Records in one file, at most: bounds the memory a single file can ask for.
+pub const MAX_DOCUMENTS: usize = 100_000;
+
 /// Reads every document of `source` and checks each as a game record. Documents are
 /// parsed one by one, so a broken one, even one that is not YAML, does not stop the next;
 /// large files are checked on every core.
 pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     let documents = documents(&source.text);
+    if documents.len() > MAX_DOCUMENTS {
+        return Err(Diagnostic::file(
+            &source.path,
+            format!(
+                "the file holds {} documents; sheetgen reads at most {MAX_DOCUMENTS} from one file \
+                 (split it in two)",
+                documents.len()
+            ),
+        ));
+    }
     if documents.is_empty() {
         return Err(Diagnostic::file(
             &source.path,
@@ -535,6 +552,15 @@ impl About {
             diagrams,
             source: source.clone(),
         })
+    }
+
+    /// A figure's title (SVG `<title>`, PDF metadata): the record's title and the game,
+    /// or the game alone.
+    pub fn figure_title(&self, game: &str) -> String {
+        match &self.title {
+            Some(title) => format!("{} ({game})", title.value),
+            None => game.to_string(),
+        }
     }
 
     pub fn player(&self, side: crate::games::Side) -> Option<&str> {

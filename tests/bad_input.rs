@@ -275,7 +275,9 @@ fn inputs_the_fuzzers_found_stay_harmless() {
         &format!("{root}/tests/data/fuzz/records-escaped-move-text.yaml"),
     ]);
     assert_eq!(out.code, 1);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("there is no square c1a on a 8×8 board"));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("there is no square c1a on the 8×8 board")
+    );
     // An SGF comment with a control character: the imported record must still read.
     let out = common::run(&[
         "import",
@@ -285,4 +287,73 @@ fn inputs_the_fuzzers_found_stay_harmless() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("imported.yaml"), &out.stdout).unwrap();
     assert_eq!(run_in(dir.path(), &["check", "imported.yaml"]).code, 0);
+}
+
+#[test]
+fn output_never_replaces_its_own_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = std::fs::read(format!(
+        "{}/examples/shoreline-draw.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::write(dir.path().join("game.yaml"), &record).unwrap();
+    std::fs::write(dir.path().join("game.txt"), "1. b1-b3 h3-e3").unwrap();
+    for args in [
+        &["render", "game.yaml", "-o", "game.yaml"][..],
+        &["render", "game.yaml", "-o", "./game.yaml"],
+        &["shoreline", "game.yaml", "-o", "game.yaml"],
+        &["booklet", "game.yaml", "-o", "game.yaml"],
+        &["import", "game.txt", "-o", "game.txt"],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(
+            out.stderr
+                .contains("sheetgen does not write over its input"),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    assert_eq!(std::fs::read(dir.path().join("game.yaml")).unwrap(), record);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("game.txt")).unwrap(),
+        "1. b1-b3 h3-e3"
+    );
+}
+
+#[test]
+fn a_file_of_too_many_documents_is_refused_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = "{game: chess}\n---\n".repeat(sheetgen::record::MAX_DOCUMENTS + 1);
+    std::fs::write(dir.path().join("many.yaml"), many).unwrap();
+    let out = run_in(dir.path(), &["check", "many.yaml"]);
+    assert_eq!(out.code, 1);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.contains("holds 100001 documents; sheetgen reads at most 100000"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_booklet_of_more_than_a_thousand_diagrams_is_refused_before_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = ["b1-b3", "a2-c2", "b3-b1", "c2-a2"].repeat(300).join(", ");
+    std::fs::write(
+        dir.path().join("long.yaml"),
+        format!("game: loa\nrules: {{repetition: off}}\nmoves: [{moves}]\n"),
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["booklet", "long.yaml", "--every", "1", "-o", "b.pdf"],
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("would hold 1200 diagrams"),
+        "{}",
+        out.stderr
+    );
+    assert!(!dir.path().join("b.pdf").exists());
 }

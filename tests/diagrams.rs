@@ -464,7 +464,7 @@ fn a_booklet_draws_a_records_diagrams_with_their_captions() {
     // The record names two figures: both are drawn, each with its own caption, once.
     for caption in [
         "after 12 moves",
-        "After 6... a4-a1: the piece on b8",
+        "After 6... c4-e6: the piece on b8",
         "after 32 moves",
         "Black to play: b7xe7 joins the last two groups.",
     ] {

@@ -184,7 +184,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nrules: { size: 6 }\nmoves: [b1-h1]\n",
         command: "check",
         location: ":3:9",
-        words: "there is no square h1 on a 6×6 board",
+        words: "there is no square h1 on the 6×6 board",
     },
     Case {
         name: "move after the end",
@@ -208,7 +208,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: [b1-b3]\nresult: draw\n",
         command: "check",
         location: ":3:9",
-        words: "a result is claimed, but the game is unfinished after 1 moves",
+        words: "a result is claimed, but the game is unfinished after 1 move",
     },
     Case {
         name: "size out of range",
@@ -352,4 +352,38 @@ fn import_writes_the_record_file_whole() {
     let missing = run_in(dir.path(), &["import", "nothing.txt", "-o", "x.yaml"]);
     assert_eq!(missing.code, 2);
     assert!(!dir.path().join("x.yaml").exists());
+}
+
+#[test]
+fn a_result_in_move_text_must_end_it_and_agree_with_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = std::fs::read_to_string(format!(
+        "{}/examples/loa-winands-E1.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // White connects in this game: 0-1 is right, 1-0 and * are not.
+    for (result, code, words) in [
+        ("0-1", 0, ""),
+        ("1-0", 1, "`1-0` says black wins, but white wins"),
+        ("*", 1, "`*` says the game goes on, but white wins"),
+    ] {
+        std::fs::write(dir.path().join("g.txt"), format!("{game} {result}\n")).unwrap();
+        let out = common::run_in(dir.path(), &["import", "g.txt"]);
+        assert_eq!(out.code, code, "{result}: {}", out.stderr);
+        assert!(out.stderr.contains(words), "{result}: {}", out.stderr);
+    }
+    std::fs::write(
+        dir.path().join("after.yaml"),
+        "game: loa\nmoves: \"1. b1-b3 h3-e3 1-0 2. b3xe3\"\n",
+    )
+    .unwrap();
+    let out = common::run_in(dir.path(), &["check", "after.yaml"]);
+    assert_eq!(out.code, 1);
+    common::assert_located(
+        "after the result",
+        &String::from_utf8(out.stdout).unwrap(),
+        "after.yaml:2:31",
+        "`b3xe3` comes after the result `1-0`",
+    );
 }

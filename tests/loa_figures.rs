@@ -313,7 +313,7 @@ fn show_on_an_empty_or_unknown_square_is_a_clear_error() {
                 "--show",
                 "moves:j9",
             ],
-            "`j9` is not a square of a 8×8 board",
+            "`j9` is not a square of the 8×8 board",
         ),
         (
             vec![
@@ -360,7 +360,7 @@ fn bad_sheet_options_are_clear_errors() {
         ),
         (
             vec!["loa", "--obstructions", "z9"],
-            "`z9` is not a square of a 8×8 board",
+            "`z9` is not a square of the 8×8 board",
         ),
         (vec!["loa", "--obstructions", "d4,d4"], "d4 is listed twice"),
     ] {
@@ -383,7 +383,7 @@ fn a_records_diagrams_give_the_move_caption_and_figures() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let svg = String::from_utf8(out.stdout).unwrap();
     assert!(svg.contains(
-        ">After 6... a4-a1: the piece on b8 has 5 pieces on its rank and 1 on its file.</text>"
+        ">After 6... c4-e6: the piece on b8 has 5 pieces on its rank and 1 on its file.</text>"
     ));
     assert!(svg.contains("class=\"line-counts b8\"") && svg.contains("class=\"moves b8\""));
     assert!(svg.contains("After 12 of 33 moves"));
@@ -443,6 +443,6 @@ fn a_bad_figure_in_a_record_is_located() {
         "show",
         &report,
         "s.yaml:4:12",
-        "`z1` is not a square of a 8×8 board",
+        "`z1` is not a square of the 8×8 board",
     );
 }

@@ -204,7 +204,7 @@ fn check_keeps_going_past_a_bad_game_in_a_file() {
     assert_eq!(out.code, 1);
     let report = String::from_utf8(out.stdout).unwrap();
     assert!(
-        report.contains("three.yaml #1: ok, shoreline, 1 moves: unfinished"),
+        report.contains("three.yaml #1: ok, shoreline, 1 move: unfinished"),
         "{report}"
     );
     assert!(report.contains("three.yaml #2: invalid"), "{report}");

@@ -38,7 +38,7 @@ pub fn parse_show(text: &str, size: usize) -> Result<Show, String> {
         format!("show `{text}`: write lines:SQUARE or moves:SQUARE, like lines:b8")
     })?;
     let sq = parse_square(square.trim(), size).ok_or_else(|| {
-        format!("show `{text}`: `{square}` is not a square of a {size}×{size} board")
+        format!("show `{text}`: `{square}` is not a square of the {size}×{size} board")
     })?;
     match kind.trim().to_ascii_lowercase().as_str() {
         "lines" => Ok(Show::Lines(sq)),
@@ -164,15 +164,17 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
         root.group(last);
     }
     let mut notes = Vec::new();
+    // Arrows first, so the line counts sit on top of the shafts they label.
     for show in &options.show {
-        match *show {
-            Show::Lines(sq) => {
-                root.group(line_counts(&board, &replay, sq));
-                notes.push(lines_note(&replay, sq));
-            }
-            Show::Moves(sq) => {
-                root.group(move_arrows(&board, &replay, sq));
-            }
+        if let Show::Moves(sq) = *show {
+            root.group(move_arrows(&board, &replay, sq));
+        }
+    }
+    for show in &options.show {
+        if let Show::Lines(sq) = *show {
+            let with_moves = options.show.contains(&Show::Moves(sq));
+            root.group(line_counts(&board, &replay, sq, with_moves));
+            notes.push(lines_note(&replay, sq));
         }
     }
     if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
@@ -211,7 +213,7 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     let mut figure = Figure::new(
         width,
         y + font::descent(TEXT_PT) + MARGIN,
-        format!("{title} (Lines of Action)"),
+        game.about.figure_title("Lines of Action"),
     );
     figure.description = describe(game, n, &replay, &lines);
     figure.root = root;
@@ -230,7 +232,7 @@ fn group_counts(replay: &Replay) -> String {
 fn outcome_line(game: &Game, n: usize, replay: &Replay) -> String {
     let text = match (n == game.plies.len(), replay.outcome) {
         (_, Some(outcome)) => outcome.describe(n),
-        (true, None) => format!("unfinished after {n} moves"),
+        (true, None) => format!("unfinished after {}", crate::layout::plural(n, "move")),
         (false, None) => format!(
             "after {n} of {} moves; {} to move",
             game.plies.len(),
@@ -301,17 +303,37 @@ fn group_links(board: &Board, replay: &Replay) -> Group {
 
 /// The four counts (L3) in small discs around the piece: the rank's to the east, the file's
 /// to the north, the rising diagonal's to the north-east, the falling one's to the north-west.
-fn line_counts(board: &Board, replay: &Replay, sq: usize) -> Group {
+fn line_counts(board: &Board, replay: &Replay, sq: usize, with_moves: bool) -> Group {
     let mut group = Group::new(format!("line-counts {}", square_name(sq, board.size)));
     let c = board.center(sq);
-    // Inside the piece's own square, so they never reach the labels or a neighbour's count.
-    let h = board.cell * 0.34;
-    let spots = [(h, 0.0), (0.0, -h), (h, -h), (-h, -h)];
     let radius = board.cell * 0.15;
     let size = radius * 1.3 / font::MM_PER_PT;
-    for (a, (dx, dy)) in spots.iter().enumerate() {
+    // An empty square has line counts too, but no moves.
+    let ways = replay.position.at(sq).map(|_| directions(replay, sq));
+    let can_move = |d: usize| ways.as_ref().is_some_and(|w| w[d].1.is_ok());
+    for a in 0..4 {
         let count = replay.board.line_count(replay.position.occupied(), sq, a);
-        let at = Point::new(c.x + dx, c.y + dy);
+        // Each line has two directions: the count goes on one the piece can move along (it
+        // then sits on that arrow's shaft), else on one that stays on the board.
+        let [d1, d2] = [2 * a, 2 * a + 1];
+        let on_board = |d: usize| board_step(replay, sq, d);
+        let d = [d1, d2]
+            .into_iter()
+            .find(|d| can_move(*d))
+            .or_else(|| [d1, d2].into_iter().find(|d| on_board(*d)))
+            .unwrap_or(d1);
+        let (df, dr) = DIRECTIONS[d];
+        let (ux, uy) = (df as f64, -(dr as f64));
+        let length = (ux * ux + uy * uy).sqrt();
+        let offset = match (with_moves, can_move(d)) {
+            // On the arrow's shaft, clear of its neighbours' counts.
+            (true, true) => board.cell * 0.55 / length,
+            // Past the refused direction's stub and its end mark, in the next square.
+            (true, false) => board.cell * 0.72 / length,
+            // Inside the piece's own square, so it never reaches the labels.
+            (false, _) => board.cell * 0.34,
+        };
+        let at = Point::new(c.x + ux * offset, c.y + uy * offset);
         let mut label =
             Group::new(["count rank", "count file", "count rising", "count falling"][a]);
         label.shape(
@@ -329,6 +351,11 @@ fn line_counts(board: &Board, replay: &Replay, sq: usize) -> Group {
         group.group(label);
     }
     group
+}
+
+/// Whether the square next to `sq` in direction `d` is on the board.
+fn board_step(replay: &Replay, sq: usize, d: usize) -> bool {
+    replay.board.step(sq, d, 1).is_some()
 }
 
 fn lines_note(replay: &Replay, sq: usize) -> String {

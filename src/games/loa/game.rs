@@ -51,7 +51,7 @@ impl Default for Rules {
 pub fn check_obstruction(name: &str, rules: &Rules) -> Result<usize, String> {
     let n = rules.size;
     let square = parse_square(name.trim(), n)
-        .ok_or_else(|| format!("`{name}` is not a square of a {n}×{n} board"))?;
+        .ok_or_else(|| format!("`{name}` is not a square of the {n}×{n} board"))?;
     let start = super::rules::Board::<Wide>::new(n, &[]).start(rules.setup);
     if start.at(square).is_some() {
         return Err(format!(
@@ -83,6 +83,38 @@ pub enum Outcome {
     Repetition,
     /// `side` resigned.
     Resigned { side: Side },
+}
+
+/// Checks the result written at the end of move text against how the game went: `1-0`
+/// Black won, `0-1` White won, `1/2-1/2` a draw, `*` not over.
+pub fn check_written_result(
+    word: &str,
+    outcome: Option<Outcome>,
+    plies: usize,
+) -> Result<(), String> {
+    let claimed = match word {
+        "1-0" => Some(Some(Side::Black)),
+        "0-1" => Some(Some(Side::White)),
+        "*" => None,
+        _ => Some(None),
+    };
+    let said = match claimed {
+        Some(Some(side)) => format!("{} wins", side.name()),
+        Some(None) => "a draw".to_string(),
+        None => "the game goes on".to_string(),
+    };
+    match (claimed, outcome) {
+        (None, None) => Ok(()),
+        (Some(claimed), Some(outcome)) if outcome.winner() == claimed => Ok(()),
+        (_, Some(outcome)) => Err(format!(
+            "`{word}` says {said}, but {}",
+            outcome.describe(plies)
+        )),
+        (Some(_), None) => Err(format!(
+            "`{word}` says {said}, but the game is unfinished after {}",
+            crate::layout::plural(plies, "move")
+        )),
+    }
 }
 
 impl Outcome {
@@ -154,7 +186,7 @@ pub fn parse_move(token: &str, size: usize) -> Result<Written, String> {
             if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
                 not_a_move()
             } else {
-                format!("`{token}`: there is no square {name} on a {size}×{size} board")
+                format!("`{token}`: there is no square {name} on the {size}×{size} board")
             }
         })
     };
@@ -439,7 +471,7 @@ mod tests {
         assert!(
             parse_move("b1-i3", 8)
                 .unwrap_err()
-                .contains("there is no square i3 on a 8×8 board")
+                .contains("there is no square i3 on the 8×8 board")
         );
         // A capture may be written with '-' (some SGF files do): it is still a capture.
         let mut r = Replay::new(Rules::default());

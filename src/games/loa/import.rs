@@ -2,13 +2,13 @@
 //! and Winands' thesis print them) or SGF (`GM[9]`), checked move by move and written as a
 //! canonical YAML record.
 
-use super::game::{Outcome, Replay, Rules};
+use super::game::{Outcome, Replay, Rules, check_written_result};
 use super::record::NAME;
 use super::rules::{MAX_SIZE, MIN_SIZE};
 use crate::diagnostic::Diagnostic;
 use crate::games::Side;
 use crate::input::SourceFile;
-use crate::record::move_words;
+use crate::record::{is_result_word, move_words};
 
 /// What an imported game says besides its moves.
 #[derive(Debug, Default)]
@@ -33,12 +33,28 @@ pub fn import(source: &SourceFile) -> Result<String, Diagnostic> {
 fn from_move_text(source: &SourceFile) -> Result<String, Diagnostic> {
     let mut replay = Replay::new(Rules::default());
     let mut at = 0;
+    let mut written_result: Option<(&str, usize)> = None;
     for (i, word) in move_words(&source.text).enumerate() {
         let found = source.text[at..].find(word).map_or(at, |k| at + k);
         at = found + word.len();
+        if let Some((result, _)) = written_result {
+            return Err(error_at_byte(
+                source,
+                found,
+                format!("`{word}` comes after the result `{result}`"),
+            ));
+        }
+        if is_result_word(word) {
+            written_result = Some((word, found));
+            continue;
+        }
         replay
             .play(word)
             .map_err(|message| located(source, found, i, &message))?;
+    }
+    if let Some((word, found)) = written_result {
+        check_written_result(word, replay.outcome, replay.plies.len())
+            .map_err(|message| error_at_byte(source, found, message))?;
     }
     if replay.plies.is_empty() {
         return Err(Diagnostic::file(
@@ -47,6 +63,11 @@ fn from_move_text(source: &SourceFile) -> Result<String, Diagnostic> {
         ));
     }
     Ok(record_yaml(&Header::default(), &replay, &source.path))
+}
+
+fn error_at_byte(source: &SourceFile, byte: usize, message: String) -> Diagnostic {
+    let (line, column) = source.line_column(byte);
+    Diagnostic::at(&source.path, &source.text, line, column, message)
 }
 
 fn located(source: &SourceFile, byte: usize, ply: usize, message: &str) -> Diagnostic {
@@ -240,6 +261,13 @@ fn from_sgf(source: &SourceFile) -> Result<String, Diagnostic> {
             Side::White
         };
         let value = property.value.trim();
+        if replay.outcome.is_some() {
+            // After a resignation too, where the move count alone would name the wrong side.
+            return Err(error(
+                property.at,
+                format!("{}[{value}] comes after the end of the game", property.name),
+            ));
+        }
         if value.eq_ignore_ascii_case("resign") {
             replay.resign(side).map_err(|m| error(property.at, m))?;
             continue;
@@ -422,6 +450,16 @@ mod tests {
                 .starts_with("move 3 (black): b1-b5: b1 moves exactly"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_move_after_a_resignation_is_located_at_that_move() {
+        let sgf = "(;GM[9]FF[4];B[b1-b3];W[h3-e3];B[b3-e3];W[resign];B[c1-c3])";
+        let Err(d) = import(&SourceFile::new("g.sgf", sgf)) else {
+            panic!("a move after the end must be refused")
+        };
+        assert_eq!(d.message, "B[c1-c3] comes after the end of the game");
+        assert_eq!(d.column, sgf.find("c1-c3").unwrap() + 1);
     }
 
     #[test]

@@ -2,14 +2,16 @@
 //! located when illegal, the claimed result compared with how the game ended.
 
 use super::game::{
-    Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, notation,
+    Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, check_written_result,
+    notation,
 };
 use super::rules::{MAX_SIZE, MIN_SIZE, Setup};
 use crate::diagnostic::Diagnostic;
 use crate::games::{Side, Summary, Winner};
 use crate::input::SourceFile;
 use crate::record::{
-    About, Claim, RawRecord, Text, error_at, move_tokens, refuse_other_keys, refuse_other_rules,
+    About, Claim, RawRecord, Text, error_at, is_result_word, move_tokens, refuse_other_keys,
+    refuse_other_rules,
 };
 
 /// The canonical name records use; `loa` is accepted too.
@@ -47,7 +49,10 @@ impl Game {
                 }),
                 outcome.describe(plies),
             ),
-            None => (None, format!("unfinished after {plies} moves")),
+            None => (
+                None,
+                format!("unfinished after {}", crate::layout::plural(plies, "move")),
+            ),
         };
         Summary {
             game: NAME,
@@ -92,8 +97,20 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
     )?;
     let rules = rules(&raw, source)?;
     let mut replay = Replay::new(rules.clone());
+    let mut written_result = None;
     if let Some(moves) = &raw.moves {
-        for (i, token) in move_tokens(moves, source).iter().enumerate() {
+        let tokens = move_tokens(moves, source);
+        for (i, token) in tokens.iter().enumerate() {
+            if is_result_word(&token.text) {
+                if let Some(next) = tokens.get(i + 1) {
+                    return Err(next.error(
+                        source,
+                        format!("`{}` comes after the result `{}`", next.text, token.text),
+                    ));
+                }
+                written_result = Some(token.clone());
+                break;
+            }
             replay.play(&token.text).map_err(|message| {
                 token.error(
                     source,
@@ -107,6 +124,10 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
         replay
             .resign(side)
             .map_err(|message| error_at(source, resigned, message))?;
+    }
+    if let Some(token) = &written_result {
+        check_written_result(&token.text, replay.outcome, replay.plies.len())
+            .map_err(|message| token.error(source, message))?;
     }
     for diagram in raw.diagrams.iter().flatten() {
         for show in diagram.show.iter().flatten() {
@@ -140,7 +161,10 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
                 return Err(error_at(
                     source,
                     claim,
-                    format!("a result is claimed, but the game is unfinished after {plies} moves"),
+                    format!(
+                        "a result is claimed, but the game is unfinished after {}",
+                        crate::layout::plural(plies, "move")
+                    ),
                 ));
             }
             Some(outcome) if outcome.winner() != claimed => {

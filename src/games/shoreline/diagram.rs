@@ -106,7 +106,7 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     );
     root.group(legend);
 
-    let mut figure = Figure::new(width, bottom + MARGIN, format!("{title} (Shoreline)"));
+    let mut figure = Figure::new(width, bottom + MARGIN, game.about.figure_title("Shoreline"));
     figure.description = describe(game, n, &position, &score);
     figure.root = root;
     (figure, cells)

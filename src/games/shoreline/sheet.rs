@@ -9,7 +9,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{fit, line_height, wrap};
+use crate::layout::{fit, line_height, plural, wrap};
 use crate::page::{PageSetup, grid};
 
 pub const MAX_BOARDS: usize = 9;
@@ -117,14 +117,6 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         title: t.title.value.clone(),
         pages: vec![figure],
     })
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 fn side_name(t: &Template, side: Side) -> &str {

@@ -105,7 +105,7 @@ pub fn diagram(game: &Game, n: usize, caption: Option<String>) -> (Figure, crate
     let mut figure = Figure::new(
         WIDTH + 2.0 * MARGIN,
         y + MARGIN,
-        format!("{title} (Towers)"),
+        game.about.figure_title("Towers"),
     );
     figure.description = describe(game, n, &board, &scoring, &notes);
     figure.root = root;

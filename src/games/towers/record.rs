@@ -103,8 +103,8 @@ impl Game {
             (
                 None,
                 format!(
-                    "unfinished after {} turns, {} of {SQUARES} squares filled, {points} so far",
-                    self.turns.len(),
+                    "unfinished after {}, {} of {SQUARES} squares filled, {points} so far",
+                    crate::layout::plural(self.turns.len(), "turn"),
                     board.placed()
                 ),
             )
