@@ -192,6 +192,15 @@ fn plain_words(message: &str) -> String {
             .unwrap_or(rest);
         return format!("`{key}` is given twice; each key may appear once");
     }
+    if let Some(limit) = message.strip_prefix("budget breached: ") {
+        let limit = limit.split(" (defined").next().unwrap_or(limit);
+        return format!(
+            "the document is too large to be a game record (over serde-saphyr's limit: {limit})"
+        );
+    }
+    if message.starts_with("multiple YAML documents detected") {
+        return "a second document starts here; separate documents with a `---` line".into();
+    }
     if let Some(key) = message.strip_prefix("missing field ") {
         return format!("the key {key} is missing");
     }
