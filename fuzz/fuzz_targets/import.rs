@@ -1,5 +1,5 @@
 //! Any bytes as an LOA move-text or SGF file to import. Nothing may panic; what imports must
-//! check as a valid record.
+//! check as a valid record (or be refused only for a character the font lacks).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,7 +13,13 @@ fuzz_target!(|data: &[u8]| {
         Ok(yaml) => {
             let record = SourceFile::new("imported.yaml", &yaml);
             let entries = sheetgen::record::read(&record).expect("an imported record reads");
-            assert!(entries.iter().all(|e| e.game.is_ok()), "an imported record checks:\n{yaml}");
+            // Import copies names and titles as written; a character sheetgen's font lacks
+            // makes the record undrawable, which `check` reports. Anything else must check.
+            let checks = |e: &sheetgen::record::Entry| match &e.game {
+                Ok(_) => true,
+                Err(d) => d.message.contains("is not in sheetgen's font"),
+            };
+            assert!(entries.iter().all(checks), "an imported record checks:\n{yaml}");
         }
         Err(diagnostic) => {
             let _ = diagnostic.render(false);

@@ -301,8 +301,9 @@ fn group_links(board: &Board, replay: &Replay) -> Group {
     group
 }
 
-/// The four counts (L3) in small discs around the piece: the rank's to the east, the file's
-/// to the north, the rising diagonal's to the north-east, the falling one's to the north-west.
+/// The four counts (L3) in small discs beside the piece, each on one of its line's two
+/// directions: inside the piece's square, or, when its moves are drawn too, out on a move's
+/// shaft or past a refused direction's stub.
 fn line_counts(board: &Board, replay: &Replay, sq: usize, with_moves: bool) -> Group {
     let mut group = Group::new(format!("line-counts {}", square_name(sq, board.size)));
     let c = board.center(sq);
@@ -316,7 +317,7 @@ fn line_counts(board: &Board, replay: &Replay, sq: usize, with_moves: bool) -> G
         // Each line has two directions: the count goes on one the piece can move along (it
         // then sits on that arrow's shaft), else on one that stays on the board.
         let [d1, d2] = [2 * a, 2 * a + 1];
-        let on_board = |d: usize| board_step(replay, sq, d);
+        let on_board = |d: usize| replay.board.step(sq, d, 1).is_some();
         let d = [d1, d2]
             .into_iter()
             .find(|d| can_move(*d))
@@ -351,11 +352,6 @@ fn line_counts(board: &Board, replay: &Replay, sq: usize, with_moves: bool) -> G
         group.group(label);
     }
     group
-}
-
-/// Whether the square next to `sq` in direction `d` is on the board.
-fn board_step(replay: &Replay, sq: usize, d: usize) -> bool {
-    replay.board.step(sq, d, 1).is_some()
 }
 
 fn lines_note(replay: &Replay, sq: usize) -> String {
