@@ -126,10 +126,9 @@ fn diagram(game: &Game, at: Option<usize>) -> Result<Figure, Error> {
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// game's title and the entry's own caption.
 fn annotated(game: &Game) -> Result<Vec<Entry>, Error> {
-    let about = game.about();
-    let title = caption(game).remove(0);
+    let title = title(game);
     let mut entries = Vec::new();
-    for (k, spec) in about.diagrams.iter().enumerate() {
+    for (k, spec) in game.about().diagrams.iter().enumerate() {
         let options = RenderOptions {
             diagram: Some(k + 1),
             omit_caption: true,
@@ -144,13 +143,18 @@ fn annotated(game: &Game) -> Result<Vec<Entry>, Error> {
     Ok(entries)
 }
 
+/// The record's title, or the game's name.
+fn title(game: &Game) -> String {
+    game.about()
+        .title
+        .as_ref()
+        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone())
+}
+
 /// Title, players and the outcome.
 fn caption(game: &Game) -> Vec<String> {
     let about = game.about();
-    let title = about
-        .title
-        .as_ref()
-        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone());
+    let title = title(game);
     let mut players = Vec::new();
     for (side, name) in [("Black", &about.black), ("White", &about.white)] {
         if let Some(name) = name {
@@ -169,11 +173,7 @@ fn caption(game: &Game) -> Vec<String> {
 fn sequence(game: &Game, every: usize) -> Result<Vec<Entry>, Error> {
     let moves = game.move_list();
     let unit = game.summary().unit;
-    let title = game
-        .about()
-        .title
-        .as_ref()
-        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone());
+    let title = title(game);
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
     let mut entries = Vec::new();
