@@ -4,6 +4,8 @@
 use std::time::Instant;
 
 use sheetgen::check::{ReportFormat, check};
+use sheetgen::error::Status;
+use sheetgen::load::Files;
 
 const GAMES: usize = 10_000;
 
@@ -32,11 +34,11 @@ fn main() {
         let mut best = f64::MAX;
         for _ in 0..5 {
             let start = Instant::now();
-            let report = check(std::slice::from_ref(&path), format, false);
+            let report = check(&Files, std::slice::from_ref(&path), format, false);
             let seconds = start.elapsed().as_secs_f64();
             assert_eq!(
-                report.exit_code,
-                0,
+                report.status,
+                Status::Done,
                 "{}",
                 &report.text[..report.text.len().min(500)]
             );

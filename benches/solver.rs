@@ -7,9 +7,9 @@
 
 use std::time::Instant;
 
-use sheetgen::games::Game;
-use sheetgen::games::shoreline::rules::{Position, Rules, Scoring};
-use sheetgen::games::shoreline::solver::{Board, Solver, analyze};
+use sheetgen::games::shoreline::bitboard::Bitboard;
+use sheetgen::games::shoreline::rules::{Play, Position, Rules, Scoring};
+use sheetgen::games::shoreline::solver::{Solver, analyze};
 use sheetgen::games::shoreline::{self, Side};
 use sheetgen::rng::Rng;
 
@@ -21,7 +21,7 @@ fn main() {
     for scoring in [Scoring::Exact, Scoring::Beginner] {
         let start = Instant::now();
         let mut solver = Solver::without_book(scoring);
-        let value = solver.value(&Board::from_position(&Position::new(Side::Black)));
+        let value = solver.value(&Bitboard::from_position(&Position::new(Side::Black)));
         println!(
             "solve the empty board (search only), {} scoring: value {value:+}, {:.1} ms, {} nodes",
             scoring.name(),
@@ -30,14 +30,16 @@ fn main() {
         );
     }
 
-    let Game::Shoreline(draw) = sheetgen::record::load("examples/shoreline-draw.yaml")
+    let record = sheetgen::load::load("examples/shoreline-draw.yaml")
         .unwrap()
         .remove(0)
         .game
-        .unwrap()
-    else {
-        unreachable!()
-    };
+        .unwrap();
+    let draw = &record
+        .as_any()
+        .downcast_ref::<shoreline::Game>()
+        .expect("a Shoreline game")
+        .play;
     for (name, new) in [
         ("", Solver::new as fn(Scoring) -> Solver),
         (" without the book", Solver::without_book),
@@ -45,7 +47,7 @@ fn main() {
         let mut times: Vec<f64> = (0..5)
             .map(|_| {
                 let start = Instant::now();
-                analyze(&draw, &mut new(draw.rules.scoring));
+                analyze(draw, &mut new(draw.rules.scoring));
                 ms(start)
             })
             .collect();
@@ -78,13 +80,9 @@ fn main() {
                     .unwrap(),
             );
         }
-        let game = shoreline::Game {
-            about: draw.about.clone(),
-            rules,
-            moves,
-        };
+        let play = Play { rules, moves };
         let start = Instant::now();
-        analyze(&game, &mut Solver::new(rules.scoring));
+        analyze(&play, &mut Solver::new(rules.scoring));
         times.push(ms(start));
     }
     times.sort_by(f64::total_cmp);

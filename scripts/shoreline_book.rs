@@ -7,13 +7,13 @@
 
 use std::time::Instant;
 
-use sheetgen::games::shoreline::book;
 use sheetgen::games::shoreline::rules::Scoring;
+use sheetgen::games::shoreline::solver;
 
 fn main() -> std::io::Result<()> {
     for scoring in [Scoring::Exact, Scoring::Beginner] {
         let start = Instant::now();
-        let values = book::generate(scoring);
+        let values = solver::book_file(scoring);
         let path = format!("assets/shoreline-book/{}.bin", scoring.name());
         std::fs::write(&path, &values)?;
         println!(

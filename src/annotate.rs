@@ -10,7 +10,8 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use crate::figure::{Anchor, Group, Paint, Point, Shape, Stroke, Text, arrow};
 use crate::font;
 use crate::palette::{ANNOTATION, HIGHLIGHT, PAPER};
-use crate::record::Text as Located;
+/// A text written in a record, with its place.
+type Located = serde_saphyr::Spanned<String>;
 
 /// Where a square (or Shoreline point) is drawn.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,13 +3,17 @@
 //! its caption); or one game as a diagram every N moves, the moves between them listed under
 //! each.
 
+use crate::diagram::Request;
 use crate::error::Error;
+use crate::error::Problem;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
 use crate::font;
-use crate::games::{Game, RenderOptions};
+use crate::games::{GameRecord, Job, Records};
+use crate::job::{Made, Output};
 use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
 use crate::theme::Theme;
+use crate::vocabulary::{capitalised, plural};
 
 const MARGIN: f64 = 14.0;
 const GAP: f64 = 8.0;
@@ -27,6 +31,81 @@ pub struct BookletOptions {
     pub theme: Theme,
 }
 
+/// A checked `booklet` command.
+#[derive(Debug, Clone)]
+pub struct BookletJob {
+    pub files: Vec<String>,
+    pub page: PageSetup,
+    pub per_page: usize,
+    pub every: Option<usize>,
+    /// The theme's name or file, read when the job runs.
+    pub theme: String,
+    pub output: Output,
+}
+
+impl Job for BookletJob {
+    fn inputs(&self) -> Vec<&str> {
+        self.files
+            .iter()
+            .chain([&self.theme])
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        Some(&self.output)
+    }
+
+    /// Invalid games and unreadable files are left out and reported, with the status
+    /// `check` would give them; the booklet holds the rest.
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        for path in &self.files {
+            match records.load(path) {
+                Ok(entries) => {
+                    for entry in entries {
+                        match entry.game {
+                            Ok(game) => games.push(game),
+                            Err(d) => problems.push(Problem {
+                                heading: format!("skipped {path} #{}:", entry.index),
+                                error: Error::Invalid(d),
+                            }),
+                        }
+                    }
+                }
+                Err(error) => problems.push(Problem {
+                    heading: format!("skipped {path}:"),
+                    error,
+                }),
+            }
+        }
+        if games.is_empty() {
+            return Err(Error::NothingLeft {
+                problems,
+                message: "no valid game to put in the booklet".into(),
+            });
+        }
+        let options = BookletOptions {
+            page: self.page,
+            per_page: self.per_page,
+            every: self.every,
+            theme: Theme::named_or_file(&self.theme)?,
+        };
+        let document = booklet(&games, &options)?;
+        let status = problems
+            .iter()
+            .map(|p| p.error.status())
+            .max()
+            .unwrap_or_default();
+        Ok(Made {
+            problems,
+            status,
+            ..Made::drawing(document, &self.output)
+        })
+    }
+}
+
 /// One diagram of the booklet and the words under it.
 struct Entry {
     figure: Figure,
@@ -38,18 +117,18 @@ struct Entry {
 pub const MAX_DIAGRAMS: usize = 1_000;
 
 /// How many diagrams `game` gives.
-fn diagram_count(game: &Game, every: Option<usize>) -> usize {
+fn diagram_count(game: &dyn GameRecord, every: Option<usize>) -> usize {
     match every {
         None => game.about().diagrams.len().max(1),
         Some(every) => game.length().div_ceil(every.max(1)).max(1),
     }
 }
 
-/// The booklet of `games`, each named by where it came from.
-pub fn booklet(games: &[(String, Game)], options: &BookletOptions) -> Result<Document, Error> {
+/// The booklet of `games`.
+pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Result<Document, Error> {
     let count: usize = games
         .iter()
-        .map(|(_, game)| diagram_count(game, options.every))
+        .map(|game| diagram_count(&**game, options.every))
         .sum();
     if count > MAX_DIAGRAMS {
         return Err(Error::Usage(format!(
@@ -58,7 +137,8 @@ pub fn booklet(games: &[(String, Game)], options: &BookletOptions) -> Result<Doc
         )));
     }
     let mut entries = Vec::new();
-    for (_, game) in games {
+    for game in games {
+        let game = &**game;
         match options.every {
             None if !game.about().diagrams.is_empty() => entries.extend(annotated(game)?),
             None => entries.push(Entry {
@@ -114,29 +194,32 @@ pub fn booklet(games: &[(String, Game)], options: &BookletOptions) -> Result<Doc
     Ok(document)
 }
 
-fn diagram(game: &Game, at: Option<usize>) -> Result<Figure, Error> {
-    let options = RenderOptions {
+fn diagram(game: &dyn GameRecord, at: Option<usize>) -> Result<Figure, Error> {
+    let request = Request {
         at,
-        ..RenderOptions::default()
+        ..Request::default()
     };
-    let mut document = game.diagram(&options)?;
+    let mut document = crate::diagram::draw(game, &request)?;
     Ok(document.pages.remove(0))
 }
 
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// game's title and the entry's own caption.
-fn annotated(game: &Game) -> Result<Vec<Entry>, Error> {
+fn annotated(game: &dyn GameRecord) -> Result<Vec<Entry>, Error> {
     let title = title(game);
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
-        let options = RenderOptions {
+        let request = Request {
             diagram: Some(k + 1),
             omit_caption: true,
-            ..RenderOptions::default()
+            ..Request::default()
         };
-        let figure = game.diagram(&options)?.pages.remove(0);
+        let figure = crate::diagram::draw(game, &request)?.pages.remove(0);
         let at = spec.at.unwrap_or(game.length());
-        let mut caption = vec![format!("{title}: after {at} {}", game.summary().unit)];
+        let mut caption = vec![format!(
+            "{title}: after {}",
+            plural(at, game.summary().unit)
+        )];
         caption.extend(spec.caption.as_ref().map(|c| c.value.clone()));
         entries.push(Entry { figure, caption });
     }
@@ -144,7 +227,7 @@ fn annotated(game: &Game) -> Result<Vec<Entry>, Error> {
 }
 
 /// The record's title, or the game's name.
-fn title(game: &Game) -> String {
+fn title(game: &dyn GameRecord) -> String {
     game.about()
         .title
         .as_ref()
@@ -152,7 +235,7 @@ fn title(game: &Game) -> String {
 }
 
 /// Title, players and the outcome.
-fn caption(game: &Game) -> Vec<String> {
+fn caption(game: &dyn GameRecord) -> Vec<String> {
     let about = game.about();
     let title = title(game);
     let mut players = Vec::new();
@@ -170,7 +253,7 @@ fn caption(game: &Game) -> Vec<String> {
 }
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.
-fn sequence(game: &Game, every: usize) -> Result<Vec<Entry>, Error> {
+fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry>, Error> {
     let moves = game.move_list();
     let unit = game.summary().unit;
     let title = title(game);
@@ -179,14 +262,13 @@ fn sequence(game: &Game, every: usize) -> Result<Vec<Entry>, Error> {
     let mut entries = Vec::new();
     let mut from = 0;
     for at in stops {
-        let mut caption = vec![format!("{title}: after {at} {unit}")];
+        let mut caption = vec![format!("{title}: after {}", plural(at, unit))];
         if at == from + 1 {
             // One move: "Move 33: …", not "Moves 33–33".
-            let one = capitalised(unit.trim_end_matches('s'));
-            caption.push(format!("{one} {at}: {}", moves[from]));
+            caption.push(format!("{} {at}: {}", capitalised(unit), moves[from]));
         } else if at > from {
             caption.push(format!(
-                "{} {}–{}: {}",
+                "{}s {}–{}: {}",
                 capitalised(unit),
                 from + 1,
                 at,
@@ -200,13 +282,6 @@ fn sequence(game: &Game, every: usize) -> Result<Vec<Entry>, Error> {
         from = at;
     }
     Ok(entries)
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The entry's diagram scaled into `cell` above its caption.

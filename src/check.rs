@@ -4,8 +4,11 @@
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::error::Error;
-use crate::record;
+use crate::error::{Error, Status};
+use crate::games::{Job, Records};
+use crate::job::{Made, Output};
+use crate::output::Target;
+use crate::vocabulary::{Summary, plural};
 
 /// How the report is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -17,22 +20,49 @@ pub enum ReportFormat {
     Json,
 }
 
-/// The report and the exit code: 0 all valid, 1 a record is invalid, 2 a file could not
+/// `sheetgen check`: the files, the report's format, and whether error reports are styled
+/// for a terminal.
+#[derive(Debug, Clone)]
+pub struct CheckJob {
+    pub files: Vec<String>,
+    pub format: ReportFormat,
+    pub color: bool,
+}
+
+impl Job for CheckJob {
+    fn inputs(&self) -> Vec<&str> {
+        self.files.iter().map(String::as_str).collect()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        None
+    }
+
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let report = check(records, &self.files, self.format, self.color);
+        Ok(Made {
+            status: report.status,
+            ..Made::bytes(report.text.into_bytes(), Target::Stdout)
+        })
+    }
+}
+
+/// The report and how it went: every game valid, a record invalid, or a file that could not
 /// be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     pub text: String,
-    pub exit_code: u8,
+    pub status: Status,
 }
 
 /// Checks every game in `paths`. `color` styles the error reports for a terminal.
-pub fn check(paths: &[String], format: ReportFormat, color: bool) -> Report {
+pub fn check(records: &dyn Records, paths: &[String], format: ReportFormat, color: bool) -> Report {
     let mut report = Report {
         text: String::new(),
-        exit_code: 0,
+        status: Status::Done,
     };
     for path in paths {
-        match record::load(path) {
+        match records.load(path) {
             Ok(entries) => {
                 for entry in entries {
                     match &entry.game {
@@ -53,19 +83,13 @@ pub fn check(paths: &[String], format: ReportFormat, color: bool) -> Report {
 }
 
 impl Report {
-    fn valid(
-        &mut self,
-        path: &str,
-        index: usize,
-        summary: &crate::games::Summary,
-        format: ReportFormat,
-    ) {
+    fn valid(&mut self, path: &str, index: usize, summary: &Summary, format: ReportFormat) {
         match format {
             ReportFormat::Text => {
                 self.text.push_str(&format!(
                     "{path} #{index}: ok, {}, {}: {}\n",
                     summary.game,
-                    crate::layout::plural(summary.moves, summary.unit.trim_end_matches('s')),
+                    plural(summary.moves, summary.unit),
                     summary.reason
                 ));
             }
@@ -81,9 +105,14 @@ impl Report {
                     .map(|(black, white)| JsonScore { black, white }),
                 winner: summary.winner.as_ref().map(|w| w.name()),
                 reason: Some(&summary.reason),
-                towers: summary
-                    .towers
-                    .map(|[black, white]| JsonTowers { black, white }),
+                per_side: summary
+                    .per_side
+                    .iter()
+                    .map(|counts| {
+                        let (black, white) = (counts.black.as_slice(), counts.white.as_slice());
+                        (counts.name, JsonCounts { black, white })
+                    })
+                    .collect(),
                 error: None,
             }),
         }
@@ -98,7 +127,7 @@ impl Report {
         format: ReportFormat,
         color: bool,
     ) {
-        self.exit_code = self.exit_code.max(1);
+        self.status = self.status.max(Status::Invalid);
         match format {
             ReportFormat::Text => {
                 let place = index.map_or(String::new(), |i| format!(" #{i}"));
@@ -121,7 +150,7 @@ impl Report {
     }
 
     fn unreadable(&mut self, path: &str, error: &Error, format: ReportFormat) {
-        self.exit_code = 2;
+        self.status = Status::Failed;
         match format {
             ReportFormat::Text => self.text.push_str(&format!("{path}: error: {error}\n")),
             ReportFormat::Json => {
@@ -158,8 +187,9 @@ struct JsonLine<'a> {
     score: Option<JsonScore>,
     winner: Option<&'a str>,
     reason: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    towers: Option<JsonTowers>,
+    /// A game's own counts per side (Towers: `towers`).
+    #[serde(flatten)]
+    per_side: std::collections::BTreeMap<&'a str, JsonCounts<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<JsonError<'a>>,
 }
@@ -176,17 +206,17 @@ impl<'a> JsonLine<'a> {
             score: None,
             winner: None,
             reason: None,
-            towers: None,
+            per_side: Default::default(),
             error: None,
         }
     }
 }
 
-/// Towers per height 1–8, for Towers games.
+/// A game's counts for each side.
 #[derive(Serialize)]
-struct JsonTowers {
-    black: [u32; 8],
-    white: [u32; 8],
+struct JsonCounts<'a> {
+    black: &'a [u32],
+    white: &'a [u32],
 }
 
 #[derive(Serialize)]

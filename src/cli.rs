@@ -1,161 +1,48 @@
-//! The command line: clap arguments become plain option values, then one library call.
-//! Nothing here draws or knows a rule.
+//! The command line: clap arguments become one checked job (the plan), conflicts refused
+//! before any work starts, then one library call ([`crate::run::run`]). The exit code is
+//! decided here, in one place, from how the command went. Nothing here draws or knows a
+//! rule; the games add their own commands and diagram options from the registry.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::backend::{self, Format};
-use crate::check::{self, ReportFormat};
-use crate::error::Error;
-use crate::games::{Game, RenderOptions, shoreline};
+use crate::annotate::{Annotations, Written};
+use crate::backend::Format;
+use crate::booklet::BookletJob;
+use crate::check::{CheckJob, ReportFormat};
+use crate::diagram::Request;
+use crate::error::{Error, Status};
+use crate::games::{self, GivenOption, Job};
+use crate::job::Output;
+use crate::options::{OutputArgs, PageArgs, ReportArg};
 use crate::output::{self, Target};
-use crate::page::{PageSetup, Paper};
-use crate::record;
+use crate::render::RenderJob;
+use crate::run::Finished;
 
 #[derive(Debug, Parser)]
 #[command(
     name = "sheetgen",
     version,
     about = "Printable game sheets and scored diagrams for Shoreline, Towers and Lines of Action",
-    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check games/*.yaml\n  sheetgen render game.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
+    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples/*.yaml\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// The commands every game shares; each game adds its own (see [`games::Game::commands`]).
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or filled
-    /// from game records
-    Shoreline(ShorelineArgs),
-    /// A Lines of Action board with the start position, or a move-record scoresheet
-    Loa(LoaArgs),
-    /// A Towers play sheet: the rhombus board and a scoring table
-    Towers(TowersArgs),
     /// Check game records against the rules: one report per game
     Check(CheckArgs),
     /// Draw a game's score diagram
     Render(RenderArgs),
-    /// Turn a Lines of Action game in move text or SGF (GM[9]) into a checked YAML record
-    Import(ImportArgs),
     /// Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a
     /// diagram every N moves
     Booklet(BookletArgs),
-    /// Solve a game exactly: the value of the empty board under perfect play
-    Solve(SolveArgs),
-    /// Weigh every move of a Shoreline game against perfect play
-    Analyze(AnalyzeArgs),
-}
-
-#[derive(Debug, Args)]
-struct SolveArgs {
-    /// The game to solve (only Shoreline is small enough)
-    #[arg(value_parser = ["shoreline"])]
-    game: String,
-
-    /// Report format: text, or one JSON object per scoring option and first player
-    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
-    format: ReportArg,
-}
-
-#[derive(Debug, Args)]
-struct AnalyzeArgs {
-    /// Record file (YAML)
-    #[arg(value_name = "FILE")]
-    record: String,
-
-    /// Which game of the file, counting from 1
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    game: u32,
-
-    /// Report format: text, or one JSON object
-    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
-    format: ReportArg,
-}
-
-#[derive(Debug, Args)]
-struct BookletArgs {
-    /// Record files; invalid games are reported and left out
-    #[arg(value_name = "FILE", required = true)]
-    files: Vec<String>,
-
-    /// Diagrams per page
-    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
-    per_page: String,
-
-    /// One diagram every N moves (turns for Towers) of each game, the moves between listed
-    /// under each
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    every: Option<u32>,
-
-    /// Colours: color (default), print, colorblind, or a theme file
-    #[arg(long, value_name = "THEME", default_value = "color")]
-    theme: String,
-
-    #[command(flatten)]
-    page: PageArgs,
-
-    #[command(flatten)]
-    output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-struct ImportArgs {
-    /// Move text (`1. b1-b3 h3-e3 2. b3xe3 …`) or an SGF file
-    #[arg(value_name = "FILE")]
-    source: String,
-
-    /// Write the record to FILE instead of standard output
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    file: Option<String>,
-}
-
-#[derive(Debug, Args)]
-struct LoaArgs {
-    /// Board size, 5 to 12 (ruling L1)
-    #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = clap::value_parser!(u8).range(5..=12))]
-    size: u8,
-
-    /// Start position (ruling L1)
-    #[arg(long, value_enum, default_value_t = SetupArg::Standard)]
-    setup: SetupArg,
-
-    /// Obstructed squares, comma-separated (ruling L2), e.g. c3,d4
-    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
-    obstructions: Vec<String>,
-
-    /// Draw the board without the start position
-    #[arg(long)]
-    empty: bool,
-
-    /// A move-record scoresheet instead of the board
-    #[arg(long)]
-    scoresheet: bool,
-
-    #[command(flatten)]
-    page: PageArgs,
-
-    #[command(flatten)]
-    output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-struct TowersArgs {
-    #[command(flatten)]
-    page: PageArgs,
-
-    #[command(flatten)]
-    output: OutputArgs,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum SetupArg {
-    Standard,
-    ScrambledEggs,
 }
 
 #[derive(Debug, Args)]
@@ -182,19 +69,6 @@ struct RenderArgs {
     /// Draw the position after N moves (0 is the empty board) and mark the last move
     #[arg(long, value_name = "N")]
     at: Option<usize>,
-
-    /// Write the placement order on the stones (Shoreline)
-    #[arg(long)]
-    numbers: bool,
-
-    /// Weigh every move against perfect play and mark the costly ones (Shoreline)
-    #[arg(long)]
-    analysis: bool,
-
-    /// A rulebook figure for a Lines of Action piece: lines:SQ writes its four line counts,
-    /// moves:SQ draws its moves and the directions it cannot use (repeatable)
-    #[arg(long, value_name = "WHAT:SQ")]
-    show: Vec<String>,
 
     /// Draw the record's K-th entry of `diagrams` (its move, caption and figures)
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
@@ -234,37 +108,23 @@ struct RenderArgs {
 }
 
 #[derive(Debug, Args)]
-struct ShorelineArgs {
-    /// Game records to fill the boards with, in order (finished or not)
-    #[arg(value_name = "FILE")]
+struct BookletArgs {
+    /// Record files; invalid games are reported and left out
+    #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
-    /// Number of boards on the page, 1 to 9
-    #[arg(long, value_name = "N", default_value_t = 4,
-          value_parser = clap::value_parser!(u8).range(1..=shoreline::MAX_BOARDS as i64))]
-    boards: u8,
+    /// Diagrams per page
+    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
+    per_page: String,
 
-    /// Who places first on board 1 of a blank sheet; later boards alternate (ruling S3).
-    /// Filled boards follow their records' `rules: first` [default: black]
-    #[arg(long, value_enum)]
-    first: Option<SideArg>,
+    /// One diagram every N moves (turns for Towers) of each game, the moves between listed
+    /// under each
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    every: Option<u32>,
 
-    /// Print the template's short rules under the boards
-    #[arg(long)]
-    rules: bool,
-
-    /// A puzzle sheet instead: N positions (1 to 12) with one best move, solutions on page 2
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12))]
-    puzzles: Option<u8>,
-
-    /// Which set of puzzles: the same seed gives the same puzzles
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
-    seed: u64,
-
-    /// Sheet template (YAML) to use instead of the built-in one; start from a copy of
-    /// templates/shoreline.yaml
-    #[arg(long, value_name = "FILE")]
-    template: Option<String>,
+    /// Colours: color (default), print, colorblind, or a theme file
+    #[arg(long, value_name = "THEME", default_value = "color")]
+    theme: String,
 
     #[command(flatten)]
     page: PageArgs,
@@ -273,162 +133,141 @@ struct ShorelineArgs {
     output: OutputArgs,
 }
 
-#[derive(Debug, Args)]
-struct PageArgs {
-    /// Paper size
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
-    page: PaperArg,
-
-    /// Turn the page sideways
-    #[arg(long)]
-    landscape: bool,
-}
-
-#[derive(Debug, Args)]
-struct OutputArgs {
-    /// Write to FILE (replaced whole, or left untouched on error); without it, the output
-    /// goes to standard output
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    file: Option<String>,
-
-    /// Output format [default: from the -o file's extension, else pdf]
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
-
-    /// Resolution of PNG output, in dots per inch (36 to 1200)
-    #[arg(long, value_name = "DPI", default_value_t = 150,
-          value_parser = clap::value_parser!(u32).range(36..=1200))]
-    dpi: u32,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum PaperArg {
-    A4,
-    Letter,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum SideArg {
-    Black,
-    White,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ReportArg {
-    Text,
-    Json,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum FormatArg {
-    Pdf,
-    Svg,
-    Png,
-}
-
-/// What a command produced and where it goes.
-#[derive(Debug)]
-pub struct Job {
-    pub target: Target,
-    pub bytes: Vec<u8>,
-    /// Inputs that were skipped, reported on standard error; they make the exit code 1.
-    pub skipped: Vec<String>,
-}
-
-/// What a command produced.
-#[derive(Debug)]
-pub enum Outcome {
-    /// A file to write.
-    Job(Job),
-    /// A report for standard output, with its exit code.
-    Report(check::Report),
-}
-
-/// Runs sheetgen with the process's arguments; the exit code says how it went.
-pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+/// The whole command line: the shared commands, each game's own, and the games' diagram
+/// options on `render`.
+fn command() -> clap::Command {
+    let mut command = Cli::command();
+    for game in games::GAMES {
+        for game_command in game.commands() {
+            command = command.subcommand((game_command.command)());
         }
-    };
-    let color =
-        |stream_is_terminal: bool| stream_is_terminal && std::env::var_os("NO_COLOR").is_none();
-    let result =
-        refuse_terminal(&cli).and_then(|()| execute(cli, color(std::io::stdout().is_terminal())));
-    let result = result.and_then(|outcome| match outcome {
-        Outcome::Job(job) => {
-            for problem in &job.skipped {
-                eprintln!("{}", problem.trim_end());
+    }
+    command.mut_subcommand("render", |mut render| {
+        for option in games::all_diagram_options() {
+            let arg = Arg::new(option.name).long(option.name).help(option.help);
+            render = render.arg(match option.value {
+                None => arg.action(ArgAction::SetTrue),
+                Some(value) => arg.value_name(value).action(ArgAction::Append),
+            });
+        }
+        render
+    })
+}
+
+/// The command line read into a checked job; `stdout_color` styles reports written to
+/// standard output.
+fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, Error> {
+    let (name, sub) = matches
+        .subcommand()
+        .ok_or_else(|| Error::Usage("a command is needed; see sheetgen --help".into()))?;
+    for game in games::GAMES {
+        for game_command in game.commands() {
+            if (game_command.command)().get_name() == name {
+                return (game_command.plan)(sub);
             }
-            output::write(&job.target, &job.bytes).map(|()| u8::from(!job.skipped.is_empty()))
-        }
-        Outcome::Report(report) => {
-            output::write(&Target::Stdout, report.text.as_bytes()).map(|()| report.exit_code)
-        }
-    });
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            eprintln!(
-                "{}",
-                e.render(color(std::io::stderr().is_terminal())).trim_end()
-            );
-            ExitCode::from(e.exit_code())
         }
     }
+    Ok(match Cli::from_arg_matches(matches)?.command {
+        Command::Check(args) => Box::new(CheckJob {
+            files: args.files,
+            format: match args.format {
+                ReportArg::Text => ReportFormat::Text,
+                ReportArg::Json => ReportFormat::Json,
+            },
+            color: stdout_color,
+        }),
+        Command::Render(args) => Box::new(render_plan(args, sub)?),
+        Command::Booklet(args) => Box::new(BookletJob {
+            output: args.output.output()?,
+            page: args.page.setup(),
+            per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
+            every: args.every.map(|n| n as usize),
+            theme: args.theme,
+            files: args.files,
+        }),
+    })
 }
 
-/// Runs sheetgen in-process on `args` (without the program name) and returns what it would
-/// write, without writing it: for tests and the gallery.
-pub fn run_args<I, S>(args: I) -> Result<Job, Error>
-where
-    I: IntoIterator<Item = S>,
-    S: Into<std::ffi::OsString> + Clone,
-{
-    match run_args_outcome(args)? {
-        Outcome::Job(job) => Ok(job),
-        Outcome::Report(_) => Err(Error::Usage(
-            "this command writes a report, not a file".into(),
-        )),
+fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob, Error> {
+    let mut options = Vec::new();
+    for option in games::all_diagram_options() {
+        match option.value {
+            None if matches.get_flag(option.name) => options.push(GivenOption {
+                name: option.name.into(),
+                values: Vec::new(),
+            }),
+            None => {}
+            Some(_) => {
+                let values: Vec<Written> = matches
+                    .get_many::<String>(option.name)
+                    .into_iter()
+                    .flatten()
+                    .map(|v| v.as_str().into())
+                    .collect();
+                if !values.is_empty() {
+                    options.push(GivenOption {
+                        name: option.name.into(),
+                        values,
+                    });
+                }
+            }
+        }
     }
+    Ok(RenderJob {
+        request: Request {
+            at: args.at,
+            diagram: args.diagram.map(|k| k as usize),
+            options,
+            annotations: annotations(&args)?,
+            caption: args.caption.clone(),
+            omit_caption: false,
+        },
+        output: args.output.output()?,
+        game: args.game as usize,
+        record: args.record,
+        theme: args.theme,
+        css: args.css,
+    })
 }
 
-/// Like [`run_args`], for any command.
-pub fn run_args_outcome<I, S>(args: I) -> Result<Outcome, Error>
-where
-    I: IntoIterator<Item = S>,
-    S: Into<std::ffi::OsString> + Clone,
-{
-    let args = std::iter::once(std::ffi::OsString::from("sheetgen"))
-        .chain(args.into_iter().map(Into::into));
-    let cli = Cli::try_parse_from(args).map_err(|e| Error::Usage(e.to_string()))?;
-    execute(cli, false)
+/// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.
+fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
+    let pairs = |option: &str, example: &str, values: &[String]| {
+        values
+            .iter()
+            .map(|value| match value.split_once(':') {
+                Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                    Ok((a.into(), b.into()))
+                }
+                _ => Err(Error::Usage(format!(
+                    "--{option} {value}: write two parts joined by a colon, like {example}"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    Ok(Annotations {
+        arrows: pairs("arrow", "b1:b3", &args.arrow)?,
+        marks: pairs("mark", "c3:triangle", &args.mark)?,
+        labels: pairs("label", "a1:A", &args.label)?,
+        highlight: args.highlight.iter().map(|v| v.as_str().into()).collect(),
+    })
+}
+
+/// Refuses, before any work, what the job cannot do: writing over one of its own inputs, or
+/// pouring a PDF or PNG into a terminal.
+fn refuse_impossible(job: &dyn Job, stdout_is_terminal: bool) -> Result<(), Error> {
+    if let Some(Target::File(written)) = job.written() {
+        refuse_writing_over_an_input(written, &job.inputs())?;
+    }
+    if let Some(output) = job.output() {
+        check_terminal(output, stdout_is_terminal)?;
+    }
+    Ok(())
 }
 
 /// `-o` naming one of the command's own input files would replace that input with the
-/// output: refused before anything is read.
-fn refuse_writing_over_an_input(cli: &Cli) -> Result<(), Error> {
-    let (output, inputs): (Option<&String>, Vec<&String>) = match &cli.command {
-        Command::Shoreline(a) => (
-            a.output.file.as_ref(),
-            a.files.iter().chain(&a.template).collect(),
-        ),
-        Command::Render(a) => (
-            a.output.file.as_ref(),
-            [&a.record, &a.theme].into_iter().chain(&a.css).collect(),
-        ),
-        Command::Booklet(a) => (
-            a.output.file.as_ref(),
-            a.files.iter().chain([&a.theme]).collect(),
-        ),
-        Command::Import(a) => (a.file.as_ref(), vec![&a.source]),
-        _ => return Ok(()),
-    };
-    let Some(output) = output.filter(|o| o.as_str() != "-") else {
-        return Ok(());
-    };
+/// output.
+fn refuse_writing_over_an_input(output: &str, inputs: &[&str]) -> Result<(), Error> {
     let Ok(written) = std::fs::canonicalize(output) else {
         return Ok(()); // a new file is nobody's input
     };
@@ -442,373 +281,82 @@ fn refuse_writing_over_an_input(cli: &Cli) -> Result<(), Error> {
     Ok(())
 }
 
-fn execute(cli: Cli, color: bool) -> Result<Outcome, Error> {
-    refuse_writing_over_an_input(&cli)?;
-    match cli.command {
-        Command::Shoreline(args) => shoreline_sheet(args).map(Outcome::Job),
-        Command::Loa(args) => loa_sheet(args).map(Outcome::Job),
-        Command::Towers(args) => {
-            let (target, format) = destination(&args.output)?;
-            let document = crate::games::towers::sheet::play_sheet(page(&args.page));
-            let bytes = backend::render(&document, format)?;
-            Ok(Outcome::Job(Job {
-                target,
-                bytes,
-                skipped: Vec::new(),
-            }))
-        }
-        Command::Check(args) => {
-            let format = match args.format {
-                ReportArg::Text => ReportFormat::Text,
-                ReportArg::Json => ReportFormat::Json,
-            };
-            Ok(Outcome::Report(check::check(&args.files, format, color)))
-        }
-        Command::Render(args) => render(args).map(Outcome::Job),
-        Command::Import(args) => import(args).map(Outcome::Job),
-        Command::Booklet(args) => booklet(args, color).map(Outcome::Job),
-        Command::Solve(args) => Ok(Outcome::Report(check::Report {
-            text: shoreline::analysis::solve_report(matches!(args.format, ReportArg::Json)),
-            exit_code: 0,
-        })),
-        Command::Analyze(args) => {
-            let game = match pick_game(&args.record, args.game)? {
-                Game::Shoreline(game) => game,
-                _ => {
-                    return Err(Error::Usage(format!(
-                        "{}: analyze weighs Shoreline games; this is another game",
-                        args.record
-                    )));
-                }
-            };
-            Ok(Outcome::Report(check::Report {
-                text: shoreline::analysis::analyze_report(
-                    &game,
-                    matches!(args.format, ReportArg::Json),
-                ),
-                exit_code: 0,
-            }))
-        }
-    }
-}
-
-fn booklet(args: BookletArgs, color: bool) -> Result<Job, Error> {
-    let (target, format) = destination(&args.output)?;
-    let mut games = Vec::new();
-    let mut skipped = Vec::new();
-    let mut code = 1;
-    for path in &args.files {
-        match record::load(path) {
-            Ok(entries) => {
-                for entry in entries {
-                    match entry.game {
-                        Ok(game) => games.push((format!("{path} #{}", entry.index), game)),
-                        Err(d) => skipped.push(format!(
-                            "skipped {path} #{}:\n{}",
-                            entry.index,
-                            d.render(color)
-                        )),
-                    }
-                }
-            }
-            Err(e) => {
-                code = code.max(e.exit_code());
-                skipped.push(format!("skipped {path}:\n{}", e.render(color)));
-            }
-        }
-    }
-    if games.is_empty() {
-        skipped.push("error: no valid game to put in the booklet".into());
-        return Err(Error::Report {
-            text: skipped.join("\n"),
-            code,
-        });
-    }
-    let options = crate::booklet::BookletOptions {
-        page: page(&args.page),
-        per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
-        every: args.every.map(|n| n as usize),
-        theme: crate::theme::Theme::named_or_file(&args.theme)?,
-    };
-    let document = crate::booklet::booklet(&games, &options)?;
-    let bytes = backend::render(&document, format)?;
-    Ok(Job {
-        target,
-        bytes,
-        skipped,
-    })
-}
-
-fn import(args: ImportArgs) -> Result<Job, Error> {
-    let source = crate::input::SourceFile::read(&args.source).map_err(|e| match e {
-        Error::Config(d) => Error::Invalid(d),
-        other => other,
-    })?;
-    let yaml = crate::games::loa::import::import(&source).map_err(Error::Invalid)?;
-    let target = match args.file {
-        Some(file) if file != "-" => Target::File(file),
-        _ => Target::Stdout,
-    };
-    Ok(Job {
-        target,
-        bytes: yaml.into_bytes(),
-        skipped: Vec::new(),
-    })
-}
-
-fn shoreline_sheet(args: ShorelineArgs) -> Result<Job, Error> {
-    let (target, format) = destination(&args.output)?;
-    if let Some(count) = args.puzzles {
-        if !args.files.is_empty() {
-            return Err(Error::Usage(
-                "--puzzles makes its own positions; leave out the record files".into(),
-            ));
-        }
-        let puzzles = shoreline::puzzles::find(usize::from(count), args.seed);
-        let document = shoreline::puzzles::sheet(&puzzles, args.seed, page(&args.page));
-        let bytes = backend::render(&document, format)?;
-        return Ok(Job {
-            target,
-            bytes,
-            skipped: Vec::new(),
-        });
-    }
-    let template = match &args.template {
-        Some(path) => shoreline::Template::load(path)?,
-        None => shoreline::Template::builtin(),
-    };
-    if args.first.is_some() && !args.files.is_empty() {
-        return Err(Error::Usage(
-            "--first is for blank sheets: each record says who placed first (`rules: first`), \
-             and blank boards after the games go on alternating"
-                .into(),
-        ));
-    }
-    let mut games = Vec::new();
-    for path in &args.files {
-        for entry in record::load(path)? {
-            match entry.game.map_err(Error::Invalid)? {
-                Game::Shoreline(game) => {
-                    game.about.check_text().map_err(Error::Invalid)?;
-                    games.push(game);
-                }
-                _ => {
-                    return Err(Error::Usage(format!(
-                        "{path} #{}: a Shoreline sheet takes Shoreline games only",
-                        entry.index
-                    )));
-                }
-            }
-        }
-    }
-    let options = shoreline::SheetOptions {
-        boards: usize::from(args.boards),
-        page: page(&args.page),
-        first: match args.first {
-            None | Some(SideArg::Black) => shoreline::Side::Black,
-            Some(SideArg::White) => shoreline::Side::White,
-        },
-        rules: args.rules,
-        template,
-        games,
-    };
-    let document = shoreline::sheet(&options)?;
-    let bytes = backend::render(&document, format)?;
-    Ok(Job {
-        target,
-        bytes,
-        skipped: Vec::new(),
-    })
-}
-
-fn loa_sheet(args: LoaArgs) -> Result<Job, Error> {
-    use crate::games::loa::{game::Rules, rules::Setup, sheet};
-    let (target, format) = destination(&args.output)?;
-    let mut rules = Rules {
-        size: usize::from(args.size),
-        setup: match args.setup {
-            SetupArg::Standard => Setup::Standard,
-            SetupArg::ScrambledEggs => Setup::ScrambledEggs,
-        },
-        ..Rules::default()
-    };
-    for name in &args.obstructions {
-        let square = crate::games::loa::game::check_obstruction(name, &rules)
-            .map_err(|e| Error::Usage(format!("--obstructions: {e}")))?;
-        rules.obstructions.push(square);
-    }
-    let page = page(&args.page);
-    let document = if args.scoresheet {
-        sheet::scoresheet(page, &rules)
-    } else {
-        sheet::board_sheet(&sheet::SheetOptions {
-            page,
-            rules,
-            empty: args.empty,
-        })
-    };
-    let bytes = backend::render(&document, format)?;
-    Ok(Job {
-        target,
-        bytes,
-        skipped: Vec::new(),
-    })
-}
-
-fn render(args: RenderArgs) -> Result<Job, Error> {
-    let (target, format) = destination(&args.output)?;
-    let game = pick_game(&args.record, args.game)?;
-    let options = RenderOptions {
-        at: args.at,
-        numbers: args.numbers,
-        show: args.show.clone(),
-        diagram: args.diagram.map(|k| k as usize),
-        annotations: annotations(&args)?,
-        analysis: args.analysis,
-        caption: args.caption.clone(),
-        omit_caption: false,
-    };
-    let mut document = game.diagram(&options)?;
-    let theme = crate::theme::Theme::named_or_file(&args.theme)?;
-    let css = match &args.css {
-        Some(path) => Some(crate::input::SourceFile::read(path)?.text.to_string()),
-        None => None,
-    };
-    for page in &mut document.pages {
-        theme.apply(page);
-        page.css.clone_from(&css);
-    }
-    let bytes = backend::render(&document, format)?;
-    Ok(Job {
-        target,
-        bytes,
-        skipped: Vec::new(),
-    })
-}
-
-/// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.
-fn annotations(args: &RenderArgs) -> Result<crate::annotate::Annotations, Error> {
-    let pair = |option: &str, value: &str| {
-        let example = match option {
-            "arrow" => "b1:b3",
-            "mark" => "c3:triangle",
-            _ => "a1:A",
-        };
-        match value.split_once(':') {
-            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-                Ok((a.into(), b.into()))
-            }
-            _ => Err(Error::Usage(format!(
-                "--{option} {value}: write two parts joined by a colon, like {example}"
-            ))),
-        }
-    };
-    Ok(crate::annotate::Annotations {
-        arrows: args
-            .arrow
-            .iter()
-            .map(|v| pair("arrow", v))
-            .collect::<Result<_, _>>()?,
-        marks: args
-            .mark
-            .iter()
-            .map(|v| pair("mark", v))
-            .collect::<Result<_, _>>()?,
-        labels: args
-            .label
-            .iter()
-            .map(|v| pair("label", v))
-            .collect::<Result<_, _>>()?,
-        highlight: args.highlight.iter().map(|v| v.as_str().into()).collect(),
-    })
-}
-
-/// The `k`-th game (from 1) of a record file.
-fn pick_game(path: &str, k: u32) -> Result<Game, Error> {
-    let entries = record::load(path)?;
-    let count = entries.len();
-    let wanted = k as usize;
-    let entry = entries.into_iter().nth(wanted - 1).ok_or_else(|| {
-        Error::Usage(format!(
-            "--game {wanted}: {path} holds {count} game{}",
-            if count == 1 { "" } else { "s" }
-        ))
-    })?;
-    entry.game.map_err(Error::Invalid)
-}
-
-/// A PDF is binary: refuse to pour it into a terminal.
-fn refuse_terminal(cli: &Cli) -> Result<(), Error> {
-    let output = match &cli.command {
-        Command::Shoreline(args) => &args.output,
-        Command::Loa(args) => &args.output,
-        Command::Towers(args) => &args.output,
-        Command::Render(args) => &args.output,
-        Command::Booklet(args) => &args.output,
-        Command::Check(_) | Command::Import(_) | Command::Solve(_) | Command::Analyze(_) => {
-            return Ok(());
-        }
-    };
-    let (target, format) = destination(output)?;
-    check_terminal(&target, format, std::io::stdout().is_terminal())
-}
-
-fn check_terminal(target: &Target, format: Format, stdout_is_terminal: bool) -> Result<(), Error> {
-    if *target == Target::Stdout && format != Format::Svg && stdout_is_terminal {
+/// A PDF or PNG is binary: refuse to pour it into a terminal.
+fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error> {
+    if output.target == Target::Stdout && output.format != Format::Svg && stdout_is_terminal {
         return Err(Error::Usage(format!(
             "standard output is a terminal; write the {} with -o FILE or redirect it (> out.{})",
-            format.name().to_uppercase(),
-            format.name()
+            output.format.name().to_uppercase(),
+            output.format.name()
         )));
     }
     Ok(())
 }
 
-fn page(args: &PageArgs) -> PageSetup {
-    PageSetup {
-        paper: match args.page {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-        },
-        landscape: args.landscape,
-    }
+/// Runs sheetgen with the process's arguments; the exit code says how it went.
+pub fn main() -> ExitCode {
+    let matches = match command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let color = |terminal: bool| terminal && std::env::var_os("NO_COLOR").is_none();
+    let stdout_is_terminal = std::io::stdout().is_terminal();
+    let stderr_color = color(std::io::stderr().is_terminal());
+    let finished = plan(&matches, color(stdout_is_terminal))
+        .and_then(|job| refuse_impossible(&*job, stdout_is_terminal).map(|()| job))
+        .and_then(crate::run::run)
+        .and_then(|finished| {
+            // The output first: a report on a closed standard error never costs the file.
+            output::write(&finished.target, &finished.bytes)?;
+            Ok(finished)
+        });
+    let status = match finished {
+        Ok(finished) => {
+            for problem in &finished.problems {
+                say(&problem.render(stderr_color));
+            }
+            finished.status
+        }
+        Err(e) => {
+            say(&e.render(stderr_color));
+            e.status()
+        }
+    };
+    ExitCode::from(status.exit_code())
 }
 
-/// The output target and format: `--format` wins, else the file's extension, else PDF.
-fn destination(args: &OutputArgs) -> Result<(Target, Format), Error> {
-    let from_extension = args.file.as_deref().and_then(|file| {
-        let extension = std::path::Path::new(file)
-            .extension()?
-            .to_str()?
-            .to_ascii_lowercase();
-        match extension.as_str() {
-            "pdf" => Some(Format::Pdf),
-            "svg" => Some(Format::Svg),
-            "png" => Some(Format::Png(args.dpi)),
-            _ => None,
-        }
-    });
-    let chosen = args.format.map(|f| match f {
-        FormatArg::Pdf => Format::Pdf,
-        FormatArg::Svg => Format::Svg,
-        FormatArg::Png => Format::Png(args.dpi),
-    });
-    let format = match (chosen, from_extension) {
-        (Some(chosen), Some(ext)) if chosen != ext => {
-            return Err(Error::Usage(format!(
-                "--format {} does not match the file name {}",
-                chosen.name(),
-                args.file.as_deref().unwrap_or_default()
-            )));
-        }
-        (Some(format), _) | (None, Some(format)) => format,
-        (None, None) => Format::Pdf,
-    };
-    let target = match &args.file {
-        Some(file) if file != "-" => Target::File(file.clone()),
-        _ => Target::Stdout,
-    };
-    Ok((target, format))
+/// Writes a report line on standard error; a closed standard error is not a reason to
+/// panic or to change the exit code.
+fn say(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{}", text.trim_end());
+}
+
+/// Runs sheetgen in-process on `args` (without the program name) and returns what it would
+/// write, without writing it: for tests and the gallery.
+pub fn run_args<I, S>(args: I) -> Result<Finished, Error>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<std::ffi::OsString> + Clone,
+{
+    let args = std::iter::once(std::ffi::OsString::from("sheetgen"))
+        .chain(args.into_iter().map(Into::into));
+    let matches = command()
+        .try_get_matches_from(args)
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    let job = plan(&matches, false)?;
+    refuse_impossible(&*job, false)?;
+    crate::run::run(job)
+}
+
+/// How a run went, for tests: its status, or the error's.
+pub fn status_of(result: &Result<Finished, Error>) -> Status {
+    match result {
+        Ok(finished) => finished.status,
+        Err(e) => e.status(),
+    }
 }
 
 #[cfg(test)]
@@ -817,47 +365,50 @@ mod tests {
 
     #[test]
     fn the_command_line_is_well_formed() {
-        use clap::CommandFactory;
-        Cli::command().debug_assert();
+        command().debug_assert();
+    }
+
+    #[test]
+    fn every_game_command_is_found_and_planned() {
+        for game in games::GAMES {
+            for game_command in game.commands() {
+                let name = (game_command.command)().get_name().to_string();
+                assert!(
+                    command().find_subcommand(&name).is_some(),
+                    "{name} is on the command line"
+                );
+            }
+        }
     }
 
     #[test]
     fn a_pdf_is_never_poured_into_a_terminal() {
-        let err = check_terminal(&Target::Stdout, Format::Pdf, true).unwrap_err();
-        assert!(
-            err.to_string().contains("use -o") || err.to_string().contains("-o FILE"),
-            "{err}"
-        );
+        let out = |target: Target, format| Output { target, format };
+        let err = check_terminal(&out(Target::Stdout, Format::Pdf), true).unwrap_err();
+        assert!(err.to_string().contains("-o FILE"), "{err}");
         assert_eq!(err.exit_code(), 2);
-        assert!(check_terminal(&Target::Stdout, Format::Pdf, false).is_ok());
+        assert!(check_terminal(&out(Target::Stdout, Format::Pdf), false).is_ok());
         assert!(
-            check_terminal(&Target::Stdout, Format::Svg, true).is_ok(),
+            check_terminal(&out(Target::Stdout, Format::Svg), true).is_ok(),
             "SVG is text"
         );
-        assert!(check_terminal(&Target::File("a.pdf".into()), Format::Pdf, true).is_ok());
+        assert!(check_terminal(&out(Target::File("a.pdf".into()), Format::Pdf), true).is_ok());
     }
 
     #[test]
-    fn format_comes_from_the_flag_or_the_extension() {
-        let args = |file: Option<&str>, format| OutputArgs {
-            file: file.map(String::from),
-            format,
-            dpi: 150,
-        };
+    fn a_game_option_is_refused_for_another_game_in_one_wording() {
+        let err = run_args([
+            "render",
+            "examples/towers-example.yaml",
+            "--numbers",
+            "-o",
+            "x.svg",
+        ])
+        .unwrap_err();
         assert_eq!(
-            destination(&args(None, None)).unwrap(),
-            (Target::Stdout, Format::Pdf)
+            err.to_string(),
+            "--numbers is Shoreline diagrams' option; this is a Towers game"
         );
-        assert_eq!(
-            destination(&args(Some("b.SVG"), None)).unwrap().1,
-            Format::Svg
-        );
-        assert_eq!(
-            destination(&args(Some("b.out"), Some(FormatArg::Svg)))
-                .unwrap()
-                .1,
-            Format::Svg
-        );
-        assert!(destination(&args(Some("b.pdf"), Some(FormatArg::Svg))).is_err());
+        assert_eq!(err.exit_code(), 2);
     }
 }

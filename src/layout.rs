@@ -31,6 +31,21 @@ pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     lines
 }
 
+/// What a diagram says about its game above the board: the record's title (or the game's
+/// name), the players and date, and the figure's title for `<title>` and PDF metadata.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Heading {
+    /// The record's title, if it has one.
+    pub title: Option<String>,
+    /// "Black ● Ana – White ○ Ben · 2026-11-29", or empty.
+    pub byline: String,
+    /// "Evening game (Shoreline)", or the game's name alone.
+    pub figure_title: String,
+}
+
+/// Tall glyphs of the font, Latin and CJK, for placing a title's baseline.
+const TALL_SAMPLE: &str = "Sholine 岸";
+
 /// A diagram's header: the title, and under it the byline when there is one, both at
 /// `x`, no wider than `width`. Returns it and the y where it ends.
 pub fn diagram_header(
@@ -44,7 +59,9 @@ pub fn diagram_header(
     const TITLE_PT: f64 = 13.0;
     const TEXT_PT: f64 = 9.5;
     let mut header = Group::new("header");
-    let mut y = top + font::ink_extent("Shoreline 岸", TITLE_PT).0;
+    // The first baseline sits below the tallest Latin and CJK glyphs a title may hold,
+    // whatever this title holds, so headers of one kind line up.
+    let mut y = top + font::ink_extent(TALL_SAMPLE, TITLE_PT).0;
     header.text(Text::new(
         Point::new(x, y),
         title,
@@ -66,15 +83,6 @@ pub fn diagram_header(
 /// The distance from one baseline to the next at `size` points, in millimetres.
 pub fn line_height(size: f64) -> f64 {
     size * font::MM_PER_PT * 1.45
-}
-
-/// "1 move", "2 moves": `word` is the singular, its plural takes an s.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! sheetgen: printable game sheets and scored diagrams for Shoreline, Towers and Lines of
 //! Action.
 //!
-//! The pipeline: record (YAML) → rules engine → [`figure`] (a drawing in millimetres) →
-//! [`backend`] (SVG, PDF) → file. Games know nothing about file formats; backends know
-//! nothing about games; the [`cli`] turns arguments into plain options and calls the library.
+//! The pipeline: record (YAML, [`load`]) → rules engine (each game in [`games`]) →
+//! [`figure`] (a drawing in millimetres) → [`backend`] (SVG, PDF, PNG) → file ([`output`]).
+//! Games know nothing about file formats; backends know nothing about games; the [`cli`]
+//! turns arguments into one checked job and calls [`run::run`]. See ARCHITECTURE.md.
 
 pub mod annotate;
 pub mod backend;
@@ -11,17 +12,24 @@ pub mod booklet;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod diagram;
 pub mod error;
 pub mod figure;
 pub mod font;
 pub mod games;
 pub mod input;
+pub mod job;
 pub mod layout;
+pub mod load;
+pub mod options;
 pub mod output;
 pub mod page;
 pub mod palette;
 pub mod record;
+pub mod render;
 pub mod rng;
+pub mod run;
 pub mod theme;
+pub mod vocabulary;
 
 pub use error::Error;

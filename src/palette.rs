@@ -1,5 +1,5 @@
 //! Every colour a sheet or diagram uses, by role. Drawing code takes its colours from here
-//! and a [`crate::theme::Theme`] maps them, role by role, for print, colour-blind readers or
+//! and a theme (the `theme` module) maps them, role by role, for print, colour-blind readers or
 //! a user's own scheme; so no two roles share a colour.
 
 use crate::figure::Color;

@@ -1,38 +1,71 @@
-//! Game records: YAML files of one or more documents (separated by `---`), one game each.
-//!
-//! Every document is first read into one raw shape shared by all games, with the place of
-//! every value kept; the `game` key then picks the game, whose module checks the rest
-//! against its rules. A broken document does not stop the ones after it.
+//! What every game record shares, below the games: the header (`game`, `title`, `date`,
+//! `players`, `diagrams`), located texts, move tokens and claimed results. Each game declares
+//! its own record struct with [`game_record!`], which adds the header's keys, so a record
+//! is parsed once, as its own game, with unknown keys refused.
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
-use crate::error::Error;
-use crate::games::Game;
 use crate::input::SourceFile;
+use crate::vocabulary::Side;
 
 /// A text value with its place in the file.
 pub type Text = Spanned<String>;
 
-/// One document as written, before any game checks it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRecord {
-    pub game: Text,
-    pub title: Option<Text>,
-    pub date: Option<Text>,
-    pub players: Option<Players>,
-    pub rules: Option<Spanned<RawRules>>,
-    pub moves: Option<Spanned<Moves>>,
-    pub result: Option<Spanned<Claim>>,
-    /// Figures of the game a rulebook or bulletin wants, drawn by `render --diagram K`.
-    pub diagrams: Option<Vec<RawDiagram>>,
-    /// Lines of Action: the side that resigned after the last move.
-    pub resigned: Option<Text>,
-    /// Towers: the turns, each with its reveals and placements.
-    pub turns: Option<Spanned<Vec<crate::games::towers::record::RawTurn>>>,
+/// Declares a game's record struct: the header's keys every record has, then the game's own
+/// keys, unknown keys refused. The struct gets `KEYS` (every key, in order) and
+/// `about(source, moves)`, the header checked.
+#[macro_export]
+macro_rules! game_record {
+    ($(#[$attr:meta])* pub struct $name:ident { $($(#[$field_attr:meta])* pub $field:ident : $ty:ty,)* }) => {
+        $(#[$attr])*
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            pub game: $crate::record::Text,
+            pub title: Option<$crate::record::Text>,
+            pub date: Option<$crate::record::Text>,
+            pub players: Option<$crate::record::Players>,
+            $($(#[$field_attr])* pub $field: $ty,)*
+            /// Figures of the game a rulebook or bulletin wants, drawn by `render --diagram K`.
+            pub diagrams: Option<Vec<$crate::record::RawDiagram>>,
+        }
+
+        impl $name {
+            /// Every key of the record, in the order the struct declares them.
+            pub const KEYS: &'static [&'static str] =
+                &["game", "title", "date", "players", $(stringify!($field),)* "diagrams"];
+
+            /// The header checked; `moves` is how many moves (or turns) the game has, which a
+            /// diagram's `at` may not pass.
+            pub fn about(
+                &self,
+                source: &$crate::input::SourceFile,
+                moves: usize,
+            ) -> Result<$crate::record::About, $crate::diagnostic::Diagnostic> {
+                $crate::record::About::read(
+                    $crate::record::Header {
+                        title: &self.title,
+                        date: &self.date,
+                        players: &self.players,
+                        diagrams: &self.diagrams,
+                    },
+                    source,
+                    moves,
+                )
+            }
+        }
+    };
+}
+
+/// The header's values of a record, borrowed from the game's own struct.
+pub struct Header<'a> {
+    pub title: &'a Option<Text>,
+    pub date: &'a Option<Text>,
+    pub players: &'a Option<Players>,
+    pub diagrams: &'a Option<Vec<RawDiagram>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -67,97 +100,6 @@ pub struct DiagramSpec {
     pub caption: Option<Text>,
     pub show: Vec<Text>,
     pub annotations: crate::annotate::Annotations,
-}
-
-/// Rule options of every game; each game refuses the ones it does not have.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRules {
-    /// Shoreline (S3, S7).
-    pub first: Option<Text>,
-    pub scoring: Option<Text>,
-    /// Lines of Action (L1, L2, L4, L6).
-    pub size: Option<Text>,
-    pub setup: Option<Text>,
-    pub obstructions: Option<Spanned<Vec<Text>>>,
-    pub simultaneous: Option<Text>,
-    pub repetition: Option<Text>,
-    /// Towers (T4).
-    pub unequal_reveal: Option<Text>,
-}
-
-impl RawRules {
-    /// The options given, by name, for refusing those a game does not have.
-    pub fn given(&self) -> Vec<(&'static str, &serde_saphyr::Location)> {
-        let texts = [
-            ("first", &self.first),
-            ("scoring", &self.scoring),
-            ("size", &self.size),
-            ("setup", &self.setup),
-            ("simultaneous", &self.simultaneous),
-            ("repetition", &self.repetition),
-            ("unequal_reveal", &self.unequal_reveal),
-        ];
-        let mut given: Vec<_> = texts
-            .into_iter()
-            .filter_map(|(name, text)| text.as_ref().map(|t| (name, &t.referenced)))
-            .collect();
-        if let Some(list) = &self.obstructions {
-            given.push(("obstructions", &list.referenced));
-        }
-        given
-    }
-}
-
-/// Refuses the keys of other games' records that `raw` gives (every game parses the same
-/// raw shape): `keys` are the ones `game`'s records have.
-pub fn refuse_other_keys(
-    raw: &RawRecord,
-    source: &SourceFile,
-    game: &str,
-    keys: &[&str],
-) -> Result<(), Diagnostic> {
-    let given = [
-        ("moves", raw.moves.as_ref().map(|v| &v.referenced)),
-        ("resigned", raw.resigned.as_ref().map(|v| &v.referenced)),
-        ("turns", raw.turns.as_ref().map(|v| &v.referenced)),
-    ];
-    for (key, at) in given {
-        if let Some(at) = at.filter(|_| !keys.contains(&key)) {
-            return Err(source.error_at(
-                at,
-                format!(
-                    "`{key}` is not a key of {game} records; their keys are {}",
-                    keys.join(", ")
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Refuses the rule options `raw` gives that are not among `allowed`.
-pub fn refuse_other_rules(
-    raw: &RawRecord,
-    source: &SourceFile,
-    game: &str,
-    allowed: &[&str],
-) -> Result<(), Diagnostic> {
-    let Some(rules) = &raw.rules else {
-        return Ok(());
-    };
-    for (name, at) in rules.value.given() {
-        if !allowed.contains(&name) {
-            return Err(source.error_at(
-                at,
-                format!(
-                    "`{name}` is not a rule option of {game}; its options are {}",
-                    allowed.join(", ")
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// A move token with its place in the file.
@@ -197,29 +139,45 @@ pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Vec<Token> {
             })
             .collect(),
         Moves::Line(text) => {
-            // Find each word in the file, in order, from where the string starts.
-            let (line, column) = source.place(&moves.referenced);
+            // Find each word in the file, in order, from where the string starts; the line
+            // and column are counted on from the last word, so long move text stays linear.
+            let (mut line, mut column) = source.place(&moves.referenced);
             let mut at = source.byte_at(line, column);
             move_words(text)
                 .map(|word| {
                     // A word written with escapes ("\x41") is not found as written: it
                     // is then placed where the search stands.
-                    let found = match source.text.get(at..).and_then(|rest| rest.find(word)) {
-                        Some(i) => {
-                            at += i + word.len();
-                            at - word.len()
-                        }
-                        None => at,
-                    };
-                    let (line, column) = source.line_column(found);
-                    Token {
+                    let found = source
+                        .text
+                        .get(at..)
+                        .and_then(|rest| rest.find(word))
+                        .map_or(at, |i| at + i);
+                    (line, column) = advance(&source.text[at..found], line, column);
+                    at = found;
+                    let token = Token {
                         text: word.to_string(),
                         line,
                         column,
+                    };
+                    if found < source.text.len() && source.text[found..].starts_with(word) {
+                        (line, column) = advance(word, line, column);
+                        at = found + word.len();
                     }
+                    token
                 })
                 .collect()
         }
+    }
+}
+
+/// The line and column after `passed`, read on from `line` and `column`.
+fn advance(passed: &str, line: usize, column: usize) -> (usize, usize) {
+    match passed.rfind('\n') {
+        Some(i) => (
+            line + passed.matches('\n').count(),
+            passed[i + 1..].chars().count() + 1,
+        ),
+        None => (line, column + passed.chars().count()),
     }
 }
 
@@ -337,143 +295,6 @@ impl<'de> Deserialize<'de> for Claim {
     }
 }
 
-/// One game from a file: its place there (from 1) and the checked game or what is wrong.
-#[derive(Debug)]
-pub struct Entry {
-    pub index: usize,
-    /// The game the record names, when it names one sheetgen knows.
-    pub name: Option<&'static str>,
-    pub game: Result<Game, Diagnostic>,
-}
-
-/// Reads a record file: a file that cannot be read is an I/O error (exit 2); one that is
-/// not a record file (binary, too large, not UTF-8, no records) is invalid (exit 1).
-pub fn load(path: &str) -> Result<Vec<Entry>, Error> {
-    let source = SourceFile::read(path).map_err(|e| match e {
-        Error::Config(d) => Error::Invalid(d),
-        other => other,
-    })?;
-    read(&source).map_err(Error::Invalid)
-}
-
-/// Records in one file, at most: bounds the memory a single file can ask for.
-pub const MAX_DOCUMENTS: usize = 100_000;
-
-/// Reads every document of `source` and checks each as a game record. Documents are
-/// parsed one by one, so a broken one, even one that is not YAML, does not stop the next;
-/// large files are checked on every core.
-pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
-    let documents = documents(&source.text);
-    if documents.len() > MAX_DOCUMENTS {
-        return Err(Diagnostic::file(
-            &source.path,
-            format!(
-                "the file holds {} documents; sheetgen reads at most {MAX_DOCUMENTS} from one file \
-                 (split it in two)",
-                documents.len()
-            ),
-        ));
-    }
-    if documents.is_empty() {
-        return Err(Diagnostic::file(
-            &source.path,
-            "the file holds no game record (an empty file, or only comments)",
-        ));
-    }
-    let check = |(index, (first_line, text)): (usize, &(usize, &str))| {
-        let part = source.part_from_line(*first_line);
-        let (name, game) = match part.parse_yaml_part::<RawRecord>(text) {
-            Ok(raw) => (
-                crate::games::canonical_name(&raw.game.value),
-                crate::games::from_record(raw, &part),
-            ),
-            Err(d) => (None, Err(unknown_key_of_the_game(d, &part, text))),
-        };
-        Entry {
-            index: index + 1,
-            name,
-            game,
-        }
-    };
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if workers == 1 || documents.len() < 256 {
-        return Ok(documents.iter().enumerate().map(check).collect());
-    }
-    let share = documents.len().div_ceil(workers);
-    let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
-    let entries = std::thread::scope(|scope| {
-        let handles: Vec<_> = indexed
-            .chunks(share)
-            .map(|chunk| scope.spawn(move || chunk.iter().copied().map(check).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("checking a record does not panic"))
-            .collect()
-    });
-    Ok(entries)
-}
-
-/// An unknown top-level key is reported with the keys of the record's own game, not of
-/// every game's (the raw shape is their union).
-fn unknown_key_of_the_game(mut d: Diagnostic, part: &SourceFile, text: &str) -> Diagnostic {
-    #[derive(Deserialize)]
-    struct GameOnly {
-        game: Option<String>,
-    }
-    let top_level = "; the keys here are game, title, date,";
-    let Some(at) = d.message.find(top_level) else {
-        return d;
-    };
-    let game = part
-        .parse_yaml_part::<GameOnly>(text)
-        .ok()
-        .and_then(|g| g.game)
-        .and_then(|name| crate::games::canonical_name(&name));
-    if let Some(game) = game {
-        let keys = crate::games::record_keys(game).join(", ");
-        d.message = format!(
-            "{}; the keys of a {game} record are {keys}",
-            &d.message[..at]
-        );
-    }
-    d
-}
-
-/// Splits a YAML stream into its documents: each with the line it starts on and its text.
-///
-/// A line that starts with `---` followed by a space or the line's end is a document marker
-/// wherever it stands (YAML 1.2, 9.1.3: no scalar may contain one at column 0), so this
-/// split is exact. Parts with nothing but comments and markers hold no document.
-fn documents(text: &str) -> Vec<(usize, &str)> {
-    let mut starts = vec![(1, 0)];
-    let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let marker = line
-            .strip_prefix("---")
-            .is_some_and(|rest| rest.trim_end().is_empty() || rest.starts_with([' ', '\t']));
-        if marker && offset > 0 {
-            starts.push((i + 1, offset));
-        }
-        offset += line.len();
-    }
-    let mut documents = Vec::new();
-    for (k, &(line, start)) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).map_or(text.len(), |&(_, next)| next);
-        let part = &text[start..end];
-        let empty = part.lines().all(|l| {
-            let l = l.trim();
-            l.is_empty() || l.starts_with('#') || l == "---" || l == "..." || l.starts_with('%')
-        });
-        if !empty {
-            documents.push((line, part));
-        }
-    }
-    documents
-}
-
 /// What a record says about a game besides its moves and rules: title, date, players, and
 /// the file it came from (for errors found later, like a name the font cannot draw).
 #[derive(Debug, Clone)]
@@ -487,16 +308,12 @@ pub struct About {
 }
 
 impl About {
-    /// The record's description; `moves` is how many moves the game has, which a diagram's
-    /// `at` may not pass.
-    pub fn from_raw(
-        raw: &RawRecord,
-        source: &SourceFile,
-        moves: usize,
-    ) -> Result<Self, Diagnostic> {
-        let players = raw.players.clone().unwrap_or_default();
+    /// The record's description from its header; `moves` is how many moves the game has,
+    /// which a diagram's `at` may not pass.
+    pub fn read(header: Header<'_>, source: &SourceFile, moves: usize) -> Result<Self, Diagnostic> {
+        let players = header.players.clone().unwrap_or_default();
         let mut diagrams = Vec::new();
-        for raw_diagram in raw.diagrams.iter().flatten() {
+        for raw_diagram in header.diagrams.iter().flatten() {
             let at = match &raw_diagram.at {
                 None => None,
                 Some(text) => Some(
@@ -544,14 +361,25 @@ impl About {
                 annotations,
             });
         }
-        Ok(Self {
-            title: raw.title.clone(),
-            date: raw.date.clone(),
+        let about = Self {
+            title: header.title.clone(),
+            date: header.date.clone(),
             black: players.black,
             white: players.white,
             diagrams,
             source: source.clone(),
-        })
+        };
+        about.check_text()?;
+        Ok(about)
+    }
+
+    /// What a diagram of this game writes above its board; `game` is the game's name.
+    pub fn heading(&self, game: &str) -> crate::layout::Heading {
+        crate::layout::Heading {
+            title: self.title.as_ref().map(|t| t.value.clone()),
+            byline: self.byline(),
+            figure_title: self.figure_title(game),
+        }
     }
 
     /// A figure's title (SVG `<title>`, PDF metadata): the record's title and the game,
@@ -563,10 +391,10 @@ impl About {
         }
     }
 
-    pub fn player(&self, side: crate::games::Side) -> Option<&str> {
+    pub fn player(&self, side: Side) -> Option<&str> {
         match side {
-            crate::games::Side::Black => self.black.as_ref(),
-            crate::games::Side::White => self.white.as_ref(),
+            Side::Black => self.black.as_ref(),
+            Side::White => self.white.as_ref(),
         }
         .map(|t| t.value.as_str())
     }
@@ -574,7 +402,7 @@ impl About {
     /// "Black ● Ana – White ○ Ben · 2026-11-29", or as much of it as the record gives.
     pub fn byline(&self) -> String {
         let mut parts = Vec::new();
-        for side in [crate::games::Side::Black, crate::games::Side::White] {
+        for side in [Side::Black, Side::White] {
             if let Some(name) = self.player(side) {
                 parts.push(format!("{} {name}", side.label()));
             }
@@ -615,40 +443,37 @@ pub fn error_at<T>(
 mod tests {
     use super::*;
 
-    #[test]
-    fn documents_split_at_markers_and_skip_empty_parts() {
-        let text = "# an evening\n---\ngame: a\n---   # two\ngame: b\nnote: |\n  ---x\n---\n# only a comment\n";
-        let docs = documents(text);
-        assert_eq!(docs.len(), 2);
-        assert_eq!(docs[0], (2, "---\ngame: a\n"));
-        assert_eq!(docs[1].0, 4);
-        assert!(docs[1].1.contains("  ---x"), "an indented --- is content");
-        assert_eq!(documents("game: a\n"), [(1, "game: a\n")]);
-        assert!(documents("").is_empty());
-        assert!(documents("# nothing\n\n").is_empty());
+    fn tokens(text: &str) -> Vec<(String, usize, usize)> {
+        #[derive(Deserialize)]
+        struct Only {
+            moves: Spanned<Moves>,
+        }
+        let source = SourceFile::new("m.yaml", text);
+        let only: Only = source.parse_yaml().unwrap();
+        move_tokens(&only.moves, &source)
+            .into_iter()
+            .map(|t| (t.text, t.line, t.column))
+            .collect()
     }
 
     #[test]
-    fn a_syntax_error_in_one_document_does_not_stop_the_next() {
-        let source = SourceFile::new(
-            "e.yaml",
-            "game: shoreline\nmoves: [C\n---\ngame: shoreline\nmoves: [C]\n",
-        );
-        let entries = read(&source).unwrap();
-        assert_eq!(entries.len(), 2);
-        let error = entries[0].game.as_ref().unwrap_err();
-        assert_eq!(error.line, 2);
-        assert!(entries[1].game.is_ok());
+    fn move_text_words_are_placed_where_they_stand() {
+        let found = tokens("moves: \"1. b1-b3 h3-e3\n  2. b3xe3 1-0\"\n");
+        let expected = [
+            ("b1-b3", 1, 12),
+            ("h3-e3", 1, 18),
+            ("b3xe3", 2, 6),
+            ("1-0", 2, 12),
+        ];
+        assert_eq!(found.len(), expected.len(), "{found:?}");
+        for (got, (text, line, column)) in found.iter().zip(expected) {
+            assert_eq!(got, &(text.to_string(), line, column));
+        }
     }
 
     #[test]
-    fn errors_in_later_documents_name_their_line_in_the_file() {
-        let source = SourceFile::new(
-            "e.yaml",
-            "game: shoreline\nmoves: []\n---\ngame: shoreline\nmoves: [C, Z]\n",
-        );
-        let entries = read(&source).unwrap();
-        let error = entries[1].game.as_ref().unwrap_err();
-        assert_eq!((error.line, error.column), (5, 12), "{error}");
+    fn list_moves_are_placed_at_their_items() {
+        let found = tokens("moves: [C, c3]\n");
+        assert_eq!(found, [("C".into(), 1, 9), ("c3".into(), 1, 12)]);
     }
 }

@@ -4,11 +4,12 @@ mod common;
 
 use common::{pdf_page_size_mm, pdf_text, run, run_in};
 use sheetgen::annotate::{Annotations, Cells};
+use sheetgen::diagram::Request;
 use sheetgen::figure::{Figure, Group, Item, Point, Shape};
-use sheetgen::games::{Game, RenderOptions};
+use sheetgen::games::{GameRecord, View};
 
-fn load(path: &str) -> Game {
-    sheetgen::record::load(path)
+fn load(path: &str) -> Box<dyn GameRecord> {
+    sheetgen::load::load(path)
         .unwrap()
         .into_iter()
         .next()
@@ -18,25 +19,22 @@ fn load(path: &str) -> Game {
 }
 
 /// The figure of `game` with `annotations`, and the cells the game reports for it.
-fn annotated(game: &Game, annotations: Annotations) -> (Figure, Cells) {
-    let options = RenderOptions {
+fn annotated(game: &dyn GameRecord, annotations: Annotations) -> (Figure, Cells) {
+    let request = Request {
         annotations,
-        ..RenderOptions::default()
+        ..Request::default()
     };
     (
-        game.diagram(&options).unwrap().pages.remove(0),
+        sheetgen::diagram::draw(game, &request)
+            .unwrap()
+            .pages
+            .remove(0),
         cells_of(game),
     )
 }
 
-fn cells_of(game: &Game) -> Cells {
-    match game {
-        Game::Shoreline(g) => {
-            sheetgen::games::shoreline::diagram::diagram(g, &Default::default()).1
-        }
-        Game::Loa(g) => sheetgen::games::loa::diagram::diagram(g, &Default::default()).1,
-        Game::Towers(g) => sheetgen::games::towers::diagram::diagram(g, g.turns.len(), None).1,
-    }
+fn cells_of(game: &dyn GameRecord) -> Cells {
+    game.draw(&View::default()).1
 }
 
 fn close(a: Point, b: Point) -> bool {
@@ -65,7 +63,7 @@ fn every_annotation_kind_lands_on_its_square_in_every_game() {
             labels: vec![(a.into(), "A".into())],
             highlight: vec![b.into()],
         };
-        let (figure, cells) = annotated(&game, annotations);
+        let (figure, cells) = annotated(&*game, annotations);
         let root = &figure.root;
         let arrow = first_group(root, "arrow");
         let Item::Shape(Shape::Polygon(head), _) = arrow.items.last().unwrap() else {

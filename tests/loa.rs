@@ -239,8 +239,8 @@ const CATALOGUE: &[Case] = &[
         file: "option.yaml",
         content: "game: loa\nrules: { scoring: exact }\nmoves: []\n",
         command: "check",
-        location: ":2:19",
-        words: "`scoring` is not a rule option of lines-of-action",
+        location: ":2:10",
+        words: "unknown key `scoring`; the keys here are size, setup, obstructions",
     },
     Case {
         name: "a second error in a multi-line string is located on its line",

@@ -4,7 +4,6 @@ mod common;
 
 use common::{pdf_page_size_mm, pdf_text, run};
 use sheetgen::figure::{Figure, Group, Item, Point, Rect, Shape};
-use sheetgen::games::Game;
 use sheetgen::games::loa::diagram::{DiagramOptions, Show, diagram, directions};
 use sheetgen::games::loa::game::Replay;
 use sheetgen::games::loa::rules::parse_square;
@@ -30,11 +29,23 @@ fn square_at(squares: &[Rect], p: Point) -> Option<usize> {
 }
 
 fn loa_game(path: &str) -> sheetgen::games::loa::Game {
-    let entries = sheetgen::record::load(path).unwrap();
-    match entries.into_iter().next().unwrap().game.unwrap() {
-        Game::Loa(game) => game,
-        other => panic!("{other:?}"),
-    }
+    let entries = sheetgen::load::load(path).unwrap();
+    let record = entries.into_iter().next().unwrap().game.unwrap();
+    record
+        .as_any()
+        .downcast_ref::<sheetgen::games::loa::Game>()
+        .expect("a Lines of Action game")
+        .clone()
+}
+
+/// The figure of `game` after `at` moves with `show`.
+fn figure_at(game: &sheetgen::games::loa::Game, at: usize, show: Show) -> Figure {
+    let options = DiagramOptions {
+        show: vec![show],
+        caption: None,
+    };
+    let heading = game.about.heading("Lines of Action");
+    diagram(&game.replay_to(at), game.plies.len(), &heading, &options).0
 }
 
 fn replay_to(game: &sheetgen::games::loa::Game, n: usize) -> Replay {
@@ -172,14 +183,7 @@ fn line_counts_in_the_figure_match_the_engine() {
     let game = loa_game("examples/loa-connection.yaml");
     for (at, square) in [(12, "b8"), (20, "d5"), (33, "e7"), (0, "d1")] {
         let sq = parse_square(square, 8).unwrap();
-        let (figure, _) = diagram(
-            &game,
-            &DiagramOptions {
-                at: Some(at),
-                show: vec![Show::Lines(sq)],
-                caption: None,
-            },
-        );
+        let figure = figure_at(&game, at, Show::Lines(sq));
         let replay = replay_to(&game, at);
         let group = figure.root.groups_with_class(square)[0];
         for (axis, class) in ["rank", "file", "rising", "falling"].iter().enumerate() {
@@ -202,14 +206,7 @@ fn move_arrows_end_on_exactly_the_engines_targets() {
         if replay.position.at(sq).is_none() {
             continue;
         }
-        let (figure, _) = diagram(
-            &game,
-            &DiagramOptions {
-                at: Some(at),
-                show: vec![Show::Moves(sq)],
-                caption: None,
-            },
-        );
+        let figure = figure_at(&game, at, Show::Moves(sq));
         let squares = squares(&figure);
         let group: &Group = figure
             .root
@@ -278,8 +275,8 @@ fn the_score_diagram_counts_groups_and_names_the_outcome() {
     let game = loa_game("examples/loa-nonmover-wins.yaml");
     let replay = game.replay();
     let groups = |side| replay.board.groups(replay.position.pieces(side)).len();
-    assert_eq!(groups(sheetgen::games::Side::Black), 1);
-    let white = groups(sheetgen::games::Side::White);
+    assert_eq!(groups(sheetgen::vocabulary::Side::Black), 1);
+    let white = groups(sheetgen::vocabulary::Side::White);
     assert!(
         svg.contains(&format!("Black 1 group, White {white} groups")),
         "{svg}"
@@ -335,7 +332,7 @@ fn show_on_an_empty_or_unknown_square_is_a_clear_error() {
                 "--show",
                 "lines:b1",
             ],
-            "--show draws Lines of Action figures",
+            "--show is Lines of Action diagrams' option; this is a Shoreline game",
         ),
         (
             vec!["render", "examples/loa-connection.yaml", "--at", "40"],

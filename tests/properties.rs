@@ -4,27 +4,26 @@
 use proptest::prelude::*;
 
 use sheetgen::backend::{Format, render};
+use sheetgen::games::GameRecord;
 use sheetgen::games::loa::game::{Ply, Replay, Rules as LoaRules, notation};
 use sheetgen::games::shoreline::rules::{Point as ShorePoint, Position};
 use sheetgen::games::towers::rules::{
     Board as TowersBoard, UnequalReveal, first_player, square_name,
 };
-use sheetgen::games::{Game, RenderOptions, Side};
 use sheetgen::input::SourceFile;
 use sheetgen::rng::Rng;
+use sheetgen::vocabulary::Side;
 
-fn read(yaml: &str) -> Result<Game, sheetgen::diagnostic::Diagnostic> {
+fn read(yaml: &str) -> Result<Box<dyn GameRecord>, sheetgen::diagnostic::Diagnostic> {
     let source = SourceFile::new("game.yaml", yaml);
-    sheetgen::record::read(&source)
+    sheetgen::load::read(&source)
         .expect("one document")
         .remove(0)
         .game
 }
 
-fn renders(game: &Game) {
-    let document = game
-        .diagram(&RenderOptions::default())
-        .expect("the diagram draws");
+fn renders(game: &dyn GameRecord) {
+    let document = sheetgen::diagram::draw(game, &Default::default()).expect("the diagram draws");
     for format in [Format::Svg, Format::Pdf] {
         render(&document, format).expect("the diagram renders");
     }
@@ -63,7 +62,7 @@ proptest! {
         let game = read(&shoreline_yaml(&tokens)).expect("a legal game checks");
         prop_assert_eq!(game.summary().moves, moves.len());
         prop_assert_eq!(game.summary().finished, moves.len() == 24);
-        renders(&game);
+        renders(&*game);
     }
 
     #[test]
@@ -119,7 +118,7 @@ proptest! {
         let tokens = loa_plies(seed, len, size);
         let game = read(&loa_yaml(size, &tokens)).expect("a legal game checks");
         prop_assert_eq!(game.summary().moves, tokens.len());
-        renders(&game);
+        renders(&*game);
     }
 
     #[test]
@@ -206,7 +205,7 @@ proptest! {
     fn random_legal_towers_games_check_and_render(seed in any::<u64>(), turns in 0usize..40) {
         let (yaml, _) = towers_yaml(seed, turns, None);
         let game = read(&yaml).expect("a legal game checks");
-        renders(&game);
+        renders(&*game);
     }
 
     #[test]

@@ -32,7 +32,7 @@ const CATALOGUE: &[Case] = &[
         name: "a-key-of-another-game",
         content: b"game: shoreline\nmoves: [C]\nturns: []\n",
         code: 1,
-        location: ":3:8",
+        location: ":3:1",
         words: "`turns` is not a key of Shoreline records; their keys are game, title",
     },
     Case {

@@ -170,7 +170,7 @@ fn the_review_diagram_marks_and_lists_the_costly_moves() {
     assert_eq!(loa.code, 2);
     assert!(
         loa.stderr
-            .contains("--analysis weighs Shoreline games only")
+            .contains("--analysis is Shoreline diagrams' option; this is a Lines of Action game")
     );
 }
 

@@ -141,7 +141,7 @@ const CATALOGUE: &[Case] = &[
     Case {
         file: "moves.yaml",
         content: "game: towers\nmoves: [a1]\n",
-        location: ":2:8",
+        location: ":2:1",
         words: "`moves` is not a key of Towers records",
     },
     Case {

@@ -57,6 +57,12 @@ impl std::fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
+impl From<RenderError> for crate::error::Error {
+    fn from(e: RenderError) -> Self {
+        crate::error::Error::Render(e.to_string())
+    }
+}
+
 /// Writes `document` in `format`.
 pub fn render(document: &Document, format: Format) -> Result<Vec<u8>, RenderError> {
     for page in &document.pages {

@@ -1,338 +1,271 @@
-//! The games sheetgen knows. Each lives in its own module with its rules, records and
-//! drawings; this registry is the one place that lists them.
+//! The games sheetgen knows. Each lives in its own folder behind the [`Game`] trait (its
+//! rules, record schema, drawings, sheets and commands); [`GAMES`] is the one list of them.
+//! Adding a game is a folder and a line in that list.
 
 pub mod loa;
 pub mod shoreline;
 pub mod towers;
 
+use std::any::Any;
+
+use crate::annotate::{Cells, Written};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-use crate::figure::Document;
+use crate::figure::Figure;
 use crate::input::SourceFile;
-use crate::record::{RawRecord, error_at};
+use crate::job::Made;
+use crate::record::About;
+use crate::vocabulary::Summary;
 
-/// The two sides of every game sheetgen knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Side {
-    #[default]
-    Black,
-    White,
-}
+/// Every game sheetgen knows, in the order help texts list them.
+pub static GAMES: &[&dyn Game] = &[&shoreline::Shoreline, &towers::Towers, &loa::LinesOfAction];
 
-impl Side {
-    /// `black` or `white`, as records and JSON write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Black => "black",
-            Side::White => "white",
-        }
+/// One game: what the rest of sheetgen asks of it.
+pub trait Game: Sync {
+    /// The canonical name records write (`game: shoreline`).
+    fn name(&self) -> &'static str;
+
+    /// Other names a record's `game` may give (`loa`).
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
     }
 
-    /// "Black ●" or "White ○": the side with the mark its player draws on paper.
-    pub fn label(self) -> &'static str {
-        match self {
-            Side::Black => "Black ●",
-            Side::White => "White ○",
-        }
+    /// The game's name in titles and messages: "Lines of Action".
+    fn title(&self) -> &'static str;
+
+    /// Every key of this game's records, in order.
+    fn record_keys(&self) -> &'static [&'static str];
+
+    /// Reads one YAML document as a record of this game and checks it against the rules.
+    fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic>;
+
+    /// The options only this game's diagrams have (`--numbers`, `--show`), which `render`
+    /// offers and refuses for the other games.
+    fn diagram_options(&self) -> &'static [GameOption] {
+        &[]
     }
 
-    pub fn other(self) -> Side {
-        match self {
-            Side::Black => Side::White,
-            Side::White => Side::Black,
-        }
-    }
+    /// The game's own commands: its play sheet, and any others (`solve`, `import`).
+    fn commands(&self) -> Vec<GameCommand>;
 }
 
-/// A checked game record of any game.
-#[derive(Debug, Clone)]
-pub enum Game {
-    Shoreline(shoreline::Game),
-    Loa(loa::Game),
-    Towers(towers::Game),
-}
+/// A checked record of one game.
+pub trait GameRecord: std::fmt::Debug + Send + Sync {
+    /// The game it is a record of.
+    fn game(&self) -> &'static dyn Game;
 
-/// The outcome of a game as `check` reports it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Winner {
-    Black,
-    White,
-    Draw,
-}
+    fn about(&self) -> &About;
 
-impl Winner {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Winner::Black => "black",
-            Winner::White => "white",
-            Winner::Draw => "draw",
-        }
-    }
-}
+    /// What `check` reports.
+    fn summary(&self) -> Summary;
 
-/// What `check` says about a valid game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Summary {
-    /// The game's canonical name, as records write it.
-    pub game: &'static str,
-    /// Moves played, or turns for Towers (see `unit`).
-    pub moves: usize,
-    /// What `moves` counts: "moves" or "turns".
-    pub unit: &'static str,
-    pub finished: bool,
-    /// Black's and White's scores now, for games scored by points.
-    pub score: Option<(i32, i32)>,
-    /// Towers: how many Towers of each height 1–8 Black and White have.
-    pub towers: Option<[[u32; 8]; 2]>,
-    /// None while the game is unfinished.
-    pub winner: Option<Winner>,
-    /// The outcome in words: "black wins 2–1", "unfinished after 20 of 24 moves".
-    pub reason: String,
-}
-
-/// The games a record's `game` key may name, with the names they accept.
-const GAMES: &[(&str, &[&str])] = &[
-    ("shoreline", &["shoreline"]),
-    ("towers", &["towers"]),
-    ("lines-of-action", &["lines-of-action", "loa"]),
-];
-
-/// The canonical name of the game a record's `game` key names, if sheetgen knows it.
-pub fn canonical_name(name: &str) -> Option<&'static str> {
-    let name = name.to_ascii_lowercase();
-    GAMES
-        .iter()
-        .find(|(_, aliases)| aliases.contains(&name.as_str()))
-        .map(|(game, _)| *game)
-}
-
-/// The keys a record of `game` (a canonical name) may have.
-pub fn record_keys(game: &str) -> &'static [&'static str] {
-    match game {
-        "shoreline" => shoreline::record::KEYS,
-        loa::record::NAME => loa::record::KEYS,
-        _ => towers::record::KEYS,
-    }
-}
-
-/// Checks a raw record as the game it names.
-pub fn from_record(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
-    let game = match canonical_name(&raw.game.value) {
-        Some("shoreline") => shoreline::record::from_raw(raw, source).map(Game::Shoreline),
-        Some(loa::record::NAME) => loa::record::from_raw(raw, source).map(Game::Loa),
-        Some(towers::record::NAME) => towers::record::from_raw(raw, source).map(Game::Towers),
-        _ => Err(error_at(
-            source,
-            &raw.game,
-            format!(
-                "unknown game `{}`; sheetgen knows shoreline, towers and lines-of-action (loa)",
-                raw.game.value
-            ),
-        )),
-    }?;
-    drawable(&game)?;
-    Ok(game)
-}
-
-/// What a record asks sheetgen to draw must be drawable: its texts in the font, and each entry
-/// of `diagrams` (squares of the board, known marks), so `check` refuses what `render` and
-/// `booklet` would.
-fn drawable(game: &Game) -> Result<(), Diagnostic> {
-    let about = game.about();
-    about.check_text()?;
-    for k in 1..=about.diagrams.len() {
-        let options = RenderOptions {
-            diagram: Some(k),
-            ..RenderOptions::default()
-        };
-        game.diagram(&options).map_err(|e| match e {
-            Error::Invalid(d) | Error::Config(d) => d,
-            other => Diagnostic::file(&about.source.path, format!("diagram {k}: {other}")),
-        })?;
-    }
-    Ok(())
-}
-
-/// What `render` draws besides the position, for every game alike.
-#[derive(Debug, Clone, Default)]
-pub struct RenderOptions {
-    /// The position after this many moves (or turns); the end if None.
-    pub at: Option<usize>,
-    /// Number the stones in placement order (Shoreline).
-    pub numbers: bool,
-    /// Rulebook figures, `lines:SQ` or `moves:SQ` (Lines of Action).
-    pub show: Vec<String>,
-    /// Draw the record's K-th entry of `diagrams` (from 1).
-    pub diagram: Option<usize>,
-    /// Arrows, marks, labels and highlights from the command line.
-    pub annotations: crate::annotate::Annotations,
-    /// Weigh every move against perfect play and mark the costly ones (Shoreline).
-    pub analysis: bool,
-    /// A caption under the diagram, instead of the record diagram's own.
-    pub caption: Option<String>,
-    /// Leave the record diagram's caption out of the figure (a booklet sets it underneath).
-    pub omit_caption: bool,
-}
-
-impl Game {
-    pub fn summary(&self) -> Summary {
-        match self {
-            Game::Shoreline(game) => game.summary(),
-            Game::Loa(game) => game.summary(),
-            Game::Towers(game) => game.summary(),
-        }
-    }
-
-    /// The game's score diagram, one page.
     /// Each move (or Towers turn) in the record's notation, for lists under diagrams.
-    pub fn move_list(&self) -> Vec<String> {
-        match self {
-            Game::Shoreline(game) => game.moves.iter().map(|p| p.name()).collect(),
-            Game::Loa(game) => game.notation(),
-            Game::Towers(game) => game
-                .turns
-                .iter()
-                .map(|turn| {
-                    let stones = |i: usize| {
-                        let names: Vec<String> = turn.placed[i]
-                            .iter()
-                            .map(|s| towers::rules::square_name(*s))
-                            .collect();
-                        names.join(" ")
-                    };
-                    format!(
-                        "{}–{}: black {}, white {}",
-                        turn.reveal[0],
-                        turn.reveal[1],
-                        stones(0),
-                        stones(1)
-                    )
-                })
-                .collect(),
-        }
-    }
+    fn move_list(&self) -> Vec<String>;
 
     /// How many moves (turns for Towers) `--at` and `--every` count.
-    pub fn length(&self) -> usize {
-        match self {
-            Game::Shoreline(game) => game.moves.len(),
-            Game::Loa(game) => game.plies.len(),
-            Game::Towers(game) => game.turns.len(),
-        }
+    fn length(&self) -> usize;
+
+    /// Checks that the diagram `view` asks for can be drawn, without drawing it: the move
+    /// is in the game and the game's own options make sense. Returns the diagram's squares
+    /// by name, for checking annotations (their places may differ from the drawn figure's).
+    fn check_view(&self, view: &View) -> Result<Cells, Error>;
+
+    /// The diagram `view` asks for, and where its squares are; `check_view` has accepted it.
+    fn draw(&self, view: &View) -> (Figure, Cells);
+
+    /// The record as its own game's type, for that game's commands (a Shoreline sheet
+    /// filled with Shoreline games).
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// An option only some games' diagrams have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOption {
+    /// The long option's name (`numbers` for `--numbers`), and the key of a record
+    /// diagram's entry where one exists (`show`).
+    pub name: &'static str,
+    /// The value's name in help (`WHAT:SQ`); None for a flag.
+    pub value: Option<&'static str>,
+    pub help: &'static str,
+}
+
+/// A game option as given, on the command line or in a record's `diagrams` entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GivenOption {
+    pub name: String,
+    /// The values in order; empty for a flag.
+    pub values: Vec<Written>,
+}
+
+/// What a diagram shows: the position after `at` moves (the end if None), a caption, and
+/// the game's own options.
+#[derive(Debug, Clone, Default)]
+pub struct View {
+    pub at: Option<usize>,
+    pub caption: Option<String>,
+    pub options: Vec<GivenOption>,
+}
+
+impl View {
+    /// Whether the flag `name` is given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o.name == name)
     }
 
-    pub fn about(&self) -> &crate::record::About {
-        match self {
-            Game::Shoreline(game) => &game.about,
-            Game::Loa(game) => &game.about,
-            Game::Towers(game) => &game.about,
-        }
+    /// Every value given for `name`, in order.
+    pub fn values(&self, name: &str) -> impl Iterator<Item = &Written> {
+        self.options
+            .iter()
+            .filter(move |o| o.name == name)
+            .flat_map(|o| &o.values)
+    }
+}
+
+/// A command with its arguments checked, ready to run: the validated plan the command
+/// line makes before any work starts.
+pub trait Job {
+    /// The files the job reads, so that `-o` cannot name one of them.
+    fn inputs(&self) -> Vec<&str>;
+
+    /// Where the job writes a drawing, if it makes one (a PDF is not poured into a
+    /// terminal).
+    fn output(&self) -> Option<&crate::job::Output>;
+
+    /// The file the job writes, if any, so that it is never one of the inputs.
+    fn written(&self) -> Option<&crate::output::Target> {
+        self.output().map(|o| &o.target)
     }
 
-    /// The game's score diagram, one page. With `options.diagram`, the record's K-th entry of
-    /// `diagrams` gives the move, the caption and the figures; options given too win.
-    pub fn diagram(&self, options: &RenderOptions) -> Result<Document, Error> {
-        let about = self.about();
-        about.check_text().map_err(Error::Invalid)?;
-        let mut options = options.clone();
-        let mut caption = None;
-        if let Some(k) = options.diagram {
-            let count = about.diagrams.len();
-            let spec = about.diagrams.get(k.wrapping_sub(1)).ok_or_else(|| {
-                Error::Usage(format!(
-                    "--diagram {k}: the record has {count} diagram{}",
-                    if count == 1 { "" } else { "s" }
-                ))
-            })?;
-            options.at = options.at.or(spec.at);
-            options
-                .show
-                .splice(0..0, spec.show.iter().map(|t| t.value.clone()));
-            caption = spec
-                .caption
-                .as_ref()
-                .filter(|_| !options.omit_caption)
-                .map(|t| t.value.clone());
-        }
-        if let Some(text) = &options.caption {
-            crate::font::check(text).map_err(|m| Error::Usage(format!("--caption: {m}")))?;
-            caption = Some(text.clone());
-        }
-        let mut annotations = crate::annotate::Annotations::default();
-        if let Some(k) = options.diagram {
-            annotations = about.diagrams[k - 1].annotations.clone();
-        }
-        annotations.extend(options.annotations.clone());
-        let (mut figure, cells) = match self {
-            Game::Shoreline(game) => {
-                if !options.show.is_empty() {
-                    return Err(Error::Usage(
-                        "--show draws Lines of Action figures, not Shoreline ones".into(),
-                    ));
-                }
-                let at = shoreline::diagram::check_at(game, options.at).map_err(Error::Usage)?;
-                let analysis = options.analysis.then(|| {
-                    let mut solver = shoreline::solver::Solver::new(game.rules.scoring);
-                    shoreline::solver::analyze(game, &mut solver)
-                });
-                shoreline::diagram::diagram(
-                    game,
-                    &shoreline::diagram::DiagramOptions {
-                        at: Some(at).filter(|_| options.at.is_some()),
-                        numbers: options.numbers,
-                        caption,
-                        analysis,
-                    },
-                )
-            }
-            Game::Loa(_) | Game::Towers(_) if options.analysis => {
-                return Err(Error::Usage(
-                    "--analysis weighs Shoreline games only".into(),
-                ));
-            }
-            Game::Loa(game) => {
-                if options.numbers {
-                    return Err(Error::Usage(
-                        "--numbers numbers Shoreline stones; Lines of Action pieces move".into(),
-                    ));
-                }
-                let show = options
-                    .show
-                    .iter()
-                    .map(|s| loa::diagram::parse_show(s, game.rules.size))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(Error::Usage)?;
-                let options = loa::diagram::DiagramOptions {
-                    at: options.at,
-                    show,
-                    caption,
-                };
-                loa::diagram::check(game, &options).map_err(Error::Usage)?;
-                loa::diagram::diagram(game, &options)
-            }
-            Game::Towers(game) => {
-                if options.numbers || !options.show.is_empty() {
-                    return Err(Error::Usage(
-                        "--numbers and --show are not for Towers diagrams".into(),
-                    ));
-                }
-                let n = towers::diagram::check_at(game, options.at).map_err(Error::Usage)?;
-                towers::diagram::diagram(game, n, caption)
-            }
-        };
-        if !annotations.is_empty() {
-            let drawn =
-                crate::annotate::annotate(&cells, &annotations).map_err(
-                    |problem| match problem.at {
-                        Some(at) => Error::Invalid(about.source.error_at(&at, problem.message)),
-                        None => Error::Usage(problem.message),
-                    },
-                )?;
-            figure.root.group(drawn);
-        }
-        Ok(Document {
-            title: figure.title.clone(),
-            pages: vec![figure],
+    /// Does the work; record files are read through `records`.
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error>;
+}
+
+/// Record files read and checked, for the jobs that take them. Games ask for records
+/// through this and never read record files themselves.
+pub trait Records {
+    fn load(&self, path: &str) -> Result<Vec<Entry>, Error>;
+}
+
+/// One game from a file: its place there (from 1) and the checked game or what is wrong.
+#[derive(Debug)]
+pub struct Entry {
+    pub index: usize,
+    /// The game the record names, when it names one sheetgen knows.
+    pub name: Option<&'static str>,
+    pub game: Result<Box<dyn GameRecord>, Diagnostic>,
+}
+
+/// The `k`-th game (from 1) of a record file, checked.
+pub fn pick(records: &dyn Records, path: &str, k: usize) -> Result<Box<dyn GameRecord>, Error> {
+    let entries = records.load(path)?;
+    let count = entries.len();
+    let entry = entries.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
+        Error::Usage(format!(
+            "--game {k}: {path} holds {}",
+            crate::vocabulary::plural(count, "game")
+        ))
+    })?;
+    entry.game.map_err(Error::Invalid)
+}
+
+/// A command a game adds to sheetgen: its arguments, and how they become a job.
+pub struct GameCommand {
+    /// The subcommand with its arguments and help.
+    pub command: fn() -> clap::Command,
+    /// The parsed arguments checked into a job; conflicts are refused here.
+    pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
+}
+
+/// The game a record's `game` key names, by its name or an alias, in any case.
+pub fn find(name: &str) -> Option<&'static dyn Game> {
+    let name = name.trim().to_ascii_lowercase();
+    GAMES
+        .iter()
+        .copied()
+        .find(|game| game.name() == name || game.aliases().contains(&name.as_str()))
+}
+
+/// "shoreline, towers and lines-of-action (loa)": the names records may give.
+pub fn names() -> String {
+    let names: Vec<String> = GAMES
+        .iter()
+        .map(|game| match game.aliases() {
+            [] => game.name().to_string(),
+            aliases => format!("{} ({})", game.name(), aliases.join(", ")),
         })
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The games whose diagrams have the option `name`.
+pub fn games_with_option(name: &str) -> Vec<&'static dyn Game> {
+    GAMES
+        .iter()
+        .copied()
+        .filter(|game| game.diagram_options().iter().any(|o| o.name == name))
+        .collect()
+}
+
+/// Every game's diagram options, each name once, in registry order.
+pub fn all_diagram_options() -> Vec<GameOption> {
+    let mut all: Vec<GameOption> = Vec::new();
+    for option in GAMES.iter().flat_map(|game| game.diagram_options()) {
+        if !all.iter().any(|o| o.name == option.name) {
+            all.push(*option);
+        }
+    }
+    all
+}
+
+/// The move a diagram shows, checked against the game's length: `at` or the end.
+pub fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, Error> {
+    let n = at.unwrap_or(length);
+    if n > length {
+        return Err(Error::Usage(format!(
+            "--at {n}: the game has only {}",
+            crate::vocabulary::plural(length, unit)
+        )));
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_find_their_game() {
+        assert_eq!(find("Shoreline").map(|g| g.name()), Some("shoreline"));
+        assert_eq!(find("loa").map(|g| g.name()), Some("lines-of-action"));
+        assert!(find("chess").is_none());
+        assert_eq!(
+            names(),
+            "shoreline, towers and lines-of-action (loa)",
+            "the registry's order"
+        );
+    }
+
+    #[test]
+    fn every_game_has_its_own_name_and_the_shared_header_keys() {
+        for (i, game) in GAMES.iter().enumerate() {
+            for other in &GAMES[i + 1..] {
+                assert_ne!(game.name(), other.name());
+            }
+            for key in ["game", "title", "date", "players", "diagrams"] {
+                assert!(game.record_keys().contains(&key), "{}: {key}", game.name());
+            }
+        }
+    }
+
+    #[test]
+    fn at_is_checked_against_the_length() {
+        assert_eq!(check_at(None, 5, "move").unwrap(), 5);
+        assert_eq!(check_at(Some(0), 5, "move").unwrap(), 0);
+        let err = check_at(Some(6), 1, "move").unwrap_err().to_string();
+        assert_eq!(err, "--at 6: the game has only 1 move");
     }
 }

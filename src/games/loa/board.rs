@@ -6,7 +6,7 @@ use super::bits::{Bits, Wide};
 use super::rules::Position;
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
-use crate::games::Side;
+use crate::vocabulary::Side;
 
 const LIGHT: Color = Color::WHITE;
 use crate::palette::{BOARD_DARK as DARK, OBSTRUCTED, STONE_BLACK as BLACK_PIECE};

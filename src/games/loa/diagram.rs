@@ -5,14 +5,12 @@
 
 use super::bits::{Bits, Wide};
 use super::board::Board;
-use super::game::Replay;
-use super::record::Game;
+use super::game::{Replay, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
-use super::sheet::rules_caption;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
 use crate::font;
-use crate::games::Side;
-use crate::layout::{line_height, wrap};
+use crate::layout::{Heading, line_height, wrap};
+use crate::vocabulary::{Side, capitalised, plural};
 
 const MARGIN: f64 = 8.0;
 const BOARD_WIDTH: f64 = 110.0;
@@ -50,8 +48,6 @@ pub fn parse_show(text: &str, size: usize) -> Result<Show, String> {
 /// What to draw besides the position.
 #[derive(Debug, Clone, Default)]
 pub struct DiagramOptions {
-    /// The position after this many moves; all of them if None.
-    pub at: Option<usize>,
     pub show: Vec<Show>,
     /// A caption from the record's `diagrams`, written under the board.
     pub caption: Option<String>,
@@ -96,61 +92,43 @@ pub fn directions(replay: &Replay, from: usize) -> [(usize, Result<Move, Refusal
     })
 }
 
-/// The game replayed to move `n`.
-fn replay_to(game: &Game, n: usize) -> Replay {
-    let mut replay = Replay::new(game.rules.clone());
-    for ply in &game.notation()[..n] {
-        replay
-            .play(ply)
-            .expect("moves were checked when the record was read");
-    }
-    replay
-}
-
-/// Checks `--at` and `--show` against the game; returns the move to draw after.
-pub fn check(game: &Game, options: &DiagramOptions) -> Result<usize, String> {
-    let n = options.at.unwrap_or(game.plies.len());
-    if n > game.plies.len() {
-        return Err(format!(
-            "--at {n}: the game has only {} moves",
-            game.plies.len()
-        ));
-    }
-    let position = replay_to(game, n).position;
-    for show in &options.show {
+/// Checks `--show` against the position: each square it names holds a piece.
+pub fn check(replay: &Replay, show: &[Show]) -> Result<(), String> {
+    let n = replay.plies.len();
+    for show in show {
         let (Show::Lines(sq) | Show::Moves(sq)) = *show;
-        if position.at(sq).is_none() {
+        if replay.position.at(sq).is_none() {
             return Err(format!(
                 "show: {} is empty after {n} moves; show a square with a piece on it",
-                square_name(sq, game.rules.size)
+                square_name(sq, replay.rules.size)
             ));
         }
     }
-    Ok(n)
+    Ok(())
 }
 
-/// The diagram and where its squares are; `options` must already be checked with [`check`].
-pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotate::Cells) {
-    let n = options.at.unwrap_or(game.plies.len()).min(game.plies.len());
-    let replay = replay_to(game, n);
-    let size = game.rules.size;
+/// The diagram of the game replayed to move `n` of `total` (`replay`), and where its squares
+/// are; `options.show` must already be checked with [`check`].
+pub fn diagram(
+    replay: &Replay,
+    total: usize,
+    heading: &Heading,
+    options: &DiagramOptions,
+) -> (Figure, crate::annotate::Cells) {
+    let size = replay.rules.size;
     let width = BOARD_WIDTH + 2.0 * MARGIN;
     let mut root = Group::new("diagram lines-of-action");
 
-    let title = game
-        .about
-        .title
-        .as_ref()
-        .map_or("Lines of Action", |t| t.value.as_str());
+    let title = heading.title.as_deref().unwrap_or("Lines of Action");
     let (header, mut y) =
-        crate::layout::diagram_header(title, &game.about.byline(), MARGIN, MARGIN, BOARD_WIDTH);
+        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
     root.group(header);
     y += 3.0;
 
     let board = Board::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
     root.group(board.draw(replay.board.blocked));
-    root.group(captured_squares(&board, &replay));
-    root.group(group_links(&board, &replay));
+    root.group(captured_squares(&board, replay));
+    root.group(group_links(&board, replay));
     root.group(board.pieces(&replay.position));
     if let Some(super::game::Ply::Move(m)) = replay.plies.last() {
         let mut last = Group::new("last-move");
@@ -167,14 +145,14 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     // Arrows first, so the line counts sit on top of the shafts they label.
     for show in &options.show {
         if let Show::Moves(sq) = *show {
-            root.group(move_arrows(&board, &replay, sq));
+            root.group(move_arrows(&board, replay, sq));
         }
     }
     for show in &options.show {
         if let Show::Lines(sq) = *show {
             let with_moves = options.show.contains(&Show::Moves(sq));
-            root.group(line_counts(&board, &replay, sq, with_moves));
-            notes.push(lines_note(&replay, sq));
+            root.group(line_counts(&board, replay, sq, with_moves));
+            notes.push(lines_note(replay, sq));
         }
     }
     if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
@@ -189,9 +167,9 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     y = board.extent().bottom() + 2.0;
     let mut footer = Group::new("score");
     let mut lines: Vec<String> = options.caption.iter().cloned().collect();
-    lines.extend([group_counts(&replay), outcome_line(game, n, &replay)]);
+    lines.extend([group_counts(replay), outcome_line(total, replay)]);
     lines.extend(notes);
-    lines.push(rules_caption(&game.rules));
+    lines.push(rules_caption(&replay.rules));
     for (i, text) in lines.iter().enumerate() {
         let size_pt = if i + 1 == lines.len() {
             LABEL_PT
@@ -213,9 +191,9 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     let mut figure = Figure::new(
         width,
         y + font::descent(TEXT_PT) + MARGIN,
-        game.about.figure_title("Lines of Action"),
+        heading.figure_title.clone(),
     );
-    figure.description = describe(game, n, &replay, &lines);
+    figure.description = describe(heading, replay, &lines);
     figure.root = root;
     (figure, board.cells())
 }
@@ -224,25 +202,22 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
 fn group_counts(replay: &Replay) -> String {
     let count = |side| {
         let n = replay.board.groups(replay.position.pieces(side)).len();
-        format!("{n} group{}", if n == 1 { "" } else { "s" })
+        plural(n, "group")
     };
     format!("Black {}, White {}", count(Side::Black), count(Side::White))
 }
 
-fn outcome_line(game: &Game, n: usize, replay: &Replay) -> String {
-    let text = match (n == game.plies.len(), replay.outcome) {
+fn outcome_line(total: usize, replay: &Replay) -> String {
+    let n = replay.plies.len();
+    let text = match (n == total, replay.outcome) {
         (_, Some(outcome)) => outcome.describe(n),
-        (true, None) => format!("unfinished after {}", crate::layout::plural(n, "move")),
+        (true, None) => format!("unfinished after {}", plural(n, "move")),
         (false, None) => format!(
-            "after {n} of {} moves; {} to move",
-            game.plies.len(),
+            "after {n} of {total} moves; {} to move",
             replay.position.to_move.name()
         ),
     };
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or(text.clone(), |c| c.to_uppercase().chain(chars).collect())
+    capitalised(&text)
 }
 
 /// A small red cross in the corner of every square where a capture happened.
@@ -465,13 +440,10 @@ fn stub(board: &Board, from: Point, d: usize, refusal: Refusal, width: f64) -> G
 }
 
 /// The text alternative: the position rank by rank, and the words under the board.
-fn describe(game: &Game, n: usize, replay: &Replay, lines: &[String]) -> String {
-    let size = game.rules.size;
-    let title = game
-        .about
-        .title
-        .as_ref()
-        .map_or("Lines of Action game", |t| t.value.as_str());
+fn describe(heading: &Heading, replay: &Replay, lines: &[String]) -> String {
+    let size = replay.rules.size;
+    let n = replay.plies.len();
+    let title = heading.title.as_deref().unwrap_or("Lines of Action game");
     let mut out = format!("{title}. Lines of Action, position after {n} moves.\n");
     for rank in (0..size).rev() {
         let row: String = (0..size)

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::bits::{Bits, Wide};
 use super::rules::{AnyBoard, DIRECTIONS, Move, Position, Setup, axis, parse_square, square_name};
-use crate::games::Side;
+use crate::vocabulary::Side;
 
 /// L4: what happens when one move connects both sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -44,6 +44,37 @@ impl Default for Rules {
             repetition: Repetition::Third,
         }
     }
+}
+
+/// The rule options in force, in words, for captions.
+pub fn rules_caption(rules: &Rules) -> String {
+    let n = rules.size;
+    let setup = match rules.setup {
+        Setup::Standard => "standard setup",
+        Setup::ScrambledEggs => "Scrambled Eggs setup",
+    };
+    let obstructions = if rules.obstructions.is_empty() {
+        "no obstructed squares".to_string()
+    } else {
+        let names: Vec<String> = rules
+            .obstructions
+            .iter()
+            .map(|s| square_name(*s, n))
+            .collect();
+        format!("obstructed: {}", names.join(", "))
+    };
+    let simultaneous = match rules.simultaneous {
+        Simultaneous::MoverWins => "both connected at once: the mover wins",
+        Simultaneous::Draw => "both connected at once: draw",
+    };
+    let repetition = match rules.repetition {
+        Repetition::Third => "third repetition: draw",
+        Repetition::Off => "repetition not counted",
+    };
+    format!(
+        "{n}×{n}, {} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}",
+        2 * n - 4
+    )
 }
 
 /// Reads an obstructed square for `rules` (L2): a square of the board, empty at the start,
@@ -112,7 +143,7 @@ pub fn check_written_result(
         )),
         (Some(_), None) => Err(format!(
             "`{word}` says {said}, but the game is unfinished after {}",
-            crate::layout::plural(plies, "move")
+            crate::vocabulary::plural(plies, "move")
         )),
     }
 }

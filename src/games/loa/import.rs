@@ -2,13 +2,13 @@
 //! and Winands' thesis print them) or SGF (`GM[9]`), checked move by move and written as a
 //! canonical YAML record.
 
+use super::NAME;
 use super::game::{Outcome, Replay, Rules, check_written_result};
-use super::record::NAME;
 use super::rules::{MAX_SIZE, MIN_SIZE};
 use crate::diagnostic::Diagnostic;
-use crate::games::Side;
 use crate::input::SourceFile;
 use crate::record::{is_result_word, move_words};
+use crate::vocabulary::Side;
 
 /// What an imported game says besides its moves.
 #[derive(Debug, Default)]

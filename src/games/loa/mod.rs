@@ -1,8 +1,9 @@
-//! Lines of Action: everything about the game in one place. Rules: `lines-of-action.txt`,
-//! `lines-of-action-igfip.txt` and RULINGS L1–L8.
+//! Lines of Action: everything about the game in one place. Rules:
+//! `docs/rules/lines-of-action.md` and rulings L1–L8.
 
 pub mod bits;
 pub mod board;
+pub mod commands;
 pub mod diagram;
 pub mod game;
 pub mod import;
@@ -10,4 +11,130 @@ pub mod record;
 pub mod rules;
 pub mod sheet;
 
+use crate::annotate::Cells;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::figure::Figure;
+use crate::games::{GameCommand, GameOption, GameRecord, View};
+use crate::input::SourceFile;
+use crate::record::About;
+use crate::vocabulary::Summary;
+
 pub use record::Game;
+
+/// The canonical name records use; `loa` is accepted too.
+pub const NAME: &str = "lines-of-action";
+
+/// Lines of Action in the registry.
+pub struct LinesOfAction;
+
+const OPTIONS: &[GameOption] = &[GameOption {
+    name: "show",
+    value: Some("WHAT:SQ"),
+    help: "A rulebook figure for a Lines of Action piece: lines:SQ writes its four line \
+           counts, moves:SQ draws its moves and the directions it cannot use (repeatable)",
+}];
+
+impl crate::games::Game for LinesOfAction {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["loa"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Lines of Action"
+    }
+
+    fn record_keys(&self) -> &'static [&'static str] {
+        record::RawRecord::KEYS
+    }
+
+    fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
+        Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn diagram_options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn commands(&self) -> Vec<GameCommand> {
+        commands::all()
+    }
+}
+
+impl Game {
+    /// The `--show` figures a view asks for, read and checked against the position after
+    /// `n` moves; a figure written in the record is refused at its place.
+    fn figures(&self, view: &View, replay: &game::Replay) -> Result<Vec<diagram::Show>, Error> {
+        let refuse = |written: &crate::annotate::Written, message: String| match written.at {
+            Some(at) => Error::Invalid(self.about.source.error_at(&at, message)),
+            None => Error::Usage(message),
+        };
+        let mut figures = Vec::new();
+        for written in view.values("show") {
+            let show = diagram::parse_show(&written.text, self.rules.size)
+                .map_err(|message| refuse(written, message))?;
+            diagram::check(replay, &[show]).map_err(|message| refuse(written, message))?;
+            figures.push(show);
+        }
+        Ok(figures)
+    }
+}
+
+impl GameRecord for Game {
+    fn game(&self) -> &'static dyn crate::games::Game {
+        &LinesOfAction
+    }
+
+    fn about(&self) -> &About {
+        &self.about
+    }
+
+    fn summary(&self) -> Summary {
+        Game::summary(self)
+    }
+
+    fn move_list(&self) -> Vec<String> {
+        self.notation()
+    }
+
+    fn length(&self) -> usize {
+        self.plies.len()
+    }
+
+    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+        let n = crate::games::check_at(view.at, self.length(), "move")?;
+        self.figures(view, &self.replay_to(n))?;
+        Ok(board::Board::fitting(
+            crate::figure::Point::new(0.0, 0.0),
+            100.0,
+            self.rules.size,
+            8.0,
+        )
+        .cells())
+    }
+
+    fn draw(&self, view: &View) -> (Figure, Cells) {
+        let n = view.at.unwrap_or(self.plies.len());
+        let replay = self.replay_to(n);
+        let options = diagram::DiagramOptions {
+            show: self
+                .figures(view, &replay)
+                .expect("check_view accepted the figures"),
+            caption: view.caption.clone(),
+        };
+        diagram::diagram(
+            &replay,
+            self.plies.len(),
+            &self.about.heading("Lines of Action"),
+            &options,
+        )
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

@@ -1,21 +1,40 @@
 //! A Lines of Action record checked against the rules: options read, every move replayed and
 //! located when illegal, the claimed result compared with how the game ended.
 
+use serde_saphyr::Spanned;
+
+use super::NAME;
 use super::game::{
     Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, check_written_result,
     notation,
 };
 use super::rules::{MAX_SIZE, MIN_SIZE, Setup};
 use crate::diagnostic::Diagnostic;
-use crate::games::{Side, Summary, Winner};
 use crate::input::SourceFile;
-use crate::record::{
-    About, Claim, RawRecord, Text, error_at, is_result_word, move_tokens, refuse_other_keys,
-    refuse_other_rules,
-};
+use crate::record::{About, Claim, Moves, Text, error_at, is_result_word, move_tokens};
+use crate::vocabulary::{Side, Summary, Winner, plural};
 
-/// The canonical name records use; `loa` is accepted too.
-pub const NAME: &str = "lines-of-action";
+crate::game_record! {
+    /// A Lines of Action record as written.
+    pub struct RawRecord {
+        pub rules: Option<RawRules>,
+        pub moves: Option<Spanned<Moves>>,
+        /// The side that resigned after the last move.
+        pub resigned: Option<Text>,
+        pub result: Option<Spanned<Claim>>,
+    }
+}
+
+/// The rule options of a Lines of Action record (L1, L2, L4, L6).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRules {
+    pub size: Option<Text>,
+    pub setup: Option<Text>,
+    pub obstructions: Option<Vec<Text>>,
+    pub simultaneous: Option<Text>,
+    pub repetition: Option<Text>,
+}
 
 /// A checked Lines of Action game, possibly unfinished.
 #[derive(Debug, Clone)]
@@ -29,8 +48,13 @@ pub struct Game {
 impl Game {
     /// The game replayed to its end.
     pub fn replay(&self) -> Replay {
+        self.replay_to(self.plies.len())
+    }
+
+    /// The game replayed to move `n`.
+    pub fn replay_to(&self, n: usize) -> Replay {
         let mut replay = Replay::new(self.rules.clone());
-        for ply in &self.plies {
+        for ply in &self.plies[..n.min(self.plies.len())] {
             replay
                 .play(&notation(*ply, self.rules.size))
                 .expect("moves were checked when the record was read");
@@ -41,26 +65,16 @@ impl Game {
     pub fn summary(&self) -> Summary {
         let plies = self.plies.len();
         let (winner, reason) = match self.outcome {
-            Some(outcome) => (
-                Some(match outcome.winner() {
-                    Some(Side::Black) => Winner::Black,
-                    Some(Side::White) => Winner::White,
-                    None => Winner::Draw,
-                }),
-                outcome.describe(plies),
-            ),
-            None => (
-                None,
-                format!("unfinished after {}", crate::layout::plural(plies, "move")),
-            ),
+            Some(outcome) => (Some(Winner::of(outcome.winner())), outcome.describe(plies)),
+            None => (None, format!("unfinished after {}", plural(plies, "move"))),
         };
         Summary {
             game: NAME,
-            unit: "moves",
+            unit: "move",
             moves: plies,
             finished: self.outcome.is_some(),
             score: None,
-            towers: None,
+            per_side: None,
             winner,
             reason,
         }
@@ -75,27 +89,10 @@ impl Game {
     }
 }
 
-/// The keys of a Lines of Action record.
-pub const KEYS: &[&str] = &[
-    "game", "title", "date", "players", "rules", "moves", "resigned", "result", "diagrams",
-];
-
-/// Checks a raw record as a Lines of Action game.
-pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
-    refuse_other_keys(&raw, source, "Lines of Action", KEYS)?;
-    refuse_other_rules(
-        &raw,
-        source,
-        NAME,
-        &[
-            "size",
-            "setup",
-            "obstructions",
-            "simultaneous",
-            "repetition",
-        ],
-    )?;
-    let rules = rules(&raw, source)?;
+/// Reads and checks one document as a Lines of Action game.
+pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+    let raw: RawRecord = source.parse_yaml_part(text)?;
+    let rules = rules(raw.rules.as_ref(), source)?;
     let mut replay = Replay::new(rules.clone());
     let mut written_result = None;
     if let Some(moves) = &raw.moves {
@@ -129,64 +126,68 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
         check_written_result(&token.text, replay.outcome, replay.plies.len())
             .map_err(|message| token.error(source, message))?;
     }
-    for diagram in raw.diagrams.iter().flatten() {
-        for show in diagram.show.iter().flatten() {
-            super::diagram::parse_show(&show.value, rules.size)
-                .map_err(|message| error_at(source, show, message))?;
-        }
-    }
     if let Some(claim) = &raw.result {
-        let Claim::Winner(word) = &claim.value else {
-            return Err(error_at(
-                source,
-                claim,
-                "a Lines of Action result is black, white or draw",
-            ));
-        };
-        let claimed = match word.to_ascii_lowercase().as_str() {
-            "black" => Some(Side::Black),
-            "white" => Some(Side::White),
-            "draw" => None,
-            _ => {
-                return Err(error_at(
-                    source,
-                    claim,
-                    format!("the result is black, white or draw, not `{word}`"),
-                ));
-            }
-        };
-        let plies = replay.plies.len();
-        match replay.outcome {
-            None => {
-                return Err(error_at(
-                    source,
-                    claim,
-                    format!(
-                        "a result is claimed, but the game is unfinished after {}",
-                        crate::layout::plural(plies, "move")
-                    ),
-                ));
-            }
-            Some(outcome) if outcome.winner() != claimed => {
-                return Err(error_at(
-                    source,
-                    claim,
-                    format!(
-                        "claimed {}, but {}",
-                        word.to_ascii_lowercase(),
-                        outcome.describe(plies)
-                    ),
-                ));
-            }
-            Some(_) => {}
-        }
+        check_claim(claim, &replay, source)?;
     }
     Ok(Game {
-        about: About::from_raw(&raw, source, replay.plies.len())?,
+        about: raw.about(source, replay.plies.len())?,
         rules,
         plies: replay.plies,
         outcome: replay.outcome,
     })
+}
+
+/// The claimed winner must be how the game ended.
+fn check_claim(
+    claim: &Spanned<Claim>,
+    replay: &Replay,
+    source: &SourceFile,
+) -> Result<(), Diagnostic> {
+    let Claim::Winner(word) = &claim.value else {
+        return Err(error_at(
+            source,
+            claim,
+            "a Lines of Action result is black, white or draw",
+        ));
+    };
+    let claimed = match word.to_ascii_lowercase().as_str() {
+        "black" => Some(Side::Black),
+        "white" => Some(Side::White),
+        "draw" => None,
+        _ => {
+            return Err(error_at(
+                source,
+                claim,
+                format!("the result is black, white or draw, not `{word}`"),
+            ));
+        }
+    };
+    let plies = replay.plies.len();
+    match replay.outcome {
+        None => {
+            return Err(error_at(
+                source,
+                claim,
+                format!(
+                    "a result is claimed, but the game is unfinished after {}",
+                    plural(plies, "move")
+                ),
+            ));
+        }
+        Some(outcome) if outcome.winner() != claimed => {
+            return Err(error_at(
+                source,
+                claim,
+                format!(
+                    "claimed {}, but {}",
+                    word.to_ascii_lowercase(),
+                    outcome.describe(plies)
+                ),
+            ));
+        }
+        Some(_) => {}
+    }
+    Ok(())
 }
 
 /// Black moves first (L1); passes are plies too, so sides alternate ply by ply.
@@ -199,23 +200,20 @@ fn side_to_move(ply: usize) -> Side {
 }
 
 fn side_name(text: &Text, source: &SourceFile, key: &str) -> Result<Side, Diagnostic> {
-    match text.value.to_ascii_lowercase().as_str() {
-        "black" => Ok(Side::Black),
-        "white" => Ok(Side::White),
-        _ => Err(error_at(
+    Side::parse(&text.value).ok_or_else(|| {
+        error_at(
             source,
             text,
             format!("`{key}` is black or white, not `{}`", text.value),
-        )),
-    }
+        )
+    })
 }
 
-fn rules(raw: &RawRecord, source: &SourceFile) -> Result<Rules, Diagnostic> {
+fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnostic> {
     let mut rules = Rules::default();
-    let Some(given) = &raw.rules else {
+    let Some(given) = given else {
         return Ok(rules);
     };
-    let given = &given.value;
     let choice = |text: &Option<Text>,
                   key: &str,
                   options: &[&str],
@@ -263,7 +261,7 @@ fn rules(raw: &RawRecord, source: &SourceFile) -> Result<Rules, Diagnostic> {
         rules.repetition = [Repetition::Third, Repetition::Off][i];
     }
     if let Some(list) = &given.obstructions {
-        for text in &list.value {
+        for text in list {
             let square = check_obstruction(&text.value, &rules)
                 .map_err(|message| error_at(source, text, message))?;
             rules.obstructions.push(square);

@@ -4,7 +4,7 @@
 //! 8×8, [`Wide`] above.
 
 use super::bits::{Bits, Wide};
-use crate::games::Side;
+use crate::vocabulary::Side;
 
 pub const MIN_SIZE: usize = 5;
 pub const MAX_SIZE: usize = 12;

@@ -2,8 +2,8 @@
 //! scoresheet for tournament games.
 
 use super::board::Board;
-use super::game::{Repetition, Rules, Simultaneous};
-use super::rules::{AnyBoard, Setup, square_name};
+use super::game::{Rules, rules_caption};
+use super::rules::AnyBoard;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
@@ -29,37 +29,6 @@ pub struct SheetOptions {
     pub rules: Rules,
     /// Leave the start position off.
     pub empty: bool,
-}
-
-/// The rule options in force, in words, for captions.
-pub fn rules_caption(rules: &Rules) -> String {
-    let n = rules.size;
-    let setup = match rules.setup {
-        Setup::Standard => "standard setup",
-        Setup::ScrambledEggs => "Scrambled Eggs setup",
-    };
-    let obstructions = if rules.obstructions.is_empty() {
-        "no obstructed squares".to_string()
-    } else {
-        let names: Vec<String> = rules
-            .obstructions
-            .iter()
-            .map(|s| square_name(*s, n))
-            .collect();
-        format!("obstructed: {}", names.join(", "))
-    };
-    let simultaneous = match rules.simultaneous {
-        Simultaneous::MoverWins => "both connected at once: the mover wins",
-        Simultaneous::Draw => "both connected at once: draw",
-    };
-    let repetition = match rules.repetition {
-        Repetition::Third => "third repetition: draw",
-        Repetition::Off => "repetition not counted",
-    };
-    format!(
-        "{n}×{n}, {} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}",
-        2 * n - 4
-    )
 }
 
 fn title(group: &mut Group, text: &str, content: Rect) -> f64 {

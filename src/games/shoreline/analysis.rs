@@ -2,9 +2,11 @@
 
 use serde::Serialize;
 
+use super::Side;
+use super::bitboard::Bitboard;
+use super::rules::Play;
 use super::rules::{Position, Scoring};
-use super::solver::{Board, MoveAnalysis, Solver, analyze};
-use super::{Game, Side};
+use super::solver::{MoveAnalysis, Solver, analyze};
 
 fn signed(v: i32) -> String {
     if v > 0 {
@@ -29,7 +31,7 @@ pub fn solve_report(json: bool) -> String {
     for scoring in [Scoring::Exact, Scoring::Beginner] {
         let mut solver = Solver::new(scoring);
         for first in [Side::Black, Side::White] {
-            let empty = Board::from_position(&Position::new(first));
+            let empty = Bitboard::from_position(&Position::new(first));
             let value = solver.value(&empty);
             let moves: Vec<(String, i32)> = solver
                 .moves(&empty)
@@ -89,9 +91,9 @@ struct JsonAnalysis {
 }
 
 /// Every move weighed against perfect play, and a summary per player.
-pub fn analyze_report(game: &Game, json: bool) -> String {
-    let mut solver = Solver::new(game.rules.scoring);
-    let analysis = analyze(game, &mut solver);
+pub fn analyze_report(play: &Play, json: bool) -> String {
+    let mut solver = Solver::new(play.rules.scoring);
+    let analysis = analyze(play, &mut solver);
     let summary = |side: Side| {
         let mine: Vec<&MoveAnalysis> = analysis.iter().filter(|m| m.player == side).collect();
         JsonPlayer {

@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::Side;
+use super::bitboard::Bitboard;
 use super::rules::{Position, Scoring};
-use super::solver::{Board, Solver};
 
 /// Positions with up to this many stones are in the book.
 pub const STONES: u8 = 6;
@@ -65,10 +65,10 @@ pub fn book(scoring: Scoring) -> Option<&'static Book> {
 
 /// Every position with at most [`STONES`] stones that play from the empty board reaches,
 /// with either first player, by key (one of each mirror pair).
-pub fn positions() -> BTreeMap<u32, Board> {
+pub fn positions() -> BTreeMap<u32, Bitboard> {
     let mut all = BTreeMap::new();
     for first in [Side::Black, Side::White] {
-        let mut layer = vec![Board::from_position(&Position::new(first))];
+        let mut layer = vec![Bitboard::from_position(&Position::new(first))];
         for _ in 0..=STONES {
             let mut next = Vec::new();
             for board in layer {
@@ -82,18 +82,10 @@ pub fn positions() -> BTreeMap<u32, Board> {
     all
 }
 
-/// Solves every book position from scratch: the bytes of the book file for `scoring`.
-pub fn generate(scoring: Scoring) -> Vec<u8> {
-    let mut solver = Solver::without_book(scoring);
-    positions()
-        .values()
-        .map(|board| solver.value(board) as i8 as u8)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::shoreline::solver::Solver;
 
     #[test]
     fn the_books_hold_every_position_of_the_first_six_placements() {
@@ -110,7 +102,7 @@ mod tests {
                 };
                 let mut position = Position::new(first);
                 loop {
-                    let key = Board::from_position(&position).key().0;
+                    let key = Bitboard::from_position(&position).key().0;
                     assert!(book.value(key).is_some(), "{position:?}");
                     if position.placed() == usize::from(STONES) {
                         break;

@@ -4,12 +4,11 @@
 
 use super::Side;
 use super::board::{Board, COLUMNS, ROWS, STONE_RADIUS};
-use super::record::Game;
-use super::rules::{PLACEMENTS, Point, Position, Run, SIZE, Score, Scoring};
+use super::rules::{PLACEMENTS, Play, Point, Position, Rules, Run, SIZE, Score, Scoring};
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
-use crate::layout::{fit, line_height};
+use crate::layout::{Heading, fit, line_height};
 
 /// What to draw besides the position.
 #[derive(Debug, Clone, Default)]
@@ -33,43 +32,30 @@ const LINE_GAP: f64 = 2.0;
 use crate::palette::{LAST_MOVE, STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
 const WHITE_STONE: Color = Color::WHITE;
 
-/// Why a diagram cannot be drawn as asked.
-pub fn check_at(game: &Game, at: Option<usize>) -> Result<usize, String> {
-    let n = at.unwrap_or(game.moves.len());
-    if n > game.moves.len() {
-        return Err(format!(
-            "--at {n}: the game has only {} move{}",
-            game.moves.len(),
-            if game.moves.len() == 1 { "" } else { "s" }
-        ));
-    }
-    Ok(n)
+/// The diagram's points by name, for checking annotations (placed as in a figure with no
+/// header).
+pub fn cells() -> crate::annotate::Cells {
+    Board::at(At::new(MARGIN, MARGIN), SPACING, LABEL_PT).cells()
 }
 
-/// The score diagram and where its points are. `at` must already be checked with
-/// [`check_at`].
-pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotate::Cells) {
-    let n = options.at.unwrap_or(game.moves.len()).min(game.moves.len());
-    let position = game.position_after(n);
-    let score = position.score(game.rules.scoring);
+/// The score diagram of `play` after `options.at` moves (the end if None).
+pub fn diagram(
+    play: &Play,
+    heading: &Heading,
+    options: &DiagramOptions,
+) -> (Figure, crate::annotate::Cells) {
+    let n = options.at.unwrap_or(play.moves.len()).min(play.moves.len());
+    let position = play.position_after(n);
+    let score = position.score(play.rules.scoring);
 
     let board_size = Board::at(At::new(0.0, 0.0), SPACING, LABEL_PT).extent();
     let width = board_size.width + 2.0 * MARGIN;
     let mut root = Group::new("diagram shoreline");
 
     // Header: title, then players and date.
-    let title = game
-        .about
-        .title
-        .as_ref()
-        .map_or("Shoreline", |t| t.value.as_str());
-    let (header, mut y) = crate::layout::diagram_header(
-        title,
-        &game.about.byline(),
-        MARGIN,
-        MARGIN,
-        board_size.width,
-    );
+    let title = heading.title.as_deref().unwrap_or("Shoreline");
+    let (header, mut y) =
+        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, board_size.width);
     root.group(header);
     y += 2.0 * LINE_GAP;
 
@@ -77,8 +63,15 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     let cells = board.cells();
     root.group(board.draw());
     root.group(runs(&board, &score.runs));
-    let last = (n > 0 && options.at.is_some()).then(|| game.moves[n - 1]);
-    root.group(stones(&board, game, n, options.numbers, last));
+    let last = (n > 0 && options.at.is_some()).then(|| play.moves[n - 1]);
+    let first = play.rules.first;
+    root.group(stones(
+        &board,
+        first,
+        &play.moves[..n],
+        options.numbers,
+        last,
+    ));
     if let Some(analysis) = &options.analysis {
         root.group(losses(&board, analysis, n));
     }
@@ -86,7 +79,7 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
 
     let mut footer = Group::new("score");
     let mut texts: Vec<String> = options.caption.iter().cloned().collect();
-    texts.extend(score_lines(game, n, &score));
+    texts.extend(score_lines(&play.rules, n, &score));
     if let Some(analysis) = &options.analysis {
         texts.extend(costly_moves(analysis, n, board_size.width));
     }
@@ -102,18 +95,18 @@ pub fn diagram(game: &Game, options: &DiagramOptions) -> (Figure, crate::annotat
     root.group(footer);
     let (legend, bottom) = legend(
         At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
-        game.rules.scoring,
+        play.rules.scoring,
     );
     root.group(legend);
 
-    let mut figure = Figure::new(width, bottom + MARGIN, game.about.figure_title("Shoreline"));
-    figure.description = describe(game, n, &position, &score);
+    let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
+    figure.description = describe(play, heading, n, &position, &score);
     figure.root = root;
     (figure, cells)
 }
 
 /// "Black 2 · White 1 — Black wins", and what the position is.
-fn score_lines(game: &Game, n: usize, score: &Score) -> Vec<String> {
+fn score_lines(rules: &Rules, n: usize, score: &Score) -> Vec<String> {
     let points = format!("Black {} · White {}", score.black, score.white);
     let mut lines = Vec::new();
     if n == PLACEMENTS {
@@ -126,11 +119,11 @@ fn score_lines(game: &Game, n: usize, score: &Score) -> Vec<String> {
     } else {
         lines.push(format!("{points} after {n} of {PLACEMENTS} moves"));
     }
-    let mut rules = vec![format!("{} scoring", game.rules.scoring.name())];
-    if game.rules.first != Side::Black {
-        rules.push("White placed first".into());
+    let mut said = vec![format!("{} scoring", rules.scoring.name())];
+    if rules.first != Side::Black {
+        said.push("White placed first".into());
     }
-    lines.push(rules.join(", "));
+    lines.push(said.join(", "));
     lines
 }
 
@@ -240,12 +233,19 @@ fn legend(at: At, scoring: Scoring) -> (Group, f64) {
     (group, at.y + font::descent(LABEL_PT))
 }
 
-/// The stones of the first `n` moves, numbered if asked, the last move ringed if given.
-pub fn stones(board: &Board, game: &Game, n: usize, numbers: bool, last: Option<Point>) -> Group {
+/// The stones of `moves`, the first placed by `first`, numbered if asked, the last move
+/// ringed if given.
+pub fn stones(
+    board: &Board,
+    first: Side,
+    moves: &[Point],
+    numbers: bool,
+    last: Option<Point>,
+) -> Group {
     let mut group = Group::new("stones");
     let radius = stone_radius(board);
-    let mut side = game.rules.first;
-    for (i, point) in game.moves[..n].iter().enumerate() {
+    let mut side = first;
+    for (i, point) in moves.iter().enumerate() {
         let center = page_point(board, *point);
         let mut stone = Group::new(match side {
             Side::Black => "stone black",
@@ -344,17 +344,19 @@ fn run_marks(ends: &[At; 2], side: Side, scores: bool) -> Group {
 }
 
 /// The text alternative: the position row by row, the runs and the score.
-pub fn describe(game: &Game, n: usize, position: &Position, score: &Score) -> String {
-    let title = game
-        .about
-        .title
-        .as_ref()
-        .map_or("Shoreline game", |t| t.value.as_str());
+fn describe(
+    play: &Play,
+    heading: &Heading,
+    n: usize,
+    position: &Position,
+    score: &Score,
+) -> String {
+    let title = heading.title.as_deref().unwrap_or("Shoreline game");
     let mut out = format!(
         "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} moves",
-        game.rules.scoring.name()
+        play.rules.scoring.name()
     );
-    let players = game.about.byline();
+    let players = &heading.byline;
     if !players.is_empty() {
         out.push_str(&format!("; {players}"));
     }
@@ -385,7 +387,7 @@ pub fn describe(game: &Game, n: usize, position: &Position, score: &Score) -> St
             points.join("-")
         ));
     }
-    out.push_str(&score_lines(game, n, score).join(". "));
+    out.push_str(&score_lines(&play.rules, n, score).join(". "));
     out.push('.');
     out
 }

@@ -1,9 +1,11 @@
-//! Shoreline (岸棋): everything about the game in one place. Rules: `shoreline.txt` and
-//! RULINGS S1–S7.
+//! Shoreline (岸棋): everything about the game in one place. Rules: `docs/rules/shoreline.md`
+//! and rulings S1–S7.
 
 pub mod analysis;
+pub mod bitboard;
 pub mod board;
 pub mod book;
+pub mod commands;
 pub mod diagram;
 pub mod puzzles;
 pub mod record;
@@ -12,9 +14,108 @@ pub mod sheet;
 pub mod solver;
 pub mod template;
 
+use crate::annotate::Cells;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::figure::Figure;
+use crate::games::{GameCommand, GameOption, GameRecord, View};
+use crate::input::SourceFile;
+use crate::record::About;
+use crate::vocabulary::Summary;
+
 pub use record::Game;
 pub use sheet::{MAX_BOARDS, SheetOptions, sheet};
 pub use template::Template;
 
 /// The sides are Black and White, as in every game sheetgen knows (ruling S3).
-pub use crate::games::Side;
+pub use crate::vocabulary::Side;
+
+/// The name records give: `game: shoreline`.
+pub const NAME: &str = "shoreline";
+
+/// Shoreline in the registry.
+pub struct Shoreline;
+
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        name: "numbers",
+        value: None,
+        help: "Write the placement order on the stones (Shoreline)",
+    },
+    GameOption {
+        name: "analysis",
+        value: None,
+        help: "Weigh every move against perfect play and mark the costly ones (Shoreline)",
+    },
+];
+
+impl crate::games::Game for Shoreline {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn title(&self) -> &'static str {
+        "Shoreline"
+    }
+
+    fn record_keys(&self) -> &'static [&'static str] {
+        record::RawRecord::KEYS
+    }
+
+    fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
+        Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn diagram_options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn commands(&self) -> Vec<GameCommand> {
+        commands::all()
+    }
+}
+
+impl GameRecord for Game {
+    fn game(&self) -> &'static dyn crate::games::Game {
+        &Shoreline
+    }
+
+    fn about(&self) -> &About {
+        &self.about
+    }
+
+    fn summary(&self) -> Summary {
+        Game::summary(self)
+    }
+
+    fn move_list(&self) -> Vec<String> {
+        self.play.moves.iter().map(|p| p.name()).collect()
+    }
+
+    fn length(&self) -> usize {
+        self.play.moves.len()
+    }
+
+    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+        crate::games::check_at(view.at, self.length(), "move")?;
+        Ok(diagram::cells())
+    }
+
+    fn draw(&self, view: &View) -> (Figure, Cells) {
+        let analysis = view.flag("analysis").then(|| {
+            let mut solver = solver::Solver::new(self.play.rules.scoring);
+            solver::analyze(&self.play, &mut solver)
+        });
+        let options = diagram::DiagramOptions {
+            at: view.at,
+            numbers: view.flag("numbers"),
+            caption: view.caption.clone(),
+            analysis,
+        };
+        diagram::diagram(&self.play, &self.about.heading("Shoreline"), &options)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

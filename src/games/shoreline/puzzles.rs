@@ -2,17 +2,16 @@
 //! best move and every other loses at least a point; the boards on page 1, the solutions and
 //! the value of each alternative on page 2.
 
+use super::Side;
+use super::bitboard::Bitboard;
 use super::board::Board;
 use super::diagram;
-use super::rules::{Point, Position, Rules, Scoring};
-use super::solver::{Board as SolverBoard, Solver};
-use super::{Game, Side};
+use super::rules::{Point, Position, Scoring};
+use super::solver::Solver;
 use crate::figure::{Anchor, Document, Figure, Group, Point as At, Rect, Text};
 use crate::font;
-use crate::input::SourceFile;
 use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
-use crate::record::About;
 use crate::rng::Rng;
 
 pub const MAX_PUZZLES: usize = 12;
@@ -47,7 +46,7 @@ pub fn find(count: usize, seed: u64) -> Vec<Puzzle> {
         // Look for a puzzle from a random point of the middle game on.
         let from = 8 + rng.below(8);
         while !position.is_over() {
-            let board = SolverBoard::from_position(&position);
+            let board = Bitboard::from_position(&position);
             if position.placed() >= from {
                 if let Some(puzzle) = puzzle_at(&mut solver, &position, &board, &moves) {
                     puzzles.push(puzzle);
@@ -71,7 +70,7 @@ pub fn find(count: usize, seed: u64) -> Vec<Puzzle> {
 fn puzzle_at(
     solver: &mut Solver,
     position: &Position,
-    board: &SolverBoard,
+    board: &Bitboard,
     moves: &[Point],
 ) -> Option<Puzzle> {
     let values = solver.moves(board);
@@ -228,25 +227,10 @@ fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect) -> Group {
     let spacing = Board::spacing_to_fit(cell.width, cell.bottom() - top, LABEL_PT);
     let board = Board::at(At::new(cell.x, top), spacing, LABEL_PT);
     group.group(board.draw());
-    let game = Game {
-        about: About {
-            title: None,
-            date: None,
-            black: None,
-            white: None,
-            diagrams: Vec::new(),
-            source: SourceFile::new("puzzle", ""),
-        },
-        rules: Rules {
-            first: first_of(puzzle),
-            scoring: Scoring::Exact,
-        },
-        moves: puzzle.moves.clone(),
-    };
     group.group(diagram::stones(
         &board,
-        &game,
-        game.moves.len(),
+        first_of(puzzle),
+        &puzzle.moves,
         false,
         None,
     ));
@@ -277,7 +261,7 @@ mod tests {
                 position.place_at(*p).unwrap();
             }
             assert_eq!(position.to_move(), puzzle.to_move);
-            let board = SolverBoard::from_position(&position);
+            let board = Bitboard::from_position(&position);
             let mut solver = Solver::without_book(Scoring::Exact);
             let best: Vec<Point> = solver
                 .best(&board)

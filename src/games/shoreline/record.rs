@@ -1,94 +1,77 @@
 //! A Shoreline record checked against the rules: every move replayed, every problem located
 //! at the move that causes it, the claimed result compared with the board.
 
-use super::Side;
-use super::rules::{PLACEMENTS, Point, Position, Rules, SIZE, Score, Scoring};
+use serde_saphyr::Spanned;
+
+use super::rules::{PLACEMENTS, Play, Point, Position, Rules, SIZE, Scoring};
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
-use crate::record::{
-    About, Moves, RawRecord, claimed_scores, error_at, move_tokens, refuse_other_keys,
-    refuse_other_rules,
-};
+use crate::record::{About, Claim, Moves, Text, claimed_scores, error_at};
+use crate::vocabulary::{Side, Summary, Winner};
+
+crate::game_record! {
+    /// A Shoreline record as written.
+    pub struct RawRecord {
+        pub rules: Option<RawRules>,
+        pub moves: Option<Spanned<Moves>>,
+        pub result: Option<Spanned<Claim>>,
+    }
+}
+
+/// The rule options of a Shoreline record (S3, S5, S7).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRules {
+    pub first: Option<Text>,
+    pub scoring: Option<Text>,
+}
 
 /// A checked Shoreline game: legal moves, possibly unfinished.
 #[derive(Debug, Clone)]
 pub struct Game {
     pub about: About,
-    pub rules: Rules,
-    /// Every placement, in order.
-    pub moves: Vec<Point>,
+    pub play: Play,
 }
 
 impl Game {
-    /// The position after the first `n` moves.
-    pub fn position_after(&self, n: usize) -> Position {
-        let mut position = Position::new(self.rules.first);
-        for point in &self.moves[..n.min(self.moves.len())] {
-            position
-                .place_at(*point)
-                .expect("moves were checked when the record was read");
-        }
-        position
-    }
-
-    pub fn final_position(&self) -> Position {
-        self.position_after(self.moves.len())
-    }
-
-    /// All 24 stones placed (S4).
-    pub fn finished(&self) -> bool {
-        self.moves.len() == PLACEMENTS
-    }
-
-    pub fn score(&self) -> Score {
-        self.final_position().score(self.rules.scoring)
-    }
-
     /// What `check` reports: the score now, and the winner once all 24 stones are placed.
-    pub fn summary(&self) -> crate::games::Summary {
-        use crate::games::Winner;
-        let score = self.score();
+    pub fn summary(&self) -> Summary {
+        let score = self.play.score();
+        let moves = self.play.moves.len();
         let points = format!("black {} white {}", score.black, score.white);
-        let (winner, reason) = if !self.finished() {
+        let (winner, reason) = if !self.play.finished() {
             (
                 None,
                 format!(
-                    "unfinished after {} of {PLACEMENTS} moves, black {} white {} so far",
-                    self.moves.len(),
-                    score.black,
-                    score.white
+                    "unfinished after {moves} of {PLACEMENTS} moves, black {} white {} so far",
+                    score.black, score.white
                 ),
             )
         } else {
-            match score.winner() {
-                Some(Side::Black) => (Some(Winner::Black), format!("black wins, {points}")),
-                Some(Side::White) => (Some(Winner::White), format!("white wins, {points}")),
-                None => (Some(Winner::Draw), format!("draw, {points}")),
-            }
+            let winner = Winner::of(score.winner());
+            let reason = match winner {
+                Winner::Draw => format!("draw, {points}"),
+                side => format!("{} wins, {points}", side.name()),
+            };
+            (Some(winner), reason)
         };
-        crate::games::Summary {
-            game: "shoreline",
-            unit: "moves",
-            moves: self.moves.len(),
-            finished: self.finished(),
+        Summary {
+            game: super::NAME,
+            unit: "move",
+            moves,
+            finished: self.play.finished(),
             score: Some((score.black as i32, score.white as i32)),
-            towers: None,
+            per_side: None,
             winner,
             reason,
         }
     }
 }
 
-/// The keys of a Shoreline record.
-pub const KEYS: &[&str] = &[
-    "game", "title", "date", "players", "rules", "moves", "result", "diagrams",
-];
-
-/// Checks a raw record as a Shoreline game.
-pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
-    refuse_other_keys(&raw, source, "Shoreline", KEYS)?;
-    refuse_other_rules(&raw, source, "Shoreline", &["first", "scoring"])?;
-    let rules = rules(&raw, source)?;
+/// Reads and checks one document as a Shoreline game.
+pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+    let raw: RawRecord = source.parse_yaml_part(text)?;
+    let rules = rules(raw.rules.as_ref(), source)?;
     let Some(moves) = &raw.moves else {
         return Err(error_at(
             source,
@@ -96,31 +79,22 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
             "a Shoreline record needs `moves`, even an empty list: moves: []",
         ));
     };
-    for diagram in raw.diagrams.iter().flatten() {
-        if let Some(show) = diagram.show.as_ref().and_then(|s| s.first()) {
-            return Err(error_at(
-                source,
-                show,
-                "`show` draws Lines of Action figures, not Shoreline ones",
-            ));
-        }
-    }
-    if let Moves::Line(_) = moves.value {
+    let Moves::List(moves) = &moves.value else {
         return Err(error_at(
             source,
             moves,
             "`moves` is a list: write moves: [C, C, B1, d]",
         ));
-    }
+    };
     let mut position = Position::new(rules.first);
     let mut points = Vec::new();
-    for (i, token) in move_tokens(moves, source).iter().enumerate() {
+    for (i, text) in moves.iter().enumerate() {
         let number = i + 1;
-        let placed = parse_move(&token.text)
+        let placed = parse_move(&text.value)
             .ok_or_else(|| {
                 format!(
                     "move {number}: `{}` is not a move; write a column (A to E) or a point (A1 to E5)",
-                    token.text
+                    text.value
                 )
             })
             .and_then(|mv| {
@@ -130,64 +104,73 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
                 }
                 .map_err(|illegal| format!("move {number} ({}): {illegal}", position.to_move().name()))
             })
-            .map_err(|message| token.error(source, message))?;
+            .map_err(|message| error_at(source, text, message))?;
         points.push(placed);
     }
     if let Some(claim) = &raw.result {
-        let (black, white) = claimed_scores(claim, source)?;
-        if points.len() < PLACEMENTS {
-            return Err(error_at(
-                source,
-                claim,
-                format!(
-                    "a result is claimed, but the game is unfinished after {} of {PLACEMENTS} moves",
-                    points.len()
-                ),
-            ));
-        }
-        let score = position.score(rules.scoring);
-        if (score.black as i32, score.white as i32) != (black, white) {
-            return Err(error_at(
-                source,
-                claim,
-                format!(
-                    "claimed black {black} white {white}, the board scores black {} white {} ({} scoring)",
-                    score.black,
-                    score.white,
-                    rules.scoring.name()
-                ),
-            ));
-        }
+        check_claim(claim, &position, &rules, source)?;
     }
     Ok(Game {
-        about: About::from_raw(&raw, source, points.len())?,
-        rules,
-        moves: points,
+        about: raw.about(source, points.len())?,
+        play: Play {
+            rules,
+            moves: points,
+        },
     })
 }
 
-fn rules(raw: &RawRecord, source: &SourceFile) -> Result<Rules, Diagnostic> {
+/// The claimed result must be the final score of a finished game.
+fn check_claim(
+    claim: &Spanned<Claim>,
+    position: &Position,
+    rules: &Rules,
+    source: &SourceFile,
+) -> Result<(), Diagnostic> {
+    let (black, white) = claimed_scores(claim, source)?;
+    if position.placed() < PLACEMENTS {
+        return Err(error_at(
+            source,
+            claim,
+            format!(
+                "a result is claimed, but the game is unfinished after {} of {PLACEMENTS} moves",
+                position.placed()
+            ),
+        ));
+    }
+    let score = position.score(rules.scoring);
+    if (score.black as i32, score.white as i32) != (black, white) {
+        return Err(error_at(
+            source,
+            claim,
+            format!(
+                "claimed black {black} white {white}, the board scores black {} white {} ({} scoring)",
+                score.black,
+                score.white,
+                rules.scoring.name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnostic> {
     let mut rules = Rules::default();
-    let Some(given) = &raw.rules else {
+    let Some(given) = given else {
         return Ok(rules);
     };
-    if let Some(first) = &given.value.first {
-        rules.first = match first.value.to_ascii_lowercase().as_str() {
-            "black" => Side::Black,
-            "white" => Side::White,
-            _ => {
-                return Err(error_at(
-                    source,
-                    first,
-                    format!(
-                        "`first` is black or white, not `{}` (ruling S3)",
-                        first.value
-                    ),
-                ));
-            }
-        };
+    if let Some(first) = &given.first {
+        rules.first = Side::parse(&first.value).ok_or_else(|| {
+            error_at(
+                source,
+                first,
+                format!(
+                    "`first` is black or white, not `{}` (ruling S3)",
+                    first.value
+                ),
+            )
+        })?;
     }
-    if let Some(scoring) = &given.value.scoring {
+    if let Some(scoring) = &given.scoring {
         rules.scoring = match scoring.value.to_ascii_lowercase().as_str() {
             "exact" => Scoring::Exact,
             "beginner" => Scoring::Beginner,

@@ -63,6 +63,41 @@ pub struct Rules {
     pub scoring: Scoring,
 }
 
+/// The placements of a game under its rules, in order: what diagrams, sheets and the solver
+/// draw and weigh (a checked record's, or a puzzle's).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Play {
+    pub rules: Rules,
+    /// Every placement, in order; all legal.
+    pub moves: Vec<Point>,
+}
+
+impl Play {
+    /// The position after the first `n` moves.
+    pub fn position_after(&self, n: usize) -> Position {
+        let mut position = Position::new(self.rules.first);
+        for point in &self.moves[..n.min(self.moves.len())] {
+            position
+                .place_at(*point)
+                .expect("the moves of a play are legal");
+        }
+        position
+    }
+
+    pub fn final_position(&self) -> Position {
+        self.position_after(self.moves.len())
+    }
+
+    /// All 24 stones placed (S4).
+    pub fn finished(&self) -> bool {
+        self.moves.len() == PLACEMENTS
+    }
+
+    pub fn score(&self) -> Score {
+        self.final_position().score(self.rules.scoring)
+    }
+}
+
 /// Why a placement is illegal, in the game's terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalMove {

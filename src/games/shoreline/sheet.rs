@@ -9,8 +9,9 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{fit, line_height, plural, wrap};
+use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
+use crate::vocabulary::plural;
 
 pub const MAX_BOARDS: usize = 9;
 
@@ -70,7 +71,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         options
             .games
             .iter()
-            .map(|g| g.score())
+            .map(|g| g.play.score())
             .fold((0, 0), |(b, w), s| (b + s.black, w + s.white))
     });
     let mut footer_top = total_row(&mut page, t, content, total);
@@ -91,7 +92,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         let number = index + 1;
         let game = options.games.get(index);
         if let Some(game) = game {
-            side = game.rules.first;
+            side = game.play.rules.first;
         }
         page.group(board_cell(t, cell, number, side, game));
         description.push(format!(
@@ -399,9 +400,15 @@ fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Optio
     let board = Board::at(Point::new(left, board_top), spacing, label_pt);
     group.group(board.draw());
     let score = game.map(|game| {
-        let score = game.score();
+        let score = game.play.score();
         group.group(diagram::runs(&board, &score.runs));
-        group.group(diagram::stones(&board, game, game.moves.len(), false, None));
+        group.group(diagram::stones(
+            &board,
+            game.play.rules.first,
+            &game.play.moves,
+            false,
+            None,
+        ));
         (score.black, score.white)
     });
 

@@ -7,208 +7,9 @@
 //! position is a 30-bit key; mirroring reverses the five column codes.
 
 use super::Side;
+use super::bitboard::Bitboard;
 use super::book::{self, Book};
-use super::rules::{PLACEMENTS, Position, SIZE, Scoring, lines};
-
-/// A position as the solver sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Board {
-    /// Per side, the stones in four layouts, one per direction, in each of which every line
-    /// of that direction is a run of adjacent bits: scoring a line is a shift, a mask and a
-    /// table lookup.
-    layouts: [[u32; 4]; 2],
-    heights: [u8; SIZE],
-    placed: u8,
-    to_move: Side,
-    /// The position key and its mirror image's, kept up to date move by move.
-    key: u32,
-    mirror: u32,
-}
-
-impl Board {
-    pub fn from_position(position: &Position) -> Self {
-        let mut board = Board {
-            layouts: [[0; 4]; 2],
-            heights: [0; SIZE],
-            placed: 0,
-            to_move: Side::Black,
-            key: 0,
-            mirror: 0,
-        };
-        for c in 0..SIZE {
-            board.key |= 1 << (6 * (SIZE - 1 - c));
-            board.mirror |= 1 << (6 * c);
-        }
-        // Replay the stones column by column from the shore up: gravity makes any order of
-        // columns give the same position.
-        for c in 0..SIZE {
-            for r in 1..=SIZE {
-                if let Some(side) = position.at(super::rules::Point::new(c, r)) {
-                    board.to_move = side;
-                    board = board.play(c);
-                }
-            }
-        }
-        board.placed = position.placed() as u8;
-        board.to_move = position.to_move();
-        board
-    }
-
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Stones on the board.
-    pub fn placed(&self) -> usize {
-        usize::from(self.placed)
-    }
-
-    pub fn is_over(&self) -> bool {
-        usize::from(self.placed) >= PLACEMENTS
-    }
-
-    /// The columns with room, in the order the search tries them: centre first.
-    fn moves(&self) -> impl Iterator<Item = usize> + '_ {
-        [2, 1, 3, 0, 4]
-            .into_iter()
-            .filter(|&c| usize::from(self.heights[c]) < SIZE)
-    }
-
-    pub fn legal_columns(&self) -> Vec<usize> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        (0..SIZE)
-            .filter(|&c| usize::from(self.heights[c]) < SIZE)
-            .collect()
-    }
-
-    pub fn play(&self, column: usize) -> Board {
-        let h = usize::from(self.heights[column]);
-        let point = column * SIZE + h;
-        let side = usize::from(self.to_move == Side::White);
-        let mut next = *self;
-        let tables = tables();
-        for d in 0..4 {
-            next.layouts[side][d] |= 1 << tables.layout[d][point];
-        }
-        // The column's code goes from 1<<h | colours to 1<<(h+1) | colours | black<<h.
-        let delta = (1u32 << h) + (u32::from(side == 0) << h);
-        next.key += delta << (6 * (SIZE - 1 - column));
-        next.mirror += delta << (6 * column);
-        next.heights[column] += 1;
-        next.placed += 1;
-        next.to_move = self.to_move.other();
-        next
-    }
-
-    /// Black's score minus White's (S5–S7), for a finished or unfinished board.
-    pub fn score(&self, scoring: Scoring) -> i32 {
-        let tables = tables();
-        let table = match scoring {
-            Scoring::Exact => &tables.exact,
-            Scoring::Beginner => &tables.beginner,
-        };
-        let mut total = 0i32;
-        for &(d, start, len) in &tables.segments {
-            let mask = (1u32 << len) - 1;
-            let black = (self.layouts[0][d] >> start) & mask;
-            let white = (self.layouts[1][d] >> start) & mask;
-            total += i32::from(table[len][black as usize]) - i32::from(table[len][white as usize]);
-        }
-        total
-    }
-
-    /// The key of this position (stones and the side to move) and whether it is the mirror
-    /// image's (A↔E folded).
-    pub(super) fn key(&self) -> (u32, bool) {
-        let side = u32::from(self.to_move == Side::White) << 30;
-        if self.mirror < self.key {
-            (self.mirror | side, true)
-        } else {
-            (self.key | side, false)
-        }
-    }
-}
-
-struct Tables {
-    /// `layout[d][point]`: the point's bit in the layout of direction d.
-    layout: [[u32; SIZE * SIZE]; 4],
-    /// Every line of three or more: its direction, first bit and length.
-    segments: Vec<(usize, u32, usize)>,
-    /// Points a side scores on a line of length n with its stones at the mask's bits.
-    exact: Vec<Vec<u8>>,
-    beginner: Vec<Vec<u8>>,
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        // The four directions' lines, each listing its points in order: rows, columns, and
-        // the rising and falling diagonals of every length.
-        let n = SIZE as i32;
-        let point = |c: i32, r: i32| (c * n + r) as usize; // r from 0
-        let mut by_direction: [Vec<Vec<usize>>; 4] = Default::default();
-        for i in 0..n {
-            by_direction[0].push((0..n).map(|c| point(c, i)).collect());
-            by_direction[1].push((0..n).map(|r| point(i, r)).collect());
-        }
-        for start in -(n - 1)..n {
-            let rising: Vec<usize> = (0..n)
-                .filter_map(|c| {
-                    let r = c - start;
-                    (0..n).contains(&r).then(|| point(c, r))
-                })
-                .collect();
-            let falling: Vec<usize> = (0..n)
-                .filter_map(|c| {
-                    let r = start + n - 1 - c;
-                    (0..n).contains(&r).then(|| point(c, r))
-                })
-                .collect();
-            by_direction[2].push(rising);
-            by_direction[3].push(falling);
-        }
-        let mut layout = [[0u32; SIZE * SIZE]; 4];
-        let mut segments = Vec::new();
-        for (d, lines) in by_direction.iter().enumerate() {
-            let mut bit = 0u32;
-            for line in lines {
-                if line.len() >= 3 {
-                    segments.push((d, bit, line.len()));
-                }
-                for p in line {
-                    layout[d][*p] = bit;
-                    bit += 1;
-                }
-            }
-        }
-        let runs = |n: usize, mask: usize, score: &dyn Fn(usize) -> u8| -> u8 {
-            let (mut total, mut run) = (0, 0);
-            for i in 0..=n {
-                if i < n && mask >> i & 1 == 1 {
-                    run += 1;
-                } else {
-                    total += score(run);
-                    run = 0;
-                }
-            }
-            total
-        };
-        let table = |score: &dyn Fn(usize) -> u8| -> Vec<Vec<u8>> {
-            (0..=SIZE)
-                .map(|n| (0..1usize << n).map(|m| runs(n, m, score)).collect())
-                .collect()
-        };
-        debug_assert_eq!(segments.len(), lines().len());
-        Tables {
-            layout,
-            segments,
-            exact: table(&|run| u8::from(run == 3)),
-            beginner: table(&|run| u8::from(run >= 3)),
-        }
-    })
-}
+use super::rules::{Position, SIZE, Scoring};
 
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
@@ -267,12 +68,12 @@ impl Solver {
     /// The value of `board` under perfect play: Black's final score minus White's. Found by
     /// a series of null-window searches closing in on it (MTD(f)): scores are small whole
     /// numbers, and each narrow search leaves bounds the next one reuses.
-    pub fn value(&mut self, board: &Board) -> i32 {
+    pub fn value(&mut self, board: &Bitboard) -> i32 {
         self.value_near(board, 0)
     }
 
     /// [`Solver::value`], starting from a guess: the closer, the fewer searches.
-    pub fn value_near(&mut self, board: &Board, guess: i32) -> i32 {
+    pub fn value_near(&mut self, board: &Bitboard, guess: i32) -> i32 {
         let (mut lower, mut upper) = (-100, 100);
         let mut guess = guess;
         while lower < upper {
@@ -288,12 +89,12 @@ impl Solver {
     }
 
     /// Whether `board`'s value is at least `v`.
-    pub fn at_least(&mut self, board: &Board, v: i32) -> bool {
+    pub fn at_least(&mut self, board: &Bitboard, v: i32) -> bool {
         self.search(board, v - 1, v) >= v
     }
 
     /// Every move's value.
-    pub fn moves(&mut self, board: &Board) -> Vec<(usize, i32)> {
+    pub fn moves(&mut self, board: &Bitboard) -> Vec<(usize, i32)> {
         board
             .legal_columns()
             .into_iter()
@@ -302,7 +103,7 @@ impl Solver {
     }
 
     /// The columns that reach `value`, the position's value: one null-window test each.
-    pub fn best_given(&mut self, board: &Board, value: i32) -> Vec<usize> {
+    pub fn best_given(&mut self, board: &Bitboard, value: i32) -> Vec<usize> {
         let mut best = Vec::new();
         for c in board.legal_columns() {
             let child = board.play(c);
@@ -318,22 +119,22 @@ impl Solver {
     }
 
     /// The columns that reach the position's value.
-    pub fn best(&mut self, board: &Board) -> Vec<usize> {
+    pub fn best(&mut self, board: &Bitboard) -> Vec<usize> {
         let value = self.value(board);
         self.best_given(board, value)
     }
 
     /// Alpha-beta with values from Black's side: Black maximises, White minimises.
-    fn search(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, board: &Bitboard, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if board.is_over() {
             return board.score(self.scoring);
         }
-        if board.placed >= 21 {
+        if board.placed() >= 21 {
             return self.search_plain(board, alpha, beta);
         }
         let (key, mirrored) = board.key();
-        if board.placed <= book::STONES {
+        if board.placed() <= usize::from(book::STONES) {
             if let Some(v) = self.book.and_then(|book| book.value(key)) {
                 return v;
             }
@@ -400,7 +201,7 @@ impl Solver {
 
 impl Solver {
     /// The last few placements: too cheap to be worth the table.
-    fn search_plain(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search_plain(&mut self, board: &Bitboard, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if board.is_over() {
             return board.score(self.scoring);
@@ -450,8 +251,17 @@ mod arrayvec_lite {
     }
 }
 
+/// Solves every book position from scratch: the bytes of the book file for `scoring`.
+pub fn book_file(scoring: Scoring) -> Vec<u8> {
+    let mut solver = Solver::without_book(scoring);
+    book::positions()
+        .values()
+        .map(|board| solver.value(board) as i8 as u8)
+        .collect()
+}
+
 /// Plain exhaustive minimax, for checking the solver.
-pub fn minimax(board: &Board, scoring: Scoring) -> i32 {
+pub fn minimax(board: &Bitboard, scoring: Scoring) -> i32 {
     if board.is_over() {
         return board.score(scoring);
     }
@@ -490,7 +300,7 @@ mod tests {
             let position = random_position(seed, 24, Side::Black);
             for scoring in [Scoring::Exact, Scoring::Beginner] {
                 let rules = position.score(scoring);
-                let board = Board::from_position(&position);
+                let board = Bitboard::from_position(&position);
                 assert_eq!(
                     board.score(scoring),
                     rules.black as i32 - rules.white as i32,
@@ -512,7 +322,7 @@ mod tests {
         ];
         for (stones, first, scoring, seeds) in cases {
             for seed in 1..=seeds {
-                let board = Board::from_position(&random_position(seed, stones, first));
+                let board = Bitboard::from_position(&random_position(seed, stones, first));
                 let mut solver = Solver::new(scoring);
                 assert_eq!(
                     solver.value(&board),
@@ -547,8 +357,8 @@ mod tests {
             mirror.place_in(SIZE - 1 - c).unwrap();
         }
         let (a, b) = (
-            Board::from_position(&position),
-            Board::from_position(&mirror),
+            Bitboard::from_position(&position),
+            Bitboard::from_position(&mirror),
         );
         assert_eq!(a.key().0, b.key().0);
         assert_ne!(a.key().1, b.key().1, "one of them is the mirror image");
@@ -576,18 +386,18 @@ pub struct MoveAnalysis {
 }
 
 /// Every move of `game` weighed against perfect play.
-pub fn analyze(game: &super::Game, solver: &mut Solver) -> Vec<MoveAnalysis> {
-    let mut position = Position::new(game.rules.first);
+pub fn analyze(play: &super::rules::Play, solver: &mut Solver) -> Vec<MoveAnalysis> {
+    let mut position = Position::new(play.rules.first);
     let mut analysis = Vec::new();
-    let mut before = solver.value(&Board::from_position(&position));
-    for (i, point) in game.moves.iter().enumerate() {
-        let board = Board::from_position(&position);
+    let mut before = solver.value(&Bitboard::from_position(&position));
+    for (i, point) in play.moves.iter().enumerate() {
+        let board = Bitboard::from_position(&position);
         let player = position.to_move();
         let mut next = position.clone();
         next.place_at(*point)
             .expect("moves were checked when the record was read");
         // The move played first: its exact value fills the table the other tests then use.
-        let after = solver.value_near(&Board::from_position(&next), before);
+        let after = solver.value_near(&Bitboard::from_position(&next), before);
         let best = solver
             .best_given(&board, before)
             .into_iter()

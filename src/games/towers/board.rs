@@ -5,7 +5,7 @@
 use super::rules::{LINES, SIZE, file_of, line, rank_of};
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
-use crate::games::Side;
+use crate::vocabulary::Side;
 
 use crate::palette::{GRID, ROW_TINT, STONE_BLACK as BLACK_STONE};
 

@@ -4,13 +4,12 @@
 //! with the Current Line marked.
 
 use super::board::Rhombus;
-use super::record::Game;
-use super::rules::{LINES, SIZE, SQUARES, line, score, square_name, winner};
-use super::sheet::{scoring_table, scoring_table_height};
+use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner};
+use super::table::{scoring_table, scoring_table_height};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
-use crate::games::Side;
-use crate::layout::{fit, line_height};
+use crate::layout::{Heading, fit, line_height};
+use crate::vocabulary::Side;
 
 const MARGIN: f64 = 8.0;
 const WIDTH: f64 = 150.0;
@@ -19,31 +18,26 @@ const LABEL_PT: f64 = 8.0;
 const USED: [Color; 2] = [crate::palette::MOVE, crate::palette::SECOND];
 use crate::palette::{CURRENT, WARNING as UNUSABLE};
 
-/// Checks `--at` (a turn number) against the game.
-pub fn check_at(game: &Game, at: Option<usize>) -> Result<usize, String> {
-    let n = at.unwrap_or(game.turns.len());
-    if n > game.turns.len() {
-        return Err(format!(
-            "--at {n}: the game has only {} turns",
-            game.turns.len()
-        ));
-    }
-    Ok(n)
+/// The diagram's squares by name, for checking annotations (placed as in a figure with
+/// no header).
+pub fn cells() -> crate::annotate::Cells {
+    Rhombus::fitting(Rect::new(MARGIN, MARGIN, WIDTH, WIDTH * 0.92), LABEL_PT).cells()
 }
 
-/// The diagram after `n` turns (already checked).
-pub fn diagram(game: &Game, n: usize, caption: Option<String>) -> (Figure, crate::annotate::Cells) {
-    let board = game.board_after(n);
+/// The diagram of `board`, the position after turn `n` of a game of `turns` turns.
+pub fn diagram(
+    board: &Board,
+    n: usize,
+    turns: usize,
+    heading: &Heading,
+    caption: Option<String>,
+) -> (Figure, crate::annotate::Cells) {
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     let mut root = Group::new("diagram towers");
 
-    let title = game
-        .about
-        .title
-        .as_ref()
-        .map_or("Towers", |t| t.value.as_str());
+    let title = heading.title.as_deref().unwrap_or("Towers");
     let (header, mut y) =
-        crate::layout::diagram_header(title, &game.about.byline(), MARGIN, MARGIN, WIDTH);
+        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, WIDTH);
     root.group(header);
     y += 2.0;
 
@@ -66,14 +60,14 @@ pub fn diagram(game: &Game, n: usize, caption: Option<String>) -> (Figure, crate
         }
     }
     root.group(stones);
-    root.group(towers(&rhombus, &board, &scoring));
+    root.group(towers(&rhombus, board, &scoring));
 
     y = rhombus.extent().bottom() + 2.0;
     let mut notes = Vec::new();
     if let Some(caption) = caption {
         notes.push(caption);
     }
-    notes.push(outcome(game, n, &board, &scoring));
+    notes.push(outcome(n, turns, board, &scoring));
     if let Some(current) = &board.current {
         notes.push(format!(
             "The Current Line is Line {} (marked); its next square is {}.",
@@ -105,19 +99,14 @@ pub fn diagram(game: &Game, n: usize, caption: Option<String>) -> (Figure, crate
     let mut figure = Figure::new(
         WIDTH + 2.0 * MARGIN,
         y + MARGIN,
-        game.about.figure_title("Towers"),
+        heading.figure_title.clone(),
     );
-    figure.description = describe(game, n, &board, &scoring, &notes);
+    figure.description = describe(heading, n, board, &scoring, &notes);
     figure.root = root;
     (figure, rhombus.cells())
 }
 
-fn outcome(
-    game: &Game,
-    n: usize,
-    board: &super::rules::Board,
-    scoring: &[super::rules::Scoring; 2],
-) -> String {
+fn outcome(n: usize, turns: usize, board: &Board, scoring: &[super::rules::Scoring; 2]) -> String {
     let points =
         format!("Black {} · White {}", scoring[0].score, scoring[1].score).replace('-', "−");
     if board.is_full() {
@@ -129,8 +118,7 @@ fn outcome(
         format!("{points} — {verdict}")
     } else {
         format!(
-            "{points} after turn {n} of {}, {} of {SQUARES} squares filled",
-            game.turns.len(),
+            "{points} after turn {n} of {turns}, {} of {SQUARES} squares filled",
             board.placed()
         )
     }
@@ -138,11 +126,7 @@ fn outcome(
 
 /// Each Tower outlined along its direction with its height: the first towers of each height
 /// a combination can take are drawn as used, the rest as unusable (T7).
-fn towers(
-    rhombus: &Rhombus,
-    board: &super::rules::Board,
-    scoring: &[super::rules::Scoring; 2],
-) -> Group {
+fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]) -> Group {
     let mut group = Group::new("towers");
     for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
         let mut left_usable: [u32; SIZE] =
@@ -198,17 +182,13 @@ fn towers(
 
 /// The text alternative: the board Line by Line, the tower counts and the score.
 fn describe(
-    game: &Game,
+    heading: &Heading,
     n: usize,
-    board: &super::rules::Board,
+    board: &Board,
     scoring: &[super::rules::Scoring; 2],
     notes: &[String],
 ) -> String {
-    let title = game
-        .about
-        .title
-        .as_ref()
-        .map_or("Towers game", |t| t.value.as_str());
+    let title = heading.title.as_deref().unwrap_or("Towers game");
     let mut out = format!(
         "{title}. Towers, position after turn {n}, Lines from SOUTH to NORTH, west end first:\n"
     );

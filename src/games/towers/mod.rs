@@ -1,10 +1,137 @@
 //! Towers: the 2003 game by Heinrich Glumpler, everything about it in one place. Rules:
-//! `towers.txt` and RULINGS T1–T8.
+//! `docs/rules/towers.md` and rulings T1–T8.
 
 pub mod board;
 pub mod diagram;
 pub mod record;
 pub mod rules;
 pub mod sheet;
+pub mod table;
+
+use clap::{Args, FromArgMatches};
+
+use crate::annotate::Cells;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::figure::Figure;
+use crate::games::{GameCommand, GameRecord, Job, Records, View};
+use crate::input::SourceFile;
+use crate::job::{Made, Output};
+use crate::options::{OutputArgs, PageArgs};
+use crate::record::About;
+use crate::vocabulary::Summary;
 
 pub use record::Game;
+
+/// The name records give: `game: towers`.
+pub const NAME: &str = "towers";
+
+/// Towers in the registry.
+pub struct Towers;
+
+impl crate::games::Game for Towers {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn title(&self) -> &'static str {
+        "Towers"
+    }
+
+    fn record_keys(&self) -> &'static [&'static str] {
+        record::RawRecord::KEYS
+    }
+
+    fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
+        Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn commands(&self) -> Vec<GameCommand> {
+        vec![GameCommand {
+            command: || {
+                SheetArgs::augment_args(
+                    clap::Command::new("towers")
+                        .about("A Towers play sheet: the rhombus board and a scoring table"),
+                )
+            },
+            plan: |m| {
+                let args = SheetArgs::from_arg_matches(m)?;
+                Ok(Box::new(SheetJob {
+                    output: args.output.output()?,
+                    args,
+                }))
+            },
+        }]
+    }
+}
+
+impl GameRecord for Game {
+    fn game(&self) -> &'static dyn crate::games::Game {
+        &Towers
+    }
+
+    fn about(&self) -> &About {
+        &self.about
+    }
+
+    fn summary(&self) -> Summary {
+        Game::summary(self)
+    }
+
+    fn move_list(&self) -> Vec<String> {
+        self.turns.iter().map(record::Turn::notation).collect()
+    }
+
+    fn length(&self) -> usize {
+        self.turns.len()
+    }
+
+    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+        crate::games::check_at(view.at, self.length(), "turn")?;
+        Ok(diagram::cells())
+    }
+
+    fn draw(&self, view: &View) -> (Figure, Cells) {
+        let n = view.at.unwrap_or(self.turns.len());
+        diagram::diagram(
+            &self.board_after(n),
+            n,
+            self.turns.len(),
+            &self.about.heading("Towers"),
+            view.caption.clone(),
+        )
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+#[derive(Debug, Args)]
+struct SheetArgs {
+    #[command(flatten)]
+    page: PageArgs,
+
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+struct SheetJob {
+    args: SheetArgs,
+    output: Output,
+}
+
+impl Job for SheetJob {
+    fn inputs(&self) -> Vec<&str> {
+        Vec::new()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        Some(&self.output)
+    }
+
+    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
+        let document = sheet::play_sheet(self.args.page.setup());
+        Ok(Made::drawing(document, &self.output))
+    }
+}

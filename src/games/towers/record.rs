@@ -9,13 +9,27 @@ use super::rules::{
     winner,
 };
 use crate::diagnostic::Diagnostic;
-use crate::games::{Side, Summary, Winner};
 use crate::input::SourceFile;
-use crate::record::{
-    About, RawRecord, Text, claimed_scores, error_at, refuse_other_keys, refuse_other_rules,
-};
+use crate::record::{About, Claim, Text, claimed_scores, error_at};
+use crate::vocabulary::{PerSide, Side, Summary, Winner, plural};
 
-pub const NAME: &str = "towers";
+use super::NAME;
+
+crate::game_record! {
+    /// A Towers record as written: a Towers game is a list of `turns`.
+    pub struct RawRecord {
+        pub rules: Option<RawRules>,
+        pub turns: Option<Spanned<Vec<RawTurn>>>,
+        pub result: Option<Spanned<Claim>>,
+    }
+}
+
+/// The rule options of a Towers record (T4).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRules {
+    pub unequal_reveal: Option<Text>,
+}
 
 /// One turn as written.
 #[derive(Debug, Clone, Deserialize)]
@@ -44,6 +58,26 @@ pub struct Turn {
     pub placed: [Vec<usize>; 2],
 }
 
+impl Turn {
+    /// "3–2: black a1 b2 c3, white d4 e5": the reveals and each side's squares.
+    pub fn notation(&self) -> String {
+        let stones = |i: usize| {
+            let names: Vec<String> = self.placed[i]
+                .iter()
+                .map(|s| super::rules::square_name(*s))
+                .collect();
+            names.join(" ")
+        };
+        format!(
+            "{}–{}: black {}, white {}",
+            self.reveal[0],
+            self.reveal[1],
+            stones(0),
+            stones(1)
+        )
+    }
+}
+
 /// A checked Towers game, possibly unfinished.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -52,20 +86,13 @@ pub struct Game {
     pub turns: Vec<Turn>,
 }
 
-fn index(side: Side) -> usize {
-    match side {
-        Side::Black => 0,
-        Side::White => 1,
-    }
-}
-
 impl Game {
     /// The board after the first `n` turns.
     pub fn board_after(&self, n: usize) -> Board {
         let mut board = Board::default();
         for turn in &self.turns[..n.min(self.turns.len())] {
             for side in [turn.first, turn.first.other()] {
-                for sq in &turn.placed[index(side)] {
+                for sq in &turn.placed[side.index()] {
                     board
                         .place(*sq, side)
                         .expect("turns were checked when the record was read");
@@ -104,60 +131,93 @@ impl Game {
                 None,
                 format!(
                     "unfinished after {}, {} of {SQUARES} squares filled, {points} so far",
-                    crate::layout::plural(self.turns.len(), "turn"),
+                    plural(self.turns.len(), "turn"),
                     board.placed()
                 ),
             )
         };
         Summary {
             game: NAME,
-            unit: "turns",
+            unit: "turn",
             moves: self.turns.len(),
             finished,
             score: Some((black.score, white.score)),
-            towers: Some([black.counts, white.counts]),
+            per_side: Some(PerSide {
+                name: "towers",
+                black: black.counts.to_vec(),
+                white: white.counts.to_vec(),
+            }),
             winner,
             reason,
         }
     }
 }
 
-/// The keys of a Towers record: a Towers game is a list of `turns`.
-pub const KEYS: &[&str] = &[
-    "game", "title", "date", "players", "rules", "turns", "result", "diagrams",
-];
-
-/// Checks a raw record as a Towers game.
-pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic> {
-    refuse_other_rules(&raw, source, NAME, &["unequal_reveal"])?;
-    refuse_other_keys(&raw, source, "Towers", KEYS)?;
-    let mut unequal_reveal = UnequalReveal::default();
-    if let Some(text) = raw
-        .rules
-        .as_ref()
-        .and_then(|r| r.value.unequal_reveal.as_ref())
-    {
-        unequal_reveal = match text.value.to_ascii_lowercase().as_str() {
-            "higher-first" => UnequalReveal::HigherFirst,
-            "lower-first" => UnequalReveal::LowerFirst,
-            _ => {
-                return Err(error_at(
-                    source,
-                    text,
-                    format!(
-                        "`unequal_reveal` is higher-first or lower-first, not `{}` (ruling T4)",
-                        text.value
-                    ),
-                ));
-            }
-        };
-    }
-    let mut board = Board::default();
-    let mut turns = Vec::new();
-    let mut last_first = Side::Black;
-    let mut supply = [SUPPLY; 2];
+/// Reads and checks one document as a Towers game.
+pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+    let raw: RawRecord = source.parse_yaml_part(text)?;
+    let unequal_reveal = rules(raw.rules.as_ref(), source)?;
+    let mut play = Replay::new(unequal_reveal);
     for (i, raw_turn) in raw.turns.iter().flat_map(|t| t.value.iter()).enumerate() {
-        let number = i + 1;
+        play.turn(i + 1, raw_turn, source)?;
+    }
+    let game = Game {
+        about: raw.about(source, play.turns.len())?,
+        unequal_reveal,
+        turns: play.turns,
+    };
+    if let Some(claim) = &raw.result {
+        check_claim(&game, &play.board, claim, source)?;
+    }
+    Ok(game)
+}
+
+fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<UnequalReveal, Diagnostic> {
+    let Some(text) = given.and_then(|r| r.unequal_reveal.as_ref()) else {
+        return Ok(UnequalReveal::default());
+    };
+    match text.value.to_ascii_lowercase().as_str() {
+        "higher-first" => Ok(UnequalReveal::HigherFirst),
+        "lower-first" => Ok(UnequalReveal::LowerFirst),
+        _ => Err(error_at(
+            source,
+            text,
+            format!(
+                "`unequal_reveal` is higher-first or lower-first, not `{}` (ruling T4)",
+                text.value
+            ),
+        )),
+    }
+}
+
+/// The game replayed turn by turn as the record is read: the board, who went first last,
+/// and what each side has left in its supply.
+struct Replay {
+    unequal_reveal: UnequalReveal,
+    board: Board,
+    turns: Vec<Turn>,
+    last_first: Side,
+    supply: [usize; 2],
+}
+
+impl Replay {
+    fn new(unequal_reveal: UnequalReveal) -> Self {
+        Self {
+            unequal_reveal,
+            board: Board::default(),
+            turns: Vec::new(),
+            last_first: Side::Black,
+            supply: [SUPPLY; 2],
+        }
+    }
+
+    /// Checks and plays turn `number` (from 1).
+    fn turn(
+        &mut self,
+        number: usize,
+        raw_turn: &RawTurn,
+        source: &SourceFile,
+    ) -> Result<(), Diagnostic> {
         let at_turn = |message: String| {
             error_at(
                 source,
@@ -165,81 +225,18 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
                 format!("turn {number}: {message}"),
             )
         };
-        if board.is_full() {
+        if self.board.is_full() {
             return Err(at_turn(
                 "the board is already full: the game ended with the 64th square (ruling T5)".into(),
             ));
         }
-        let reveal_of = |side: Side| -> Result<usize, Diagnostic> {
-            let text = match side {
-                Side::Black => &raw_turn.reveal.value.black,
-                Side::White => &raw_turn.reveal.value.white,
-            };
-            let n: usize = text.value.trim().parse().map_err(|_| {
-                error_at(source, text, format!("turn {number}: a reveal is a number of stones from 1 to {MAX_REVEAL}, not `{}`", text.value))
-            })?;
-            let most = MAX_REVEAL.min(supply[index(side)]);
-            if n == 0 || n > most {
-                let why = if n == 0 {
-                    "less than 1".to_string()
-                } else {
-                    format!("more than {most}")
-                };
-                return Err(error_at(
-                    source,
-                    text,
-                    format!(
-                        "turn {number}: {} reveal {n} is {why} (ruling T4)",
-                        side.name()
-                    ),
-                ));
-            }
-            Ok(n)
-        };
-        let reveal = [reveal_of(Side::Black)?, reveal_of(Side::White)?];
-        let first = first_player(reveal[0], reveal[1], last_first, unequal_reveal);
+        let reveal = [
+            self.reveal(number, raw_turn, Side::Black, source)?,
+            self.reveal(number, raw_turn, Side::White, source)?,
+        ];
+        let first = first_player(reveal[0], reveal[1], self.last_first, self.unequal_reveal);
         if let Some(text) = &raw_turn.first {
-            let claimed = match text.value.to_ascii_lowercase().as_str() {
-                "black" => Side::Black,
-                "white" => Side::White,
-                _ => {
-                    return Err(error_at(
-                        source,
-                        text,
-                        format!(
-                            "turn {number}: `first` is black or white, not `{}`",
-                            text.value
-                        ),
-                    ));
-                }
-            };
-            if claimed != first {
-                let why = if reveal[0] == reveal[1] {
-                    format!(
-                        "the reveals are equal, so {} goes first as in the turn before",
-                        first.name()
-                    )
-                } else {
-                    let higher = if reveal[0] > reveal[1] {
-                        Side::Black
-                    } else {
-                        Side::White
-                    };
-                    format!(
-                        "{} revealed more ({})",
-                        higher.name(),
-                        unequal_reveal.name()
-                    )
-                };
-                return Err(error_at(
-                    source,
-                    text,
-                    format!(
-                        "turn {number}: {} went first but {why} (ruling T4)",
-                        claimed.name()
-                    ),
-                ));
-            }
+            self.check_first(number, text, reveal, first, source)?;
         }
         let mut placed = [Vec::new(), Vec::new()];
         for side in [first, first.other()] {
@@ -248,103 +245,209 @@ pub fn from_raw(raw: RawRecord, source: &SourceFile) -> Result<Game, Diagnostic>
                 Side::White => raw_turn.white.as_deref(),
             }
             .unwrap_or_default();
-            let wanted = reveal[index(side)];
-            for (j, token) in list.iter().enumerate() {
-                let stone = format!("turn {number}, {}'s {} stone", side.name(), ordinal(j + 1));
-                if j >= wanted {
-                    return Err(error_at(
-                        source,
-                        token,
-                        format!("{stone}: {} revealed {wanted}", side.name()),
-                    ));
-                }
-                if board.is_full() {
-                    return Err(error_at(
-                        source,
-                        token,
-                        format!(
-                            "{stone}: the board is full: the game ended with the 64th square (ruling T5)"
-                        ),
-                    ));
-                }
-                let legal = board.legal();
-                let sq = if token.value.trim() == "+" {
-                    match legal.as_slice() {
-                        [only] => *only,
-                        _ => {
-                            return Err(error_at(
-                                source,
-                                token,
-                                format!(
-                                    "{stone}: `+` stands for the only legal square, but no Line is current: name the edge square that starts the next Line"
-                                ),
-                            ));
-                        }
-                    }
-                } else {
-                    parse_square(&token.value).ok_or_else(|| {
-                        error_at(
-                            source,
-                            token,
-                            format!("{stone}: `{}` is not a square (a1 to h8) or +", token.value),
-                        )
-                    })?
-                };
-                board.place(sq, side).map_err(|illegal| {
-                    error_at(
-                        source,
-                        token,
-                        format!("{stone} {}: {illegal}", super::rules::square_name(sq)),
-                    )
-                })?;
-                placed[index(side)].push(sq);
-            }
-            if list.len() < wanted && !board.is_full() {
+            let wanted = reveal[side.index()];
+            placed[side.index()] = self.place(number, side, list, wanted, source)?;
+            if list.len() < wanted && !self.board.is_full() {
                 return Err(at_turn(format!(
                     "{} revealed {wanted} but placed {}",
                     side.name(),
                     list.len()
                 )));
             }
-            supply[index(side)] -= placed[index(side)].len();
+            self.supply[side.index()] -= placed[side.index()].len();
         }
-        last_first = first;
-        turns.push(Turn {
+        self.last_first = first;
+        self.turns.push(Turn {
             reveal,
             first,
             placed,
         });
+        Ok(())
     }
-    let game = Game {
-        about: About::from_raw(&raw, source, turns.len())?,
-        unequal_reveal,
-        turns,
-    };
-    if let Some(claim) = &raw.result {
-        let (black, white) = claimed_scores(claim, source)?;
-        if !board.is_full() {
+
+    /// A side's reveal: from 1 to what it may still reveal (T4).
+    fn reveal(
+        &self,
+        number: usize,
+        raw_turn: &RawTurn,
+        side: Side,
+        source: &SourceFile,
+    ) -> Result<usize, Diagnostic> {
+        let text = match side {
+            Side::Black => &raw_turn.reveal.value.black,
+            Side::White => &raw_turn.reveal.value.white,
+        };
+        let n: usize = text.value.trim().parse().map_err(|_| {
+            error_at(
+                source,
+                text,
+                format!(
+                    "turn {number}: a reveal is a number of stones from 1 to {MAX_REVEAL}, not `{}`",
+                    text.value
+                ),
+            )
+        })?;
+        let most = MAX_REVEAL.min(self.supply[side.index()]);
+        if n == 0 || n > most {
+            let why = if n == 0 {
+                "less than 1".to_string()
+            } else {
+                format!("more than {most}")
+            };
             return Err(error_at(
                 source,
-                claim,
+                text,
                 format!(
-                    "a result is claimed, but the game is unfinished: {} of {SQUARES} squares are filled",
-                    board.placed()
+                    "turn {number}: {} reveal {n} is {why} (ruling T4)",
+                    side.name()
                 ),
             ));
         }
-        let [b, w] = game.scoring_after(game.turns.len());
-        if (b.score, w.score) != (black, white) {
-            return Err(error_at(
-                source,
-                claim,
-                format!(
-                    "claimed black {black} white {white}, the board scores black {} white {}",
-                    b.score, w.score
-                ),
-            ));
-        }
+        Ok(n)
     }
-    Ok(game)
+
+    /// A turn's `first`, when written, must be who the reveals make go first (T4).
+    fn check_first(
+        &self,
+        number: usize,
+        text: &Text,
+        reveal: [usize; 2],
+        first: Side,
+        source: &SourceFile,
+    ) -> Result<(), Diagnostic> {
+        let claimed = Side::parse(&text.value).ok_or_else(|| {
+            error_at(
+                source,
+                text,
+                format!(
+                    "turn {number}: `first` is black or white, not `{}`",
+                    text.value
+                ),
+            )
+        })?;
+        if claimed == first {
+            return Ok(());
+        }
+        let why = if reveal[0] == reveal[1] {
+            format!(
+                "the reveals are equal, so {} goes first as in the turn before",
+                first.name()
+            )
+        } else {
+            let higher = if reveal[0] > reveal[1] {
+                Side::Black
+            } else {
+                Side::White
+            };
+            format!(
+                "{} revealed more ({})",
+                higher.name(),
+                self.unequal_reveal.name()
+            )
+        };
+        Err(error_at(
+            source,
+            text,
+            format!(
+                "turn {number}: {} went first but {why} (ruling T4)",
+                claimed.name()
+            ),
+        ))
+    }
+
+    /// Places a side's stones of one turn, each on a legal square (`+` for the only one).
+    fn place(
+        &mut self,
+        number: usize,
+        side: Side,
+        list: &[Text],
+        wanted: usize,
+        source: &SourceFile,
+    ) -> Result<Vec<usize>, Diagnostic> {
+        let mut placed = Vec::new();
+        for (j, token) in list.iter().enumerate() {
+            let stone = format!("turn {number}, {}'s {} stone", side.name(), ordinal(j + 1));
+            if j >= wanted {
+                return Err(error_at(
+                    source,
+                    token,
+                    format!("{stone}: {} revealed {wanted}", side.name()),
+                ));
+            }
+            if self.board.is_full() {
+                return Err(error_at(
+                    source,
+                    token,
+                    format!(
+                        "{stone}: the board is full: the game ended with the 64th square (ruling T5)"
+                    ),
+                ));
+            }
+            let sq = if token.value.trim() == "+" {
+                match self.board.legal().as_slice() {
+                    [only] => *only,
+                    _ => {
+                        return Err(error_at(
+                            source,
+                            token,
+                            format!(
+                                "{stone}: `+` stands for the only legal square, but no Line is current: name the edge square that starts the next Line"
+                            ),
+                        ));
+                    }
+                }
+            } else {
+                parse_square(&token.value).ok_or_else(|| {
+                    error_at(
+                        source,
+                        token,
+                        format!("{stone}: `{}` is not a square (a1 to h8) or +", token.value),
+                    )
+                })?
+            };
+            self.board.place(sq, side).map_err(|illegal| {
+                error_at(
+                    source,
+                    token,
+                    format!("{stone} {}: {illegal}", super::rules::square_name(sq)),
+                )
+            })?;
+            placed.push(sq);
+        }
+        Ok(placed)
+    }
+}
+
+/// The claimed result must be the final score of a finished game.
+fn check_claim(
+    game: &Game,
+    board: &Board,
+    claim: &Spanned<Claim>,
+    source: &SourceFile,
+) -> Result<(), Diagnostic> {
+    let (black, white) = claimed_scores(claim, source)?;
+    if !board.is_full() {
+        return Err(error_at(
+            source,
+            claim,
+            format!(
+                "a result is claimed, but the game is unfinished: {} of {SQUARES} squares are filled",
+                board.placed()
+            ),
+        ));
+    }
+    let [b, w] = game.scoring_after(game.turns.len());
+    if (b.score, w.score) != (black, white) {
+        return Err(error_at(
+            source,
+            claim,
+            format!(
+                "claimed black {black} white {white}, the board scores black {} white {}",
+                b.score, w.score
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn ordinal(n: usize) -> String {

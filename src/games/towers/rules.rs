@@ -2,7 +2,7 @@
 //! may go, turns with simultaneous reveals, the end when the 64th square fills, Towers and
 //! their greedy combination scoring.
 
-use crate::games::Side;
+use crate::vocabulary::Side;
 
 pub const SIZE: usize = 8;
 pub const SQUARES: usize = SIZE * SIZE;

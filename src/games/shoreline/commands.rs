@@ -1,0 +1,244 @@
+//! Shoreline's commands: `shoreline` (the play sheet, filled from records, or a puzzle
+//! sheet), `solve shoreline` and `analyze`. Each turns its arguments into a checked job.
+
+use clap::{Args, FromArgMatches};
+
+use super::{Side, puzzles, sheet};
+use crate::error::Error;
+use crate::games::{GameCommand, Job, Records};
+use crate::job::{Made, Output};
+use crate::options::{OutputArgs, PageArgs, ReportArg};
+use crate::output::Target;
+
+pub fn all() -> Vec<GameCommand> {
+    vec![
+        GameCommand {
+            command: || {
+                SheetArgs::augment_args(clap::Command::new("shoreline").about(
+                    "A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or \
+                     filled from game records",
+                ))
+            },
+            plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
+        },
+        GameCommand {
+            command: || {
+                SolveArgs::augment_args(
+                    clap::Command::new("solve").about(
+                        "Solve a game exactly: the value of the empty board under perfect play",
+                    ),
+                )
+            },
+            plan: |m| Ok(Box::new(SolveArgs::from_arg_matches(m)?)),
+        },
+        GameCommand {
+            command: || {
+                AnalyzeArgs::augment_args(
+                    clap::Command::new("analyze")
+                        .about("Weigh every move of a Shoreline game against perfect play"),
+                )
+            },
+            plan: |m| Ok(Box::new(AnalyzeArgs::from_arg_matches(m)?)),
+        },
+    ]
+}
+
+#[derive(Debug, Args)]
+struct SheetArgs {
+    /// Game records to fill the boards with, in order (finished or not)
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+
+    /// Number of boards on the page, 1 to 9
+    #[arg(long, value_name = "N", default_value_t = 4,
+          value_parser = clap::value_parser!(u8).range(1..=sheet::MAX_BOARDS as i64))]
+    boards: u8,
+
+    /// Who places first on board 1 of a blank sheet; later boards alternate (ruling S3).
+    /// Filled boards follow their records' `rules: first` [default: black]
+    #[arg(long, value_enum)]
+    first: Option<SideArg>,
+
+    /// Print the template's short rules under the boards
+    #[arg(long)]
+    rules: bool,
+
+    /// A puzzle sheet instead: N positions (1 to 12) with one best move, solutions on page 2
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12))]
+    puzzles: Option<u8>,
+
+    /// Which set of puzzles: the same seed gives the same puzzles
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+
+    /// Sheet template (YAML) to use instead of the built-in one; start from a copy of
+    /// templates/shoreline.yaml
+    #[arg(long, value_name = "FILE")]
+    template: Option<String>,
+
+    #[command(flatten)]
+    page: PageArgs,
+
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    Black,
+    White,
+}
+
+/// The play sheet or the puzzle sheet, checked.
+struct SheetJob {
+    args: SheetArgs,
+    output: Output,
+}
+
+impl SheetJob {
+    fn plan(args: SheetArgs) -> Result<Self, Error> {
+        if args.puzzles.is_some() && !args.files.is_empty() {
+            return Err(Error::Usage(
+                "--puzzles makes its own positions; leave out the record files".into(),
+            ));
+        }
+        if args.first.is_some() && !args.files.is_empty() {
+            return Err(Error::Usage(
+                "--first is for blank sheets: each record says who placed first (`rules: first`), \
+                 and blank boards after the games go on alternating"
+                    .into(),
+            ));
+        }
+        Ok(Self {
+            output: args.output.output()?,
+            args,
+        })
+    }
+
+    /// The records' Shoreline games, in order; any other game is refused.
+    fn games(&self, records: &dyn Records) -> Result<Vec<super::Game>, Error> {
+        let mut games = Vec::new();
+        for path in &self.args.files {
+            for entry in records.load(path)? {
+                let record = entry.game.map_err(Error::Invalid)?;
+                let game = record
+                    .as_any()
+                    .downcast_ref::<super::Game>()
+                    .ok_or_else(|| {
+                        Error::Usage(format!(
+                            "{path} #{}: a Shoreline sheet takes Shoreline games only",
+                            entry.index
+                        ))
+                    })?;
+                games.push(game.clone());
+            }
+        }
+        Ok(games)
+    }
+}
+
+impl Job for SheetJob {
+    fn inputs(&self) -> Vec<&str> {
+        self.args
+            .files
+            .iter()
+            .chain(&self.args.template)
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        Some(&self.output)
+    }
+
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let args = &self.args;
+        if let Some(count) = args.puzzles {
+            let found = puzzles::find(usize::from(count), args.seed);
+            let document = puzzles::sheet(&found, args.seed, args.page.setup());
+            return Ok(Made::drawing(document, &self.output));
+        }
+        let template = match &args.template {
+            Some(path) => super::Template::load(path)?,
+            None => super::Template::builtin(),
+        };
+        let options = sheet::SheetOptions {
+            boards: usize::from(args.boards),
+            page: args.page.setup(),
+            first: match args.first {
+                None | Some(SideArg::Black) => Side::Black,
+                Some(SideArg::White) => Side::White,
+            },
+            rules: args.rules,
+            template,
+            games: self.games(records)?,
+        };
+        Ok(Made::drawing(sheet::sheet(&options)?, &self.output))
+    }
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// The game to solve (only Shoreline is small enough)
+    #[arg(value_parser = [super::NAME])]
+    game: String,
+
+    /// Report format: text, or one JSON object per scoring option and first player
+    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
+    format: ReportArg,
+}
+
+impl Job for SolveArgs {
+    fn inputs(&self) -> Vec<&str> {
+        Vec::new()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        None
+    }
+
+    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
+        let report = super::analysis::solve_report(self.format == ReportArg::Json);
+        Ok(Made::bytes(report.into_bytes(), Target::Stdout))
+    }
+}
+
+#[derive(Debug, Args)]
+struct AnalyzeArgs {
+    /// Record file (YAML)
+    #[arg(value_name = "FILE")]
+    record: String,
+
+    /// Which game of the file, counting from 1
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
+
+    /// Report format: text, or one JSON object
+    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
+    format: ReportArg,
+}
+
+impl Job for AnalyzeArgs {
+    fn inputs(&self) -> Vec<&str> {
+        vec![&self.record]
+    }
+
+    fn output(&self) -> Option<&Output> {
+        None
+    }
+
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let record = crate::games::pick(records, &self.record, self.game as usize)?;
+        let game = record
+            .as_any()
+            .downcast_ref::<super::Game>()
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "{}: analyze weighs Shoreline games; this is another game",
+                    self.record
+                ))
+            })?;
+        let report = super::analysis::analyze_report(&game.play, self.format == ReportArg::Json);
+        Ok(Made::bytes(report.into_bytes(), Target::Stdout))
+    }
+}

@@ -1,0 +1,126 @@
+//! The Towers scoring table: tower counts per height, the combinations, the unusable towers
+//! and the total, empty on the play sheet and filled in under the score diagram.
+
+use super::rules::{COMBINATION_POINTS, SIZE, Scoring};
+use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text};
+use crate::font;
+use crate::layout::{fit, line_height};
+use crate::vocabulary::Side;
+
+const TEXT_PT: f64 = 9.5;
+
+fn row_height() -> f64 {
+    line_height(TEXT_PT) * 1.25
+}
+
+/// Heights 1–8, four combinations, unusable towers and the total.
+fn table_rows() -> usize {
+    SIZE + 4 + 2
+}
+
+/// The scoring table: tower counts per height, the combinations (16/9/4/1), the unusable
+/// towers and the total, for both players; filled in when `scoring` is given.
+pub fn scoring_table(at: Point, width: f64, scoring: Option<&[Scoring; 2]>) -> Group {
+    let mut table = Group::new("scoring-table");
+    let h = row_height();
+    let label_w = width * 0.5;
+    let column_w = (width - label_w) / 2.0;
+    let cap = font::cap_height(TEXT_PT);
+    let line = Paint::stroke(Stroke::solid(Color::BLACK, 0.3));
+    let rows = table_rows() + 1;
+    let x = |c: usize| at.x + label_w + c as f64 * column_w;
+    let middle = |row: usize| at.y + row as f64 * h + (h + cap) / 2.0;
+    for (c, side) in [Side::Black, Side::White].into_iter().enumerate() {
+        table.text(Text::new(
+            Point::new(x(c) + column_w / 2.0, middle(0)),
+            side.label(),
+            TEXT_PT,
+            Anchor::Middle,
+        ));
+    }
+    let mut labels: Vec<String> = (1..=SIZE)
+        .map(|height| format!("Towers of height {height}"))
+        .collect();
+    let combination_names = ["1 = 1", "1+2 = 4", "1+2+3 = 9", "1+2+3+4 = 16"];
+    labels.extend(
+        combination_names
+            .iter()
+            .rev()
+            .map(|c| format!("Combinations {c}")),
+    );
+    labels.push("Unusable towers".into());
+    labels.push("Total".into());
+    for (i, label) in labels.iter().enumerate() {
+        let size = fit(label, TEXT_PT, label_w - 2.0);
+        table.text(Text::new(
+            Point::new(at.x + 1.0, middle(i + 1)),
+            label,
+            size,
+            Anchor::Start,
+        ));
+    }
+    if let Some(scoring) = scoring {
+        for (c, s) in scoring.iter().enumerate() {
+            let mut values: Vec<String> = s.counts.iter().map(|n| n.to_string()).collect();
+            for i in (0..4).rev() {
+                let n = s.combinations[i];
+                values.push(format!(
+                    "{n} × {} = {}",
+                    COMBINATION_POINTS[i],
+                    n as i32 * COMBINATION_POINTS[i]
+                ));
+            }
+            let minus: i32 = s
+                .unusable
+                .iter()
+                .enumerate()
+                .map(|(h, n)| (h as i32 + 1) * *n as i32)
+                .sum();
+            // Itemised as the rules' worked example does: 1×5 + 1×3 = −8.
+            let unusable: Vec<String> = (1..=SIZE)
+                .rev()
+                .filter(|h| s.unusable[h - 1] > 0)
+                .map(|h| format!("{}×{h}", s.unusable[h - 1]))
+                .collect();
+            values.push(if minus == 0 {
+                "0".into()
+            } else {
+                format!("{} = −{minus}", unusable.join(" + "))
+            });
+            values.push(s.score.to_string().replace('-', "−"));
+            for (i, value) in values.iter().enumerate() {
+                let size = fit(value, TEXT_PT, column_w - 2.0);
+                table.text(Text::new(
+                    Point::new(x(c) + column_w - 1.5, middle(i + 1)),
+                    value,
+                    size,
+                    Anchor::End,
+                ));
+            }
+        }
+    }
+    for r in 0..=rows {
+        let y = at.y + r as f64 * h;
+        let stroke = if r == 1 || r == SIZE + 1 || r == rows - 1 {
+            Paint::stroke(Stroke::solid(Color::BLACK, 0.6))
+        } else {
+            line.clone()
+        };
+        table.shape(
+            Shape::Line(Point::new(at.x, y), Point::new(at.x + width, y)),
+            stroke,
+        );
+    }
+    for xx in [at.x, x(0), x(1), at.x + width] {
+        table.shape(
+            Shape::Line(Point::new(xx, at.y), Point::new(xx, at.y + rows as f64 * h)),
+            line.clone(),
+        );
+    }
+    table
+}
+
+/// The table's height, for layouts.
+pub fn scoring_table_height() -> f64 {
+    (table_rows() + 1) as f64 * row_height()
+}

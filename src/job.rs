@@ -1,0 +1,49 @@
+//! What a command makes: a drawing for the backends, or finished bytes, with the problems
+//! met on the way. (The jobs themselves are the games module's `Job`s.)
+
+use crate::error::{Problem, Status};
+use crate::figure::Document;
+use crate::output::Target;
+
+/// Where a command's output goes and in what format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    pub target: Target,
+    pub format: crate::backend::Format,
+}
+
+/// What a job made.
+#[derive(Debug)]
+pub enum Product {
+    /// A drawing, for the backends to write in the output's format.
+    Drawing(Document, Output),
+    /// Finished bytes (a report, a YAML record) for this target.
+    Bytes(Vec<u8>, Target),
+}
+
+/// What a job made, with the problems it met on the way (records it skipped), reported on
+/// standard error after the output is written, and how it went.
+#[derive(Debug)]
+pub struct Made {
+    pub product: Product,
+    pub problems: Vec<Problem>,
+    pub status: Status,
+}
+
+impl Made {
+    pub fn drawing(document: Document, output: &Output) -> Self {
+        Self {
+            product: Product::Drawing(document, output.clone()),
+            problems: Vec::new(),
+            status: Status::Done,
+        }
+    }
+
+    pub fn bytes(bytes: Vec<u8>, target: Target) -> Self {
+        Self {
+            product: Product::Bytes(bytes, target),
+            problems: Vec::new(),
+            status: Status::Done,
+        }
+    }
+}

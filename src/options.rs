@@ -1,0 +1,147 @@
+//! Command-line options every command that draws shares: the page and the output. Games'
+//! own commands flatten these into their arguments, so each option is declared once.
+
+use clap::{Args, ValueEnum};
+
+use crate::backend::Format;
+use crate::error::Error;
+use crate::job::Output;
+use crate::output::Target;
+use crate::page::{PageSetup, Paper};
+
+#[derive(Debug, Clone, Args)]
+pub struct PageArgs {
+    /// Paper size
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub page: PaperArg,
+
+    /// Turn the page sideways
+    #[arg(long)]
+    pub landscape: bool,
+}
+
+impl PageArgs {
+    pub fn setup(&self) -> PageSetup {
+        PageSetup {
+            paper: match self.page {
+                PaperArg::A4 => Paper::A4,
+                PaperArg::Letter => Paper::Letter,
+            },
+            landscape: self.landscape,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// Write to FILE (replaced whole, or left untouched on error); without it, the output
+    /// goes to standard output
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub file: Option<String>,
+
+    /// Output format [default: from the -o file's extension, else pdf]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+
+    /// Resolution of PNG output, in dots per inch (36 to 1200)
+    #[arg(long, value_name = "DPI", default_value_t = 150,
+          value_parser = clap::value_parser!(u32).range(36..=1200))]
+    pub dpi: u32,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Pdf,
+    Svg,
+    Png,
+}
+
+/// `text` or `json`, for the commands that write reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportArg {
+    Text,
+    Json,
+}
+
+impl OutputArgs {
+    /// The output target and format: `--format` wins, else the file's extension, else PDF.
+    pub fn output(&self) -> Result<Output, Error> {
+        let from_extension = self.file.as_deref().and_then(|file| {
+            let extension = std::path::Path::new(file)
+                .extension()?
+                .to_str()?
+                .to_ascii_lowercase();
+            match extension.as_str() {
+                "pdf" => Some(Format::Pdf),
+                "svg" => Some(Format::Svg),
+                "png" => Some(Format::Png(self.dpi)),
+                _ => None,
+            }
+        });
+        let chosen = self.format.map(|f| match f {
+            FormatArg::Pdf => Format::Pdf,
+            FormatArg::Svg => Format::Svg,
+            FormatArg::Png => Format::Png(self.dpi),
+        });
+        let format = match (chosen, from_extension) {
+            (Some(chosen), Some(ext)) if chosen != ext => {
+                return Err(Error::Usage(format!(
+                    "--format {} does not match the file name {}",
+                    chosen.name(),
+                    self.file.as_deref().unwrap_or_default()
+                )));
+            }
+            (Some(format), _) | (None, Some(format)) => format,
+            (None, None) => Format::Pdf,
+        };
+        Ok(Output {
+            target: target(self.file.as_deref()),
+            format,
+        })
+    }
+}
+
+/// `-o FILE`, or standard output when there is none or it is `-`.
+pub fn target(file: Option<&str>) -> Target {
+    match file {
+        Some(file) if file != "-" => Target::File(file.to_string()),
+        _ => Target::Stdout,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_comes_from_the_flag_or_the_extension() {
+        let args = |file: Option<&str>, format| OutputArgs {
+            file: file.map(String::from),
+            format,
+            dpi: 150,
+        };
+        let output = args(None, None).output().unwrap();
+        assert_eq!(
+            (output.target, output.format),
+            (Target::Stdout, Format::Pdf)
+        );
+        assert_eq!(
+            args(Some("b.SVG"), None).output().unwrap().format,
+            Format::Svg
+        );
+        assert_eq!(
+            args(Some("b.out"), Some(FormatArg::Svg))
+                .output()
+                .unwrap()
+                .format,
+            Format::Svg
+        );
+        assert!(args(Some("b.pdf"), Some(FormatArg::Svg)).output().is_err());
+    }
+}

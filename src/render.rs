@@ -1,0 +1,51 @@
+//! `sheetgen render`: one game's diagram, with the command line's annotations, options,
+//! theme and stylesheet.
+
+use crate::diagram::Request;
+use crate::error::Error;
+use crate::games::{Job, Records};
+use crate::job::{Made, Output};
+use crate::theme::Theme;
+
+/// A checked `render` command.
+#[derive(Debug, Clone)]
+pub struct RenderJob {
+    pub record: String,
+    /// Which game of the file, from 1.
+    pub game: usize,
+    pub request: Request,
+    /// The theme's name or file, read when the job runs.
+    pub theme: String,
+    /// A stylesheet file to embed in the SVG.
+    pub css: Option<String>,
+    pub output: Output,
+}
+
+impl Job for RenderJob {
+    fn inputs(&self) -> Vec<&str> {
+        [&self.record, &self.theme]
+            .into_iter()
+            .chain(&self.css)
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        Some(&self.output)
+    }
+
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let record = crate::games::pick(records, &self.record, self.game)?;
+        let mut document = crate::diagram::draw(&*record, &self.request)?;
+        let theme = Theme::named_or_file(&self.theme)?;
+        let css = match &self.css {
+            Some(path) => Some(crate::input::SourceFile::read(path)?.text.to_string()),
+            None => None,
+        };
+        for page in &mut document.pages {
+            theme.apply(page);
+            page.css.clone_from(&css);
+        }
+        Ok(Made::drawing(document, &self.output))
+    }
+}

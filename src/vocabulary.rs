@@ -1,0 +1,153 @@
+//! The words every game shares: the two sides, the outcome, what `check` says about a game,
+//! and small helpers for writing them. Below the games, so the rules engines need nothing
+//! above themselves.
+
+/// The two sides of every game sheetgen knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Side {
+    #[default]
+    Black,
+    White,
+}
+
+impl Side {
+    /// `black` or `white`, as records and JSON write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Black => "black",
+            Side::White => "white",
+        }
+    }
+
+    /// "Black ●" or "White ○": the side with the mark its player draws on paper.
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Black => "Black ●",
+            Side::White => "White ○",
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+
+    /// Reads `black` or `white` in any case, as records write a side.
+    pub fn parse(word: &str) -> Option<Side> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "black" => Some(Side::Black),
+            "white" => Some(Side::White),
+            _ => None,
+        }
+    }
+
+    /// 0 for Black, 1 for White: the index of per-side arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Side::Black => 0,
+            Side::White => 1,
+        }
+    }
+}
+
+/// The outcome of a game as `check` reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    Black,
+    White,
+    Draw,
+}
+
+impl Winner {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Winner::Black => "black",
+            Winner::White => "white",
+            Winner::Draw => "draw",
+        }
+    }
+
+    /// The winning side, or a draw.
+    pub fn of(side: Option<Side>) -> Winner {
+        match side {
+            Some(Side::Black) => Winner::Black,
+            Some(Side::White) => Winner::White,
+            None => Winner::Draw,
+        }
+    }
+}
+
+/// What `check` says about a valid game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// The game's canonical name, as records write it.
+    pub game: &'static str,
+    /// Moves played, or turns for Towers (see `unit`).
+    pub moves: usize,
+    /// What `moves` counts, singular: "move" or "turn".
+    pub unit: &'static str,
+    pub finished: bool,
+    /// Black's and White's scores now, for games scored by points.
+    pub score: Option<(i32, i32)>,
+    /// Counts the game reports per side, under its own name (Towers: `towers`, how many
+    /// towers of each height 1–8 Black and White have).
+    pub per_side: Option<PerSide>,
+    /// None while the game is unfinished.
+    pub winner: Option<Winner>,
+    /// The outcome in words: "black wins 2–1", "unfinished after 20 of 24 moves".
+    pub reason: String,
+}
+
+/// Counts per side that a game adds to its summary, named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerSide {
+    pub name: &'static str,
+    pub black: Vec<u32>,
+    pub white: Vec<u32>,
+}
+
+/// "1 move", "2 moves": `word` is the singular, its plural takes an s.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// "s" when `n` is not one: for a plural in the middle of a sentence.
+pub fn plural_s(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The word with its first letter in upper case.
+pub fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_read_in_any_case_and_nothing_else() {
+        assert_eq!(Side::parse("Black"), Some(Side::Black));
+        assert_eq!(Side::parse(" WHITE "), Some(Side::White));
+        assert_eq!(Side::parse("red"), None);
+        assert_eq!(Side::parse(""), None);
+    }
+
+    #[test]
+    fn plurals_and_capitals() {
+        assert_eq!(plural(1, "move"), "1 move");
+        assert_eq!(plural(0, "move"), "0 moves");
+        assert_eq!(plural_s(2), "s");
+        assert_eq!(capitalised("turns"), "Turns");
+        assert_eq!(capitalised(""), "");
+    }
+}
