@@ -15,7 +15,7 @@ const LABEL_GAP: f64 = 1.6;
 
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Board {
+pub struct BoardLayout {
     /// The top-left corner of the squares (the top-left corner of a`n`).
     pub origin: Point,
     /// The side of one square, in millimetres.
@@ -25,16 +25,16 @@ pub struct Board {
     pub label_pt: f64,
 }
 
-impl Board {
+impl BoardLayout {
     /// Room the labels take on each side of the squares.
     pub fn label_room(label_pt: f64) -> f64 {
         font::text_width("12", label_pt) + LABEL_GAP + 0.5
     }
 
     /// A board whose labels and squares fill `width` millimetres, placed at `corner`.
-    pub fn fitting(corner: Point, width: f64, size: usize, label_pt: f64) -> Board {
+    pub fn fitting(corner: Point, width: f64, size: usize, label_pt: f64) -> BoardLayout {
         let room = Self::label_room(label_pt);
-        Board {
+        BoardLayout {
             origin: Point::new(corner.x + room, corner.y + room),
             cell: (width - 2.0 * room) / size as f64,
             size,
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn squares_tile_the_board_with_a1_bottom_left() {
-        let board = Board::fitting(Point::new(10.0, 10.0), 100.0, 8, 9.0);
+        let board = BoardLayout::fitting(Point::new(10.0, 10.0), 100.0, 8, 9.0);
         let a1 = board.square(0);
         let h8 = board.square(63);
         let squares = board.squares_rect();
@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn labels_sit_outside_the_squares_and_inside_the_extent() {
         for size in [5, 8, 12] {
-            let board = Board::fitting(Point::new(0.0, 0.0), 120.0, size, 8.0);
+            let board = BoardLayout::fitting(Point::new(0.0, 0.0), 120.0, size, 8.0);
             let drawing = board.draw(Wide::empty());
             let labels = drawing.groups_with_class("label")[0].texts();
             assert_eq!(labels.len(), 4 * size);

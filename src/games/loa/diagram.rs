@@ -4,7 +4,7 @@
 //! request a piece's four line counts and its moves, legal and refused.
 
 use super::bits::{Bits, Wide};
-use super::board::Board;
+use super::board::BoardLayout;
 use super::game::{Replay, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
@@ -125,7 +125,7 @@ pub fn diagram(
     root.group(header);
     y += 3.0;
 
-    let board = Board::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
+    let board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
     root.group(board.draw(replay.board.blocked));
     root.group(captured_squares(&board, replay));
     root.group(group_links(&board, replay));
@@ -221,7 +221,7 @@ fn outcome_line(total: usize, replay: &Replay) -> String {
 }
 
 /// A small red cross in the corner of every square where a capture happened.
-fn captured_squares(board: &Board, replay: &Replay) -> Group {
+fn captured_squares(board: &BoardLayout, replay: &Replay) -> Group {
     let mut group = Group::new("captured");
     let mut seen = Vec::new();
     for ply in &replay.plies {
@@ -250,7 +250,7 @@ fn captured_squares(board: &Board, replay: &Replay) -> Group {
 
 /// A thick link between every two touching pieces of a side, so each group reads as one
 /// shape and a connected side as a single one.
-fn group_links(board: &Board, replay: &Replay) -> Group {
+fn group_links(board: &BoardLayout, replay: &Replay) -> Group {
     let mut group = Group::new("groups");
     for (side, color) in [(Side::Black, LINK_BLACK), (Side::White, LINK_WHITE)] {
         let pieces = replay.position.pieces(side);
@@ -279,7 +279,7 @@ fn group_links(board: &Board, replay: &Replay) -> Group {
 /// The four counts (L3) in small discs beside the piece, each on one of its line's two
 /// directions: inside the piece's square, or, when its moves are drawn too, out on a move's
 /// shaft or past a refused direction's stub.
-fn line_counts(board: &Board, replay: &Replay, sq: usize, with_moves: bool) -> Group {
+fn line_counts(board: &BoardLayout, replay: &Replay, sq: usize, with_moves: bool) -> Group {
     let mut group = Group::new(format!("line-counts {}", square_name(sq, board.size)));
     let c = board.center(sq);
     let radius = board.cell * 0.15;
@@ -344,7 +344,7 @@ fn lines_note(replay: &Replay, sq: usize) -> String {
 
 /// Every legal move of the piece as an arrow (a capture also rings its target), and a short
 /// stub with a mark for every direction it cannot use.
-fn move_arrows(board: &Board, replay: &Replay, sq: usize) -> Group {
+fn move_arrows(board: &BoardLayout, replay: &Replay, sq: usize) -> Group {
     let mut group = Group::new(format!("moves {}", square_name(sq, board.size)));
     let from = board.center(sq);
     let width = (board.cell * 0.05).max(0.45);
@@ -374,7 +374,7 @@ fn move_arrows(board: &Board, replay: &Replay, sq: usize) -> Group {
 }
 
 /// A refused direction: a short stub from the piece ending in a mark that says why.
-fn stub(board: &Board, from: Point, d: usize, refusal: Refusal, width: f64) -> Group {
+fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64) -> Group {
     let (df, dr) = DIRECTIONS[d];
     let (ux, uy) = (df as f64, -(dr as f64));
     let norm = (ux * ux + uy * uy).sqrt();

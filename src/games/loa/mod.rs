@@ -108,7 +108,7 @@ impl GameRecord for Game {
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
         let n = crate::games::check_at(view.at, self.length(), "move")?;
         self.figures(view, &self.replay_to(n))?;
-        Ok(board::Board::fitting(
+        Ok(board::BoardLayout::fitting(
             crate::figure::Point::new(0.0, 0.0),
             100.0,
             self.rules.size,

@@ -1,7 +1,7 @@
 //! Lines of Action sheets: a printable board with the start position, and a move-record
 //! scoresheet for tournament games.
 
-use super::board::Board;
+use super::board::BoardLayout;
 use super::game::{Rules, rules_caption};
 use super::rules::AnyBoard;
 use crate::figure::{
@@ -81,7 +81,7 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
 
     let side = content.width.min(footer_top - 6.0 - top);
     let corner = Point::new(content.x + (content.width - side) / 2.0, top);
-    let board = Board::fitting(corner, side, options.rules.size, TEXT_PT);
+    let board = BoardLayout::fitting(corner, side, options.rules.size, TEXT_PT);
     let engine = AnyBoard::new(options.rules.size, &options.rules.obstructions);
     page.group(board.draw(engine.blocked));
     let position = engine.start(options.rules.setup);
@@ -142,7 +142,42 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules) -> Document {
     }
     page.group(header);
 
-    // Footer, from the bottom: signatures, then the result boxes.
+    let (footer, box_y) = result_footer(content);
+    page.group(footer);
+
+    // The table: two columns of 30 rows, "No. | Black | White".
+    let table_top = y;
+    let table_bottom = box_y - 8.0;
+    let rows = SCORESHEET_ROWS / 2;
+    let row_h = (table_bottom - table_top) / (rows + 1) as f64;
+    let gap = 6.0;
+    let column_w = (content.width - gap) / 2.0;
+    for column in 0..2 {
+        let left = content.x + column as f64 * (column_w + gap);
+        page.group(move_table(
+            left,
+            table_top,
+            column_w,
+            row_h,
+            column * rows + 1,
+            rows,
+        ));
+    }
+
+    let mut figure = Figure::new(width, height, "Lines of Action score sheet");
+    figure.description = format!(
+        "Lines of Action score sheet with {SCORESHEET_ROWS} numbered rows for move pairs, result boxes and signature lines; {caption}."
+    );
+    figure.root.group(page);
+    Document {
+        title: "Lines of Action score sheet".into(),
+        pages: vec![figure],
+    }
+}
+
+/// The scoresheet's foot, from the bottom: signature lines, then the result boxes. Returns
+/// it and the top of the result boxes' row.
+fn result_footer(content: Rect) -> (Group, f64) {
     let mut footer = Group::new("result");
     let sign_y = content.bottom() - 1.0;
     let third = content.width / 3.0;
@@ -184,36 +219,7 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules) -> Document {
         ));
         x += 7.0 + font::text_width(name, TEXT_PT) + 10.0;
     }
-    page.group(footer);
-
-    // The table: two columns of 30 rows, "No. | Black | White".
-    let table_top = y;
-    let table_bottom = box_y - 8.0;
-    let rows = SCORESHEET_ROWS / 2;
-    let row_h = (table_bottom - table_top) / (rows + 1) as f64;
-    let gap = 6.0;
-    let column_w = (content.width - gap) / 2.0;
-    for column in 0..2 {
-        let left = content.x + column as f64 * (column_w + gap);
-        page.group(move_table(
-            left,
-            table_top,
-            column_w,
-            row_h,
-            column * rows + 1,
-            rows,
-        ));
-    }
-
-    let mut figure = Figure::new(width, height, "Lines of Action score sheet");
-    figure.description = format!(
-        "Lines of Action score sheet with {SCORESHEET_ROWS} numbered rows for move pairs, result boxes and signature lines; {caption}."
-    );
-    figure.root.group(page);
-    Document {
-        title: "Lines of Action score sheet".into(),
-        pages: vec![figure],
-    }
+    (footer, box_y)
 }
 
 /// "Name ______": a label and a line to write on.

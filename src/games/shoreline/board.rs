@@ -23,7 +23,7 @@ fn label_gap(spacing: f64) -> f64 {
 
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Board {
+pub struct BoardLayout {
     /// The top-left point of the lattice: column A, row 5.
     pub origin: Point,
     /// Distance between neighbouring points, in millimetres.
@@ -32,7 +32,7 @@ pub struct Board {
     pub label_pt: f64,
 }
 
-impl Board {
+impl BoardLayout {
     /// The page position of a point; `column` 0..5 is A..E, `row` 1..=5.
     pub fn point(&self, column: usize, row: usize) -> Point {
         Point::new(
@@ -93,8 +93,8 @@ impl Board {
     }
 
     /// A board placed so that its extent's top-left corner is at `corner`.
-    pub fn at(corner: Point, spacing: f64, label_pt: f64) -> Board {
-        Board {
+    pub fn at(corner: Point, spacing: f64, label_pt: f64) -> BoardLayout {
+        BoardLayout {
             origin: Point::new(
                 corner.x + Self::left_margin(spacing, label_pt),
                 corner.y + Self::column_label_room(spacing, label_pt),
@@ -218,7 +218,7 @@ mod tests {
 
     #[test]
     fn s1_row_1_is_the_shore_row_nearest_the_water() {
-        let board = Board::at(Point::new(0.0, 0.0), 10.0, 9.0);
+        let board = BoardLayout::at(Point::new(0.0, 0.0), 10.0, 9.0);
         assert!(
             board.point(0, 1).y > board.point(0, 5).y,
             "row 1 is lowest on the page"
@@ -230,7 +230,7 @@ mod tests {
     #[test]
     fn the_drawing_stays_inside_its_extent() {
         for spacing in [7.0, 10.0, 30.0] {
-            let board = Board::at(Point::new(20.0, 30.0), spacing, 9.0);
+            let board = BoardLayout::at(Point::new(20.0, 30.0), spacing, 9.0);
             let extent = board.extent();
             assert!((extent.x - 20.0).abs() < 1e-9 && (extent.y - 30.0).abs() < 1e-9);
             for text in board.draw().texts() {
@@ -245,8 +245,8 @@ mod tests {
     #[test]
     fn spacing_to_fit_fills_the_limiting_side() {
         for (w, h) in [(60.0, 200.0), (200.0, 60.0), (40.0, 40.0)] {
-            let spacing = Board::spacing_to_fit(w, h, 9.0);
-            let extent = Board::at(Point::new(0.0, 0.0), spacing, 9.0).extent();
+            let spacing = BoardLayout::spacing_to_fit(w, h, 9.0);
+            let extent = BoardLayout::at(Point::new(0.0, 0.0), spacing, 9.0).extent();
             assert!(extent.width <= w + 1e-9 && extent.height <= h + 1e-9);
             assert!(
                 extent.width > w - 1e-6 || extent.height > h - 1e-6,

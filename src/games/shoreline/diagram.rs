@@ -3,7 +3,7 @@
 //! The stone and run drawings are shared with the filled play sheet.
 
 use super::Side;
-use super::board::{Board, COLUMNS, ROWS, STONE_RADIUS};
+use super::board::{BoardLayout, COLUMNS, ROWS, STONE_RADIUS};
 use super::rules::{PLACEMENTS, Play, Point, Position, Rules, Run, SIZE, Score, Scoring};
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
@@ -35,7 +35,7 @@ const WHITE_STONE: Color = Color::WHITE;
 /// The diagram's points by name, for checking annotations (placed as in a figure with no
 /// header).
 pub fn cells() -> crate::annotate::Cells {
-    Board::at(At::new(MARGIN, MARGIN), SPACING, LABEL_PT).cells()
+    BoardLayout::at(At::new(MARGIN, MARGIN), SPACING, LABEL_PT).cells()
 }
 
 /// The score diagram of `play` after `options.at` moves (the end if None).
@@ -48,7 +48,7 @@ pub fn diagram(
     let position = play.position_after(n);
     let score = position.score(play.rules.scoring);
 
-    let board_size = Board::at(At::new(0.0, 0.0), SPACING, LABEL_PT).extent();
+    let board_size = BoardLayout::at(At::new(0.0, 0.0), SPACING, LABEL_PT).extent();
     let width = board_size.width + 2.0 * MARGIN;
     let mut root = Group::new("diagram shoreline");
 
@@ -59,7 +59,7 @@ pub fn diagram(
     root.group(header);
     y += 2.0 * LINE_GAP;
 
-    let board = Board::at(At::new(MARGIN, y), SPACING, LABEL_PT);
+    let board = BoardLayout::at(At::new(MARGIN, y), SPACING, LABEL_PT);
     let cells = board.cells();
     root.group(board.draw());
     root.group(runs(&board, &score.runs));
@@ -129,7 +129,7 @@ fn score_lines(rules: &Rules, n: usize, score: &Score) -> Vec<String> {
 
 /// Each move that lost points against perfect play: its number on its stone, and the loss
 /// in a red badge beside it.
-fn losses(board: &Board, analysis: &[super::solver::MoveAnalysis], n: usize) -> Group {
+fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usize) -> Group {
     let mut group = Group::new("analysis");
     let radius = stone_radius(board);
     for m in analysis.iter().take(n).filter(|m| m.loss > 0) {
@@ -236,7 +236,7 @@ fn legend(at: At, scoring: Scoring) -> (Group, f64) {
 /// The stones of `moves`, the first placed by `first`, numbered if asked, the last move
 /// ringed if given.
 pub fn stones(
-    board: &Board,
+    board: &BoardLayout,
     first: Side,
     moves: &[Point],
     numbers: bool,
@@ -285,16 +285,16 @@ pub fn stones(
     group
 }
 
-fn stone_radius(board: &Board) -> f64 {
+fn stone_radius(board: &BoardLayout) -> f64 {
     board.spacing * STONE_RADIUS
 }
 
-fn page_point(board: &Board, point: Point) -> At {
+fn page_point(board: &BoardLayout, point: Point) -> At {
     board.point(point.column, point.row)
 }
 
 /// Every scoring run and dead run as a stroke through its stones.
-pub fn runs(board: &Board, runs: &[Run]) -> Group {
+pub fn runs(board: &BoardLayout, runs: &[Run]) -> Group {
     let mut group = Group::new("runs");
     let reach = stone_radius(board) * 0.9;
     for run in runs {

@@ -4,7 +4,7 @@
 
 use super::Side;
 use super::bitboard::Bitboard;
-use super::board::Board;
+use super::board::BoardLayout;
 use super::diagram;
 use super::rules::{Point, Position, Scoring};
 use super::solver::Solver;
@@ -100,10 +100,26 @@ const TITLE_PT: f64 = 18.0;
 const TEXT_PT: f64 = 10.0;
 const LABEL_PT: f64 = 9.0;
 
-/// The two-page puzzle sheet.
+/// The two-page puzzle sheet: the puzzles, then their solutions.
 pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup) -> Document {
     let (width, height) = page.size();
     let content = Rect::new(MARGIN, MARGIN, width - 2.0 * MARGIN, height - 2.0 * MARGIN);
+    Document {
+        title: "Shoreline puzzles".into(),
+        pages: vec![
+            puzzle_page(puzzles, seed, content, (width, height)),
+            solutions_page(puzzles, content, (width, height)),
+        ],
+    }
+}
+
+/// The first page: a heading, and the puzzles' boards in a grid.
+fn puzzle_page(
+    puzzles: &[Puzzle],
+    seed: u64,
+    content: Rect,
+    (width, height): (f64, f64),
+) -> Figure {
     let mut boards = Figure::new(width, height, "Shoreline puzzles");
     let mut header = Group::new("header");
     let mut y = content.y + font::ink_extent("Shoreline 岸棋", TITLE_PT).0;
@@ -146,7 +162,11 @@ pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup) -> Document {
         boards.root.group(puzzle_cell(i + 1, puzzle, cell));
     }
     boards.description = format!("{} Shoreline puzzles (set {seed}).", puzzles.len());
+    boards
+}
 
+/// The second page: each puzzle's best move and what the others lose.
+fn solutions_page(puzzles: &[Puzzle], content: Rect, (width, height): (f64, f64)) -> Figure {
     let mut answers = Figure::new(width, height, "Shoreline puzzles: solutions");
     let mut list = Group::new("solutions");
     let mut y = content.y + font::ink_extent("Solutions", TITLE_PT).0;
@@ -207,10 +227,7 @@ pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup) -> Document {
     ));
     answers.root.group(list);
     answers.description = "Solutions to the Shoreline puzzles.".into();
-    Document {
-        title: "Shoreline puzzles".into(),
-        pages: vec![boards, answers],
-    }
+    answers
 }
 
 fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect) -> Group {
@@ -224,8 +241,8 @@ fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect) -> Group {
         Anchor::Start,
     ));
     let top = baseline + 3.0;
-    let spacing = Board::spacing_to_fit(cell.width, cell.bottom() - top, LABEL_PT);
-    let board = Board::at(At::new(cell.x, top), spacing, LABEL_PT);
+    let spacing = BoardLayout::spacing_to_fit(cell.width, cell.bottom() - top, LABEL_PT);
+    let board = BoardLayout::at(At::new(cell.x, top), spacing, LABEL_PT);
     group.group(board.draw());
     group.group(diagram::stones(
         &board,

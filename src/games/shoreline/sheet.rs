@@ -1,7 +1,7 @@
 //! The Shoreline play sheet: a title, name lines, N empty boards in a grid, each with its
 //! number, who places first (alternating, ruling S3) and score boxes, and the evening's total.
 
-use super::board::Board;
+use super::board::BoardLayout;
 use super::template::{Label, Template};
 use super::{Game, Side, diagram};
 use crate::error::Error;
@@ -151,7 +151,7 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
         let rows = boards.div_ceil(columns);
         let cell_w = (area.width - gap * (columns - 1) as f64) / columns as f64;
         let cell_h = (area.height - gap * (rows - 1) as f64) / rows as f64;
-        let spacing = Board::spacing_to_fit(cell_w, cell_h - cell_overhead(t), label_pt);
+        let spacing = BoardLayout::spacing_to_fit(cell_w, cell_h - cell_overhead(t), label_pt);
         if best.is_none_or(|(_, _, s)| spacing > s) {
             best = Some((columns, rows, spacing));
         }
@@ -365,13 +365,13 @@ fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Optio
     let (spacing, cell) = (cell.spacing, cell.rect);
     let l = &t.layout;
     let label_pt = l.label_pt.value;
-    let board_size = Board::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
+    let board_size = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
     let total_h = cell_overhead(t) + board_size.height;
     let left = cell.x + (cell.width - board_size.width) / 2.0;
     let top = cell.y + (cell.height - total_h) / 2.0;
 
     let mut group = Group::new(format!("cell board-{number}"));
-    // Heading: "Board 1" on the left, "Black ● places first" on the right.
+    // Heading: "BoardLayout 1" on the left, "Black ● places first" on the right.
     let heading = fill(&t.board.heading, "{n}", &number.to_string());
     let first_text = fill(&t.board.first, "{side}", side_name(t, first));
     let both = font::text_width(&heading, l.text_pt.value)
@@ -397,7 +397,7 @@ fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Optio
     ));
 
     let board_top = top + line_height(l.text_pt.value) + HEADING_GAP;
-    let board = Board::at(Point::new(left, board_top), spacing, label_pt);
+    let board = BoardLayout::at(Point::new(left, board_top), spacing, label_pt);
     group.group(board.draw());
     let score = game.map(|game| {
         let score = game.play.score();
