@@ -168,9 +168,7 @@ impl Report {
     }
 
     fn json(&mut self, line: &JsonLine<'_>) {
-        self.text
-            .push_str(&serde_json::to_string(line).expect("a report line serializes"));
-        self.text.push('\n');
+        self.text.push_str(&crate::formats::report::json_line(line));
     }
 }
 

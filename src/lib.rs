@@ -16,6 +16,7 @@ pub mod diagram;
 pub mod error;
 pub mod figure;
 pub mod font;
+pub mod formats;
 pub mod games;
 pub mod input;
 pub mod job;

@@ -125,9 +125,9 @@ pub enum Moves {
 
 /// The move tokens with their places in the file. Move numbers (`1.`) in move text are
 /// skipped; a result (`1-0`) is a token, for the game to check.
-pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Vec<Token> {
+pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Result<Vec<Token>, Diagnostic> {
     match &moves.value {
-        Moves::List(items) => items
+        Moves::List(items) => Ok(items
             .iter()
             .map(|t| {
                 let (line, column) = source.place(&t.referenced);
@@ -137,14 +137,22 @@ pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Vec<Token> {
                     column,
                 }
             })
-            .collect(),
+            .collect()),
         Moves::Line(text) => {
             // Find each word in the file, in order, from where the string starts; the line
             // and column are counted on from the last word, so long move text stays linear.
             let (mut line, mut column) = source.place(&moves.referenced);
             let mut at = source.byte_at(line, column);
-            move_words(text)
-                .map(|word| {
+            let words = crate::formats::move_text::words(text).map_err(|_| {
+                error_at(
+                    source,
+                    moves,
+                    "a `{` comment in the move text is never closed with `}`",
+                )
+            })?;
+            Ok(words
+                .into_iter()
+                .map(|(_, word)| {
                     // A word written with escapes ("\x41") is not found as written: it
                     // is then placed where the search stands.
                     let found = source
@@ -165,7 +173,7 @@ pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Vec<Token> {
                     }
                     token
                 })
-                .collect()
+                .collect())
         }
     }
 }
@@ -179,21 +187,6 @@ fn advance(passed: &str, line: usize, column: usize) -> (usize, usize) {
         ),
         None => (line, column + passed.chars().count()),
     }
-}
-
-/// The move words of move text: everything but move numbers. A result word (`1-0`) is
-/// kept: it must end the text and agree with the game.
-pub fn move_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split_whitespace().filter(|w| {
-        let number =
-            w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) && w.ends_with('.');
-        !number
-    })
-}
-
-/// Whether a word of move text is a result: `1-0`, `0-1`, `1/2-1/2` (or `½-½`), `*`.
-pub fn is_result_word(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
 impl<'de> Deserialize<'de> for Moves {
@@ -451,6 +444,7 @@ mod tests {
         let source = SourceFile::new("m.yaml", text);
         let only: Only = source.parse_yaml().unwrap();
         move_tokens(&only.moves, &source)
+            .unwrap()
             .into_iter()
             .map(|t| (t.text, t.line, t.column))
             .collect()

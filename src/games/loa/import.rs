@@ -1,14 +1,18 @@
 //! `sheetgen import`: Lines of Action games from move text (`1. b1-b3 h3-e3 2. …`, as books
-//! and Winands' thesis print them) or SGF (`GM[9]`), checked move by move and written as a
-//! canonical YAML record.
+//! and Winands' thesis print them) or SGF (`GM[9]`, one record per game of a collection),
+//! checked move by move and written as canonical YAML records. The file formats are read
+//! and written by [`crate::formats`]; this module knows what a Lines of Action game says in
+//! them.
 
 use super::NAME;
-use super::game::{Outcome, Replay, Rules, check_written_result};
+use super::game::{Outcome, Replay, Rules, check_written_result, notation};
 use super::rules::{MAX_SIZE, MIN_SIZE};
 use crate::diagnostic::Diagnostic;
+use crate::formats::move_text;
+use crate::formats::sgf::{self, GameTree, Property, error_at};
+use crate::formats::yaml::RecordWriter;
 use crate::input::SourceFile;
-use crate::record::{is_result_word, move_words};
-use crate::vocabulary::Side;
+use crate::vocabulary::{Side, plural};
 
 /// What an imported game says besides its moves.
 #[derive(Debug, Default)]
@@ -17,44 +21,64 @@ struct Header {
     date: Option<String>,
     black: Option<String>,
     white: Option<String>,
-    comment: Option<String>,
+    /// The root's comment, then each move's (`move 12: …`).
+    comments: Vec<String>,
 }
 
-/// Imports the game in `source` and returns its YAML record.
+/// Imports the games in `source` and returns their YAML records, one document each.
 pub fn import(source: &SourceFile) -> Result<String, Diagnostic> {
     let text = source.text.trim_start_matches('\u{feff}');
-    if text.trim_start().starts_with('(') {
-        from_sgf(source)
+    let games = if text.trim_start().starts_with('(') {
+        sgf::collection(source)?
+            .iter()
+            .map(|tree| from_sgf(source, tree))
+            .collect::<Result<Vec<_>, _>>()?
     } else {
-        from_move_text(source)
+        vec![from_move_text(source)?]
+    };
+    let mut writer = RecordWriter::new();
+    let name = std::path::Path::new(&source.path)
+        .file_name()
+        .map_or(source.path.as_str().into(), |n| n.to_string_lossy());
+    // Escaped: a file name may hold a line break, and the lines after it would be read as
+    // part of the record.
+    writer.escaped_comment(&format!(
+        "Imported from {name} by sheetgen {}.",
+        env!("CARGO_PKG_VERSION")
+    ));
+    for (k, (header, replay)) in games.iter().enumerate() {
+        if k > 0 {
+            writer.next_document();
+        }
+        write_record(&mut writer, header, replay);
     }
+    Ok(writer.finish())
 }
 
-fn from_move_text(source: &SourceFile) -> Result<String, Diagnostic> {
+fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
+    let words = move_text::words(&source.text)
+        .map_err(|open| error_at(source, open, "this `{` comment is never closed with `}`"))?;
     let mut replay = Replay::new(Rules::default());
-    let mut at = 0;
     let mut written_result: Option<(&str, usize)> = None;
-    for (i, word) in move_words(&source.text).enumerate() {
-        let found = source.text[at..].find(word).map_or(at, |k| at + k);
-        at = found + word.len();
+    for (i, &(at, word)) in words.iter().enumerate() {
         if let Some((result, _)) = written_result {
-            return Err(error_at_byte(
+            return Err(error_at(
                 source,
-                found,
+                at,
                 format!("`{word}` comes after the result `{result}`"),
             ));
         }
-        if is_result_word(word) {
-            written_result = Some((word, found));
+        if move_text::is_result_word(word) {
+            written_result = Some((word, at));
             continue;
         }
         replay
             .play(word)
-            .map_err(|message| located(source, found, i, &message))?;
+            .map_err(|message| located(source, at, i, &message))?;
     }
-    if let Some((word, found)) = written_result {
+    if let Some((word, at)) = written_result {
         check_written_result(word, replay.outcome, replay.plies.len())
-            .map_err(|message| error_at_byte(source, found, message))?;
+            .map_err(|message| error_at(source, at, message))?;
     }
     if replay.plies.is_empty() {
         return Err(Diagnostic::file(
@@ -62,165 +86,122 @@ fn from_move_text(source: &SourceFile) -> Result<String, Diagnostic> {
             "no moves found: move text looks like `1. b1-b3 h3-e3 2. b3xe3`",
         ));
     }
-    Ok(record_yaml(&Header::default(), &replay, &source.path))
-}
-
-fn error_at_byte(source: &SourceFile, byte: usize, message: String) -> Diagnostic {
-    let (line, column) = source.line_column(byte);
-    Diagnostic::at(&source.path, &source.text, line, column, message)
+    Ok((Header::default(), replay))
 }
 
 fn located(source: &SourceFile, byte: usize, ply: usize, message: &str) -> Diagnostic {
-    let (line, column) = source.line_column(byte);
     let side = if ply % 2 == 0 { "black" } else { "white" };
-    Diagnostic::at(
-        &source.path,
-        &source.text,
-        line,
-        column,
+    error_at(
+        source,
+        byte,
         format!("move {} ({side}): {message}", ply + 1),
     )
 }
 
-/// An SGF property: its name, value and the byte offset of the value.
-struct Property<'a> {
-    name: &'a str,
-    value: String,
-    at: usize,
-}
-
-/// The main line of an SGF game tree, node by node (variations are skipped).
-fn sgf_nodes(source: &SourceFile) -> Result<Vec<Vec<Property<'_>>>, Diagnostic> {
-    let text: &str = &source.text;
-    let bytes = text.as_bytes();
-    let error = |at: usize, message: &str| {
-        let (line, column) = source.line_column(at);
-        Diagnostic::at(
-            &source.path,
-            &source.text,
-            line,
-            column,
-            message.to_string(),
-        )
-    };
-    let mut nodes: Vec<Vec<Property>> = Vec::new();
-    let mut depth = 0usize;
-    // The main line runs through the first variation of every tree; once a variation has
-    // closed, what follows is its siblings, which are left out.
-    let mut finished = false;
-    let mut i = 0;
-    while i < bytes.len() && !finished {
-        match bytes[i] {
-            b'(' => {
-                depth += 1;
-                i += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                finished = true;
-                i += 1;
-            }
-            b';' => {
-                nodes.push(Vec::new());
-                i += 1;
-            }
-            c if c.is_ascii_uppercase() => {
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                let name = &text[start..i];
-                let node = nodes.last_mut().ok_or_else(|| {
-                    error(start, "an SGF property must stand in a node (after `;`)")
-                })?;
-                let mut any = false;
-                loop {
-                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    if i >= bytes.len() || bytes[i] != b'[' {
-                        break;
-                    }
-                    let at = i + 1;
-                    let mut value = String::new();
-                    i += 1;
-                    loop {
-                        let Some(c) = text[i..].chars().next() else {
-                            return Err(error(at - 1, "this SGF value is never closed with `]`"));
-                        };
-                        i += c.len_utf8();
-                        match c {
-                            ']' => break,
-                            '\\' => {
-                                if let Some(next) = text[i..].chars().next() {
-                                    i += next.len_utf8();
-                                    if next != '\n' {
-                                        value.push(next);
-                                    }
-                                }
-                            }
-                            c => value.push(c),
-                        }
-                    }
-                    node.push(Property { name, value, at });
-                    any = true;
-                }
-                if !any {
-                    return Err(error(
-                        start,
-                        &format!("the SGF property {name} has no value in brackets"),
-                    ));
-                }
-            }
-            c if c.is_ascii_whitespace() => i += 1,
-            _ => {
-                return Err(error(
-                    i,
-                    "this is not SGF: expected `(`, `;`, `)` or a property like B[e1-e3]",
+/// One SGF game tree as a Lines of Action game.
+fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Replay), Diagnostic> {
+    check_game(source, tree)?;
+    refuse_setup_stones(source, tree)?;
+    let mut header = sgf_header(tree);
+    let mut replay = Replay::new(sgf_rules(source, tree)?);
+    for node in &tree.nodes {
+        let mut played = None;
+        for property in node.iter().filter(|p| p.name == "B" || p.name == "W") {
+            if let Some(first) = played.replace(property) {
+                let first: &Property = first;
+                return Err(error_at(
+                    source,
+                    property.at,
+                    format!(
+                        "a node holds one move, but {}[{}] follows {}[{}] in it",
+                        property.name, property.value, first.name, first.value
+                    ),
                 ));
             }
+            sgf_move(source, property, &mut replay)?;
+        }
+        if !std::ptr::eq(node, &tree.nodes[0]) {
+            for comment in node.iter().filter(|p| p.name == "C") {
+                let text = without_noncharacters(comment.value.trim());
+                if !text.is_empty() {
+                    let n = replay.plies.len();
+                    header.comments.push(format!("after move {n}: {text}"));
+                }
+            }
         }
     }
-    if nodes.is_empty() {
-        return Err(Diagnostic::file(&source.path, "the SGF file holds no game"));
-    }
-    if !finished {
-        return Err(error(
-            text.len(),
-            "the SGF file ends before its game tree is closed with `)`",
+    if replay.plies.is_empty() && replay.outcome.is_none() {
+        return Err(error_at(
+            source,
+            tree.at,
+            "the SGF game has no moves (B[…] and W[…] properties)",
         ));
     }
-    Ok(nodes)
+    if let Some(re) = tree.root("RE") {
+        check_sgf_result(source, re, &mut replay)?;
+    }
+    Ok((header, replay))
 }
 
-fn from_sgf(source: &SourceFile) -> Result<String, Diagnostic> {
-    let nodes = sgf_nodes(source)?;
-    let error = |at: usize, message: String| {
-        let (line, column) = source.line_column(at);
-        Diagnostic::at(&source.path, &source.text, line, column, message)
-    };
-    let root = &nodes[0];
-    let find = |name: &str| root.iter().find(|p| p.name == name);
-    match find("GM") {
-        Some(gm) if gm.value.trim() == "9" => {}
-        Some(gm) => {
-            return Err(error(
-                gm.at,
-                format!(
-                    "this SGF records game {} (GM[{}]), not Lines of Action (GM[9])",
-                    gm.value, gm.value
-                ),
-            ));
-        }
-        None => {
-            return Err(Diagnostic::file(
-                &source.path,
-                "the SGF root has no GM[9]: it does not say it is a Lines of Action game",
-            ));
-        }
+/// The root must say GM[9], Lines of Action.
+fn check_game(source: &SourceFile, tree: &GameTree) -> Result<(), Diagnostic> {
+    match tree.root("GM") {
+        Some(gm) if gm.value.trim() == "9" => Ok(()),
+        Some(gm) => Err(error_at(
+            source,
+            gm.at,
+            format!(
+                "this SGF records game {} (GM[{}]), not Lines of Action (GM[9])",
+                gm.value, gm.value
+            ),
+        )),
+        None => Err(error_at(
+            source,
+            tree.at,
+            "the SGF root has no GM[9]: it does not say it is a Lines of Action game",
+        )),
     }
+}
+
+/// Setup stones (AB, AW, AE) would make the game start from another position than the
+/// rules' (L1): refused at their place rather than left out.
+fn refuse_setup_stones(source: &SourceFile, tree: &GameTree) -> Result<(), Diagnostic> {
+    let setup = tree
+        .nodes
+        .iter()
+        .flatten()
+        .find(|p| matches!(p.name.as_str(), "AB" | "AW" | "AE"));
+    match setup {
+        Some(p) => Err(error_at(
+            source,
+            p.name_at,
+            format!(
+                "{}[{}] sets up stones by hand; sheetgen's records start from the rules'                  position (ruling L1), so a game with setup stones cannot be imported",
+                p.name, p.value
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn sgf_header(tree: &GameTree) -> Header {
+    let text = |name: &str| {
+        tree.root(name)
+            .map(|p| without_noncharacters(p.value.trim()))
+            .filter(|v| !v.is_empty())
+    };
+    Header {
+        title: text("GN").or_else(|| text("EV")),
+        date: text("DT"),
+        black: text("PB"),
+        white: text("PW"),
+        comments: text("C").into_iter().collect(),
+    }
+}
+
+fn sgf_rules(source: &SourceFile, tree: &GameTree) -> Result<Rules, Diagnostic> {
     let mut rules = Rules::default();
-    if let Some(sz) = find("SZ") {
+    if let Some(sz) = tree.root("SZ") {
         rules.size = sz
             .value
             .trim()
@@ -228,7 +209,8 @@ fn from_sgf(source: &SourceFile) -> Result<String, Diagnostic> {
             .ok()
             .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
             .ok_or_else(|| {
-                error(
+                error_at(
+                    source,
                     sz.at,
                     format!(
                         "SZ[{}]: sheetgen plays boards of {MIN_SIZE} to {MAX_SIZE}",
@@ -237,180 +219,131 @@ fn from_sgf(source: &SourceFile) -> Result<String, Diagnostic> {
                 )
             })?;
     }
-    let text = |name: &str| {
-        find(name)
-            .map(|p| without_noncharacters(p.value.trim()))
-            .filter(|v| !v.is_empty())
-    };
-    let header = Header {
-        title: text("GN").or_else(|| text("EV")),
-        date: text("DT"),
-        black: text("PB"),
-        white: text("PW"),
-        comment: text("C"),
-    };
-    let mut replay = Replay::new(rules);
-    for property in nodes
-        .iter()
-        .flatten()
-        .filter(|p| p.name == "B" || p.name == "W")
-    {
-        let side = if property.name == "B" {
-            Side::Black
-        } else {
-            Side::White
-        };
-        let value = property.value.trim();
-        if replay.outcome.is_some() {
-            // After a resignation too, where the move count alone would name the wrong side.
-            return Err(error(
-                property.at,
-                format!("{}[{value}] comes after the end of the game", property.name),
-            ));
-        }
-        if value.eq_ignore_ascii_case("resign") {
-            replay.resign(side).map_err(|m| error(property.at, m))?;
-            continue;
-        }
-        if replay.outcome.is_none() && side != replay.position.to_move {
-            return Err(error(
-                property.at,
-                format!(
-                    "{}[{value}]: it is {}'s move",
-                    property.name,
-                    replay.position.to_move.name()
-                ),
-            ));
-        }
-        let ply = replay.plies.len();
-        let word = if value.is_empty() { "pass" } else { value };
-        replay
-            .play(word)
-            .map_err(|m| located(source, property.at, ply, &m))?;
-    }
-    if replay.plies.is_empty() && replay.outcome.is_none() {
-        return Err(Diagnostic::file(
-            &source.path,
-            "the SGF game has no moves (B[…] and W[…] properties)",
-        ));
-    }
-    if let Some(re) = find("RE") {
-        let claimed = match re
-            .value
-            .trim()
-            .chars()
-            .next()
-            .map(|c| c.to_ascii_uppercase())
-        {
-            Some('B') => Some(Some(Side::Black)),
-            Some('W') => Some(Some(Side::White)),
-            Some('0') | Some('D') => Some(None),
-            _ => None, // `?`, `Void`: no claim
-        };
-        let resigned = re.value.to_ascii_lowercase().contains('r');
-        if let Some(claimed) = claimed {
-            match (replay.outcome, claimed) {
-                (None, Some(winner)) if resigned => {
-                    replay.resign(winner.other()).map_err(|m| error(re.at, m))?
-                }
-                (None, _) => {
-                    return Err(error(
-                        re.at,
-                        format!(
-                            "RE[{}] claims a result, but the game is unfinished after {} moves",
-                            re.value,
-                            replay.plies.len()
-                        ),
-                    ));
-                }
-                (Some(outcome), claimed) if outcome.winner() != claimed => {
-                    return Err(error(
-                        re.at,
-                        format!(
-                            "RE[{}] disagrees with the board: {}",
-                            re.value,
-                            outcome.describe(replay.plies.len())
-                        ),
-                    ));
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(record_yaml(&header, &replay, &source.path))
+    Ok(rules)
 }
 
-/// The canonical YAML record of an imported game.
-fn record_yaml(header: &Header, replay: &Replay, from: &str) -> String {
-    let name = std::path::Path::new(from)
-        .file_name()
-        .map_or(from.into(), |n| n.to_string_lossy());
-    // Escaped: a file name may hold a line break, and the lines after it would be read as
-    // part of the record.
-    let mut out = format!(
-        "# Imported from {} by sheetgen {}.\n",
-        escaped(&name),
-        env!("CARGO_PKG_VERSION")
-    );
-    if let Some(comment) = &header.comment {
-        // YAML comments cannot hold control characters or escapes: they become spaces.
-        let comment: String = comment
-            .chars()
-            .map(|c| {
-                let hidden = (c.is_control() || !yaml_printable(c)) && c != '\n';
-                if hidden { ' ' } else { c }
-            })
-            .collect();
-        for line in comment.lines() {
-            out.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
-        }
+/// Plays a B[…] or W[…] property: a move, a pass (empty) or `resign`.
+fn sgf_move(
+    source: &SourceFile,
+    property: &Property,
+    replay: &mut Replay,
+) -> Result<(), Diagnostic> {
+    let side = if property.name == "B" {
+        Side::Black
+    } else {
+        Side::White
+    };
+    let value = property.value.trim();
+    if replay.outcome.is_some() {
+        // After a resignation too, where the move count alone would name the wrong side.
+        return Err(error_at(
+            source,
+            property.at,
+            format!("{}[{value}] comes after the end of the game", property.name),
+        ));
     }
-    out.push_str(&format!("game: {NAME}\n"));
+    if value.eq_ignore_ascii_case("resign") {
+        return replay
+            .resign(side)
+            .map_err(|m| error_at(source, property.at, m));
+    }
+    if side != replay.position.to_move {
+        return Err(error_at(
+            source,
+            property.at,
+            format!(
+                "{}[{value}]: it is {}'s move",
+                property.name,
+                replay.position.to_move.name()
+            ),
+        ));
+    }
+    let ply = replay.plies.len();
+    let word = if value.is_empty() { "pass" } else { value };
+    replay
+        .play(word)
+        .map(|_| ())
+        .map_err(|m| located(source, property.at, ply, &m))
+}
+
+/// RE[…] must agree with how the game ended; `B+R` on an unfinished game is a resignation.
+fn check_sgf_result(
+    source: &SourceFile,
+    re: &Property,
+    replay: &mut Replay,
+) -> Result<(), Diagnostic> {
+    let claimed = match re
+        .value
+        .trim()
+        .chars()
+        .next()
+        .map(|c| c.to_ascii_uppercase())
+    {
+        Some('B') => Some(Side::Black),
+        Some('W') => Some(Side::White),
+        Some('0') | Some('D') => None,
+        _ => return Ok(()), // `?`, `Void`: no claim
+    };
+    let resigned = re.value.to_ascii_lowercase().contains('r');
+    match (replay.outcome, claimed) {
+        (None, Some(winner)) if resigned => replay
+            .resign(winner.other())
+            .map_err(|m| error_at(source, re.at, m)),
+        (None, _) => Err(error_at(
+            source,
+            re.at,
+            format!(
+                "RE[{}] claims a result, but the game is unfinished after {}",
+                re.value,
+                plural(replay.plies.len(), "move")
+            ),
+        )),
+        (Some(outcome), claimed) if outcome.winner() != claimed => Err(error_at(
+            source,
+            re.at,
+            format!(
+                "RE[{}] disagrees with the board: {}",
+                re.value,
+                outcome.describe(replay.plies.len())
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The canonical YAML record of an imported game. A resigned game says who resigned and
+/// who won.
+fn write_record(writer: &mut RecordWriter, header: &Header, replay: &Replay) {
+    for comment in &header.comments {
+        writer.comment(comment);
+    }
+    writer.word("game", NAME);
     if let Some(title) = &header.title {
-        out.push_str(&format!("title: {}\n", quoted(title)));
+        writer.text("title", title);
     }
     if let Some(date) = &header.date {
-        out.push_str(&format!("date: {}\n", quoted(date)));
+        writer.text("date", date);
     }
-    if header.black.is_some() || header.white.is_some() {
-        let mut players = Vec::new();
-        for (side, name) in [("black", &header.black), ("white", &header.white)] {
-            if let Some(name) = name {
-                players.push(format!("{side}: {}", quoted(name)));
-            }
-        }
-        out.push_str(&format!("players: {{ {} }}\n", players.join(", ")));
-    }
+    let players: Vec<(&str, &str)> = [("black", &header.black), ("white", &header.white)]
+        .into_iter()
+        .filter_map(|(side, name)| Some((side, name.as_deref()?)))
+        .collect();
+    writer.texts("players", &players);
     if replay.rules != Rules::default() {
-        out.push_str(&format!("rules: {{ size: {} }}\n", replay.rules.size));
+        writer.words("rules", &[("size", replay.rules.size.to_string())]);
     }
     let moves: Vec<String> = replay
         .plies
         .iter()
-        .map(|p| super::game::notation(*p, replay.rules.size))
+        .map(|p| notation(*p, replay.rules.size))
         .collect();
-    out.push_str("moves: [");
-    for (i, chunk) in moves.chunks(10).enumerate() {
-        if i > 0 {
-            out.push_str(",\n        ");
-        }
-        out.push_str(&chunk.join(", "));
+    writer.list("moves", &moves, 10);
+    if let Some(Outcome::Resigned { side }) = replay.outcome {
+        writer.word("resigned", side.name());
     }
-    out.push_str("]\n");
-    match replay.outcome {
-        Some(Outcome::Resigned { side }) => out.push_str(&format!("resigned: {}\n", side.name())),
-        Some(outcome) => out.push_str(&format!(
-            "result: {}\n",
-            outcome.winner().map_or("draw", |s| s.name())
-        )),
-        None => {}
+    if let Some(outcome) = replay.outcome {
+        writer.word("result", outcome.winner().map_or("draw", |s| s.name()));
     }
-    out
-}
-
-/// Whether YAML lets `c` stand in a file as it is (its `c-printable` set).
-fn yaml_printable(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 
 /// Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0 to U+FDEF and the last two of every
@@ -419,37 +352,6 @@ fn yaml_printable(c: char) -> bool {
 fn without_noncharacters(text: &str) -> String {
     let nonchar = |c: char| matches!(c, '\u{fdd0}'..='\u{fdef}') || (c as u32) & 0xfffe == 0xfffe;
     text.chars().filter(|&c| !nonchar(c)).collect()
-}
-
-/// `text` for a YAML comment line: line breaks, controls and characters YAML cannot hold
-/// written as escapes (`\n`, `\u{9b}`).
-fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\u{2028}' | '\u{2029}' => out.extend(c.escape_unicode()),
-            c if c.is_control() || !yaml_printable(c) => out.extend(c.escape_unicode()),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A YAML double-quoted scalar.
-fn quoted(text: &str) -> String {
-    let escaped: String = text
-        .chars()
-        .map(|c| match c {
-            '"' => "\\\"".to_string(),
-            '\\' => "\\\\".to_string(),
-            '\n' => "\\n".to_string(),
-            c if c.is_control() || !yaml_printable(c) => format!("\\u{:04x}", c as u32),
-            c => c.to_string(),
-        })
-        .collect();
-    format!("\"{escaped}\"")
 }
 
 #[cfg(test)]
@@ -523,7 +425,7 @@ mod tests {
         assert!(yaml.contains("title: \"Club night\""), "{yaml}");
         assert!(yaml.contains("# one\n# two \n"), "{yaml}");
         let record = SourceFile::new("imported.yaml", &yaml);
-        let entries = crate::record::read(&record).expect("the record reads");
+        let entries = crate::load::read(&record).expect("the record reads");
         assert!(entries.iter().all(|e| e.game.is_ok()), "{yaml}");
     }
 
@@ -543,7 +445,7 @@ mod tests {
             1,
             "{yaml}"
         );
-        let entries = crate::record::read(&SourceFile::new("i.yaml", &yaml)).unwrap();
+        let entries = crate::load::read(&SourceFile::new("i.yaml", &yaml)).unwrap();
         assert_eq!(entries.len(), 1, "{yaml}");
         assert!(entries[0].game.is_ok(), "{yaml}");
     }
@@ -576,5 +478,69 @@ mod tests {
                 .contains("RE[W+] disagrees with the board: black wins"),
             "{err}"
         );
+    }
+
+    fn imported_records(text: &str) -> Vec<crate::games::Entry> {
+        let yaml = import(&SourceFile::new("g.sgf", text)).unwrap();
+        let entries = crate::load::read(&SourceFile::new("i.yaml", &yaml)).unwrap();
+        for entry in &entries {
+            assert!(entry.game.is_ok(), "{yaml}: {:?}", entry.game);
+        }
+        entries
+    }
+
+    #[test]
+    fn sgf_as_servers_write_it_byte_order_mark_and_ff3_names() {
+        let entries = imported_records("\u{feff}(;GaMe[9]PlayerBlack[Ann];B[d1-b3];W[h5-g4])");
+        assert_eq!(entries.len(), 1);
+        let game = entries[0].game.as_ref().unwrap();
+        assert_eq!(game.about().black.as_ref().unwrap().value, "Ann");
+        assert_eq!(game.length(), 2);
+    }
+
+    #[test]
+    fn a_collection_of_games_imports_as_one_record_each() {
+        let entries = imported_records("(;GM[9];B[d1-b3])\n(;GM[9];B[b1-b3];W[h3-e3])\n");
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[1].game.as_ref().unwrap().length(), 2);
+    }
+
+    #[test]
+    fn setup_stones_and_two_moves_in_a_node_are_refused_at_their_place() {
+        let sgf = "(;GM[9]AB[d4];B[d1-b3])";
+        let err = import(&SourceFile::new("s.sgf", sgf)).unwrap_err();
+        assert_eq!(err.column, sgf.find("AB").unwrap() + 1, "{err}");
+        assert!(err.message.contains("sets up stones"), "{err}");
+        let sgf = "(;GM[9];B[d1-b3][b1-b3])";
+        let err = import(&SourceFile::new("s.sgf", sgf)).unwrap_err();
+        assert_eq!(err.column, sgf.find("b1-b3").unwrap() + 1, "{err}");
+        assert!(err.message.contains("a node holds one move"), "{err}");
+    }
+
+    #[test]
+    fn move_comments_are_carried_into_the_record() {
+        let sgf = "(;GM[9]C[A club game];B[d1-b3]C[the usual start];W[h5-g4])";
+        let yaml = import(&SourceFile::new("c.sgf", sgf)).unwrap();
+        assert!(yaml.contains("# A club game\n"), "{yaml}");
+        assert!(yaml.contains("# after move 1: the usual start\n"), "{yaml}");
+    }
+
+    #[test]
+    fn move_text_with_comments_and_glued_numbers() {
+        let yaml = import_text("1.d1-b3 {a quiet start} h5-g4 2.b1-b4").unwrap();
+        assert!(yaml.contains("moves: [d1-b3, h5-g4, b1-b4]"), "{yaml}");
+        let err = import_text("1. d1-b3 {never closed h5-g4").unwrap_err();
+        assert_eq!((err.line, err.column), (1, 10), "{err}");
+    }
+
+    #[test]
+    fn a_resigned_game_says_who_resigned_and_who_won() {
+        let yaml = import(&SourceFile::new(
+            "r.sgf",
+            "(;GM[9];B[d1-b3];W[h5-g4];B[resign])",
+        ))
+        .unwrap();
+        assert!(yaml.contains("resigned: black\nresult: white\n"), "{yaml}");
+        imported_records("(;GM[9];B[d1-b3];W[h5-g4];B[resign])");
     }
 }

@@ -10,8 +10,9 @@ use super::game::{
 };
 use super::rules::{MAX_SIZE, MIN_SIZE, Setup};
 use crate::diagnostic::Diagnostic;
+use crate::formats::move_text::is_result_word;
 use crate::input::SourceFile;
-use crate::record::{About, Claim, Moves, Text, error_at, is_result_word, move_tokens};
+use crate::record::{About, Claim, Moves, Text, error_at, move_tokens};
 use crate::vocabulary::{Side, Summary, Winner, plural};
 
 crate::game_record! {
@@ -96,7 +97,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     let mut replay = Replay::new(rules.clone());
     let mut written_result = None;
     if let Some(moves) = &raw.moves {
-        let tokens = move_tokens(moves, source);
+        let tokens = move_tokens(moves, source)?;
         for (i, token) in tokens.iter().enumerate() {
             if is_result_word(&token.text) {
                 if let Some(next) = tokens.get(i + 1) {

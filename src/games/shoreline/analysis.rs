@@ -2,19 +2,13 @@
 
 use serde::Serialize;
 
+use crate::formats::report::{Column, json_line, signed, table};
+
 use super::Side;
 use super::bitboard::Bitboard;
 use super::rules::Play;
 use super::rules::{Position, Scoring};
 use super::solver::{MoveAnalysis, Solver, analyze};
-
-fn signed(v: i32) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
 
 #[derive(Serialize)]
 struct SolveLine {
@@ -45,8 +39,7 @@ pub fn solve_report(json: bool) -> String {
                     value,
                     first_moves: moves.iter().cloned().collect(),
                 };
-                out.push_str(&serde_json::to_string(&line).expect("a report line serializes"));
-                out.push('\n');
+                out.push_str(&json_line(&line));
             } else {
                 let listed: Vec<String> = moves
                     .iter()
@@ -123,29 +116,44 @@ pub fn analyze_report(play: &Play, json: bool) -> String {
             .into_iter()
             .collect(),
         };
-        return serde_json::to_string(&report).expect("a report serializes") + "\n";
+        return json_line(&report);
     }
-    let mut out = format!(
-        "{:>3}  {:<6} {:<5} {:>6} {:>6} {:>5}  best\n",
-        "no.", "player", "move", "before", "after", "loss"
-    );
-    for m in &analysis {
-        let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
-        out.push_str(&format!(
-            "{:>3}  {:<6} {:<5} {:>6} {:>6} {:>5}  {}\n",
-            m.number,
-            m.player.name(),
-            m.point.name(),
-            signed(m.before),
-            signed(m.after),
-            if m.loss == 0 {
+    let column = |heading, width, right, gap| Column {
+        heading,
+        width,
+        right,
+        gap,
+    };
+    let columns = [
+        column("no.", 3, true, 0),
+        column("player", 6, false, 2),
+        column("move", 5, false, 1),
+        column("before", 6, true, 1),
+        column("after", 6, true, 1),
+        column("loss", 5, true, 1),
+        column("best", 0, false, 2),
+    ];
+    let rows: Vec<Vec<String>> = analysis
+        .iter()
+        .map(|m| {
+            let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
+            let loss = if m.loss == 0 {
                 "-".to_string()
             } else {
                 m.loss.to_string()
-            },
-            best.join(" ")
-        ));
-    }
+            };
+            vec![
+                m.number.to_string(),
+                m.player.name().into(),
+                m.point.name(),
+                signed(m.before),
+                signed(m.after),
+                loss,
+                best.join(" "),
+            ]
+        })
+        .collect();
+    let mut out = table(&columns, &rows);
     for side in [Side::Black, Side::White] {
         let s = summary(side);
         out.push_str(&format!(
