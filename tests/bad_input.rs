@@ -248,7 +248,7 @@ fn import_refuses_hostile_files_too() {
         ("empty.txt", Vec::new(), "no moves found"),
         (
             "deep.sgf",
-            format!("(;GM[9]{}{})", "(".repeat(100_000), ")".repeat(100_001)).into_bytes(),
+            format!("(;GM[9]{}{})", "(".repeat(100_000), ")".repeat(100_000)).into_bytes(),
             "the SGF game has no moves",
         ),
         (
