@@ -69,10 +69,10 @@ impl Diagnostic {
         };
         // Record text reaches the terminal escaped: a C1 control such as U+009B is a
         // terminal command, and the renderer replaces only C0 controls.
-        let message = visible(&self.message);
+        let message = shortened(&visible(&self.message));
         let path = visible(&self.path);
         let location = visible(&self.location()).into_owned();
-        let title = Level::ERROR.primary_title(message.as_ref());
+        let title = Level::ERROR.primary_title(message.as_str());
         let mut group = match self.snippet_span() {
             Some((line, span)) => {
                 let (line, span) = visible_line(line, span);
@@ -182,6 +182,40 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     out.into()
+}
+
+/// `message` with each value in backticks longer than a line can show cut in its middle,
+/// and its length said: a 309-digit number from a record is not echoed whole.
+fn shortened(message: &str) -> String {
+    const LONGEST: usize = 60;
+    let parts: Vec<&str> = message.split('`').collect();
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut length: Option<String> = None;
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Said after the closing backtick of the value it counts.
+        if let Some(length) = length.take() {
+            out.push_str(&length);
+        }
+        let quoted = i % 2 == 1 && i + 1 < parts.len();
+        let chars = part.chars().count();
+        if !quoted || chars <= LONGEST {
+            out.push_str(part);
+            continue;
+        }
+        out.extend(part.chars().take(24));
+        out.push('…');
+        out.extend(part.chars().skip(chars - 12));
+        let unit = if part.bytes().all(|b| b.is_ascii_digit()) {
+            "digits"
+        } else {
+            "characters"
+        };
+        length = Some(format!(" ({chars} {unit})"));
+    }
+    out
 }
 
 /// A source line made safe to show, and the byte range `span` of the original moved to the
@@ -321,6 +355,23 @@ mod tests {
             "{out}"
         );
         assert_eq!(marks.matches('^').count(), 2, "{out}");
+    }
+
+    #[test]
+    fn a_long_value_in_a_message_is_cut_and_counted() {
+        let number = format!("1{}", "0".repeat(308));
+        let d = Diagnostic::file("g.yaml", format!("`size` is 5 to 12, not `{number}`"));
+        let out = d.render(false);
+        assert!(
+            out.contains(
+                "`size` is 5 to 12, not `100000000000000000000000…000000000000` (309 digits)"
+            ),
+            "{out}"
+        );
+        assert_eq!(
+            shortened("a `short` one, and `unclosed"),
+            "a `short` one, and `unclosed"
+        );
     }
 
     #[test]
