@@ -239,7 +239,7 @@ fn from_sgf(source: &SourceFile) -> Result<String, Diagnostic> {
     }
     let text = |name: &str| {
         find(name)
-            .map(|p| p.value.trim().to_string())
+            .map(|p| without_noncharacters(p.value.trim()))
             .filter(|v| !v.is_empty())
     };
     let header = Header {
@@ -345,15 +345,21 @@ fn record_yaml(header: &Header, replay: &Replay, from: &str) -> String {
     let name = std::path::Path::new(from)
         .file_name()
         .map_or(from.into(), |n| n.to_string_lossy());
+    // Escaped: a file name may hold a line break, and the lines after it would be read as
+    // part of the record.
     let mut out = format!(
-        "# Imported from {name} by sheetgen {}.\n",
+        "# Imported from {} by sheetgen {}.\n",
+        escaped(&name),
         env!("CARGO_PKG_VERSION")
     );
     if let Some(comment) = &header.comment {
         // YAML comments cannot hold control characters or escapes: they become spaces.
         let comment: String = comment
             .chars()
-            .map(|c| if c.is_control() && c != '\n' { ' ' } else { c })
+            .map(|c| {
+                let hidden = (c.is_control() || !yaml_printable(c)) && c != '\n';
+                if hidden { ' ' } else { c }
+            })
             .collect();
         for line in comment.lines() {
             out.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
@@ -402,6 +408,35 @@ fn record_yaml(header: &Header, replay: &Replay, from: &str) -> String {
     out
 }
 
+/// Whether YAML lets `c` stand in a file as it is (its `c-printable` set).
+fn yaml_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0 to U+FDEF and the last two of every
+/// plane) are never text: an SGF value holding one is imported without it, since YAML
+/// cannot hold U+FFFE or U+FFFF and no font draws any of them.
+fn without_noncharacters(text: &str) -> String {
+    let nonchar = |c: char| matches!(c, '\u{fdd0}'..='\u{fdef}') || (c as u32) & 0xfffe == 0xfffe;
+    text.chars().filter(|&c| !nonchar(c)).collect()
+}
+
+/// `text` for a YAML comment line: line breaks, controls and characters YAML cannot hold
+/// written as escapes (`\n`, `\u{9b}`).
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\u{2028}' | '\u{2029}' => out.extend(c.escape_unicode()),
+            c if c.is_control() || !yaml_printable(c) => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A YAML double-quoted scalar.
 fn quoted(text: &str) -> String {
     let escaped: String = text
@@ -410,7 +445,7 @@ fn quoted(text: &str) -> String {
             '"' => "\\\"".to_string(),
             '\\' => "\\\\".to_string(),
             '\n' => "\\n".to_string(),
-            c if c.is_control() => format!("\\u{:04x}", c as u32),
+            c if c.is_control() || !yaml_printable(c) => format!("\\u{:04x}", c as u32),
             c => c.to_string(),
         })
         .collect();
@@ -477,6 +512,40 @@ mod tests {
         );
         assert!(yaml.contains("resigned: black"), "{yaml}");
         assert!(yaml.contains("# A club game"), "{yaml}");
+    }
+
+    /// What the import fuzz target found: U+FFFE in `C` or `GN` made a record `check`
+    /// refused (YAML cannot hold it).
+    #[test]
+    fn noncharacters_in_sgf_text_are_left_out_and_the_record_reads() {
+        let sgf = "(;GM[9]GN[Club\u{fffe} night]PB[A\u{ffff}]C[one\u{fffe}\ntwo\u{1b}]\n;B[d1-b3])";
+        let yaml = import(&SourceFile::new("g.sgf", sgf)).unwrap();
+        assert!(yaml.contains("title: \"Club night\""), "{yaml}");
+        assert!(yaml.contains("# one\n# two \n"), "{yaml}");
+        let record = SourceFile::new("imported.yaml", &yaml);
+        let entries = crate::record::read(&record).expect("the record reads");
+        assert!(entries.iter().all(|e| e.game.is_ok()), "{yaml}");
+    }
+
+    #[test]
+    fn a_file_name_cannot_add_lines_to_the_record() {
+        let name = "x\ngame: towers\nturns: []\n---\n#\u{85}\u{fffe}\u{2028}.txt";
+        let yaml = import(&SourceFile::new(name, "1. d1-b3 h5-g4\n")).unwrap();
+        let first = yaml.lines().next().unwrap();
+        assert!(
+            first.starts_with(
+                r"# Imported from x\ngame: towers\nturns: []\n---\n#\u{85}\u{fffe}\u{2028}.txt by"
+            ),
+            "{yaml}"
+        );
+        assert_eq!(
+            yaml.lines().filter(|l| l.starts_with("game:")).count(),
+            1,
+            "{yaml}"
+        );
+        let entries = crate::record::read(&SourceFile::new("i.yaml", &yaml)).unwrap();
+        assert_eq!(entries.len(), 1, "{yaml}");
+        assert!(entries[0].game.is_ok(), "{yaml}");
     }
 
     #[test]
