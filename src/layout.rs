@@ -24,11 +24,13 @@ pub fn fits(text: &str, size: f64, width: f64) -> bool {
 }
 
 /// Breaks `text` into lines no wider than `width` at spaces (a word wider than the line
-/// stands alone on its line).
+/// stands alone on its line). No-break spaces (`12\u{a0}mm`) hold their words together
+/// and stay as they are.
 pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in text.split(breaks).filter(|w| !w.is_empty()) {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
@@ -105,6 +107,18 @@ mod tests {
         for line in &lines {
             assert!(font::text_width(line, 10.0) <= 40.0, "{line}");
         }
+    }
+
+    #[test]
+    fn wrap_keeps_no_break_spaces() {
+        let text = "Move 12\u{a0}b7 captures; 10\u{202f}mm of margin.";
+        let lines = wrap(text, 10.0, 25.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains("12\u{a0}b7")), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains("10\u{202f}mm")),
+            "{lines:?}"
+        );
     }
 
     #[test]
