@@ -68,11 +68,7 @@ pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Error> {
                 "cannot write {path}: the file is read-only (make it writable or remove it first)"
             )));
         }
-        Ok(_) if !may_write(Path::new(path)) => {
-            return Err(Error::Io(format!(
-                "cannot write {path}: permission denied (the file is not writable by you)"
-            )));
-        }
+        Ok(_) => may_write(Path::new(path)).map_err(fail)?,
         _ => {}
     }
     // A symbolic link stays a link: the file it names is the one written, even when that
@@ -120,17 +116,18 @@ fn mode_for(target: &Path) -> u32 {
     }
 }
 
-/// Whether this user may write the existing file at `path` (root may write any file; its
-/// read-only mode is checked apart).
-fn may_write(path: &Path) -> bool {
+/// Whether this user may write the existing file at `path`: replacing a file that belongs
+/// to someone else would change its owner. (Root may write any file: its read-only mode is
+/// checked apart.)
+fn may_write(path: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     {
-        rustix::fs::access(path, rustix::fs::Access::WRITE_OK).is_ok()
+        Ok(rustix::fs::access(path, rustix::fs::Access::WRITE_OK)?)
     }
     #[cfg(not(unix))]
     {
         let _ = path;
-        true
+        Ok(())
     }
 }
 
