@@ -67,20 +67,28 @@ impl Diagnostic {
         } else {
             Renderer::plain()
         };
-        let title = Level::ERROR.primary_title(self.message.as_str());
+        // Record text reaches the terminal escaped: a C1 control such as U+009B is a
+        // terminal command, and the renderer replaces only C0 controls.
+        let message = shortened(&visible(&self.message));
+        let path = visible(&self.path);
+        let location = visible(&self.location()).into_owned();
+        let title = Level::ERROR.primary_title(message.as_str());
         let mut group = match self.snippet_span() {
-            Some((line, span)) => title.element(
-                // Only the line itself: the renderer reads all the text it is given, and a
-                // file with thousands of errors would be read once per error.
-                Snippet::source(line)
-                    .line_start(self.line)
-                    .path(self.path.as_str())
-                    .annotation(AnnotationKind::Primary.span(span)),
-            ),
-            None => title.element(annotate_snippets::Origin::path(self.location())),
+            Some((line, span)) => {
+                let (line, span) = visible_line(line, span);
+                title.element(
+                    // Only the line itself: the renderer reads all the text it is given, and
+                    // a file with thousands of errors would be read once per error.
+                    Snippet::source(line)
+                        .line_start(self.line)
+                        .path(path)
+                        .annotation(AnnotationKind::Primary.span(span)),
+                )
+            }
+            None => title.element(annotate_snippets::Origin::path(location)),
         };
         for note in &self.notes {
-            group = group.element(Level::NOTE.message(note.as_str()));
+            group = group.element(Level::NOTE.message(visible(note)));
         }
         let report: &[Group<'_>] = &[group];
         renderer.render(report).to_string()
@@ -150,6 +158,92 @@ fn line_start(source: &Arc<str>, line: usize) -> Option<usize> {
         let (_, starts) = index.as_ref()?;
         starts.get(line.checked_sub(1)?).copied()
     })
+}
+
+/// Whether a terminal could act on `c` or hide it instead of showing it: control characters
+/// (C0 but tab and line feed, DEL, C1), line and paragraph separators and the bidirectional
+/// overrides and isolates.
+fn is_hidden(c: char) -> bool {
+    (c.is_control() && c != '\t' && c != '\n')
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every hidden character written as an escape like `\u{9b}`.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hidden) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hidden(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// `message` with each value in backticks longer than a line can show cut in its middle,
+/// and its length said: a 309-digit number from a record is not echoed whole.
+fn shortened(message: &str) -> String {
+    const LONGEST: usize = 60;
+    let parts: Vec<&str> = message.split('`').collect();
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut length: Option<String> = None;
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Said after the closing backtick of the value it counts.
+        if let Some(length) = length.take() {
+            out.push_str(&length);
+        }
+        let quoted = i % 2 == 1 && i + 1 < parts.len();
+        let chars = part.chars().count();
+        if !quoted || chars <= LONGEST {
+            out.push_str(part);
+            continue;
+        }
+        out.extend(part.chars().take(24));
+        out.push('…');
+        out.extend(part.chars().skip(chars - 12));
+        let unit = if part.bytes().all(|b| b.is_ascii_digit()) {
+            "digits"
+        } else {
+            "characters"
+        };
+        length = Some(format!(" ({chars} {unit})"));
+    }
+    out
+}
+
+/// A source line made safe to show, and the byte range `span` of the original moved to the
+/// same characters in it. Each hidden character becomes one mark (the renderer's own for C0
+/// controls and overrides, U+FFFD for the rest), so columns and the mark under the value
+/// stay where the file has them.
+fn visible_line(
+    line: &str,
+    span: std::ops::Range<usize>,
+) -> (std::borrow::Cow<'_, str>, std::ops::Range<usize>) {
+    let unhandled = |c: char| matches!(c, '\u{80}'..='\u{9f}' | '\u{2028}' | '\u{2029}');
+    if !line.chars().any(unhandled) {
+        return (line.into(), span);
+    }
+    let mut out = String::with_capacity(line.len() + 8);
+    let (mut start, mut end) = (None, None);
+    for (i, c) in line.char_indices() {
+        if i == span.start {
+            start = Some(out.len());
+        }
+        if i == span.end {
+            end = Some(out.len());
+        }
+        out.push(if unhandled(c) { '\u{fffd}' } else { c });
+    }
+    let start = start.unwrap_or(out.len());
+    let end = end.unwrap_or(out.len()).max(start);
+    (out.into(), start..end)
 }
 
 /// Length in bytes of a flow collection at the start of `text` up to its closing bracket
@@ -231,6 +325,53 @@ mod tests {
         assert!(out.contains("error: the file is 100 MB"), "{out}");
         assert!(out.contains("big.yaml"), "{out}");
         assert!(out.contains("note: the limit is 1 MB"), "{out}");
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped_and_the_mark_stays_under_the_value() {
+        let src = source("title: \"a\u{9b}31m\"\nmoves: [\u{85}x, C9]\n");
+        let d = Diagnostic::at(
+            "g\u{9b}.yaml",
+            &src,
+            2,
+            13,
+            "`C9` is off the board \u{9b}2J",
+        );
+        let out = d.render(false);
+        for raw in ['\u{9b}', '\u{85}'] {
+            assert!(!out.contains(raw), "{raw:?} reached the terminal: {out:?}");
+        }
+        assert!(out.contains("moves: [\u{fffd}x, C9]"), "{out}");
+        assert!(out.contains("off the board \\u{9b}2J"), "{out}");
+        assert!(out.contains("g\\u{9b}.yaml:2:13"), "{out}");
+        // The caret stands under `C9`, at the column the file has it.
+        let lines: Vec<&str> = out.lines().collect();
+        let column = |line: &str, at: usize| line[..at].chars().count();
+        let code = lines.iter().find(|l| l.contains("moves:")).unwrap();
+        let marks = lines.iter().find(|l| l.contains('^')).unwrap();
+        assert_eq!(
+            column(marks, marks.find('^').unwrap()),
+            column(code, code.find("C9").unwrap()),
+            "{out}"
+        );
+        assert_eq!(marks.matches('^').count(), 2, "{out}");
+    }
+
+    #[test]
+    fn a_long_value_in_a_message_is_cut_and_counted() {
+        let number = format!("1{}", "0".repeat(308));
+        let d = Diagnostic::file("g.yaml", format!("`size` is 5 to 12, not `{number}`"));
+        let out = d.render(false);
+        assert!(
+            out.contains(
+                "`size` is 5 to 12, not `100000000000000000000000…000000000000` (309 digits)"
+            ),
+            "{out}"
+        );
+        assert_eq!(
+            shortened("a `short` one, and `unclosed"),
+            "a `short` one, and `unclosed"
+        );
     }
 
     #[test]

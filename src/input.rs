@@ -26,7 +26,7 @@ impl SourceFile {
     pub fn new(path: &str, text: &str) -> Self {
         Self {
             path: path.to_string(),
-            text: Arc::from(text),
+            text: Arc::from(unix_line_ends(text.to_string())),
             line_offset: 0,
         }
     }
@@ -42,6 +42,12 @@ impl SourceFile {
     /// Reads `path`, refusing directories, files over [`MAX_INPUT_BYTES`], binary files and
     /// text that is not UTF-8.
     pub fn read(path: &str) -> Result<Self, Error> {
+        Self::read_as(path, YAML)
+    }
+
+    /// [`Self::read`] for a file that should be `kind` ("CSS text", "move text or SGF"):
+    /// the words a binary file is refused with.
+    pub fn read_as(path: &str, kind: &str) -> Result<Self, Error> {
         let io = |e: std::io::Error| Error::Io(format!("cannot read {path}: {}", io_reason(&e)));
         let meta = std::fs::metadata(path).map_err(io)?;
         if meta.is_dir() {
@@ -70,11 +76,17 @@ impl SourceFile {
             &mut bytes,
         )
         .map_err(io)?;
-        Self::from_bytes(path, bytes)
+        Self::from_bytes_as(path, bytes, kind)
     }
 
-    /// Checks that `bytes` are UTF-8 text of an acceptable size.
+    /// Checks that `bytes` are UTF-8 text of an acceptable size. Line ends become `\n`
+    /// (Windows' CRLF and old Macs' lone CR alike), so lines count the same everywhere.
     pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<Self, Error> {
+        Self::from_bytes_as(path, bytes, YAML)
+    }
+
+    /// [`Self::from_bytes`] for a file that should be `kind`.
+    pub fn from_bytes_as(path: &str, bytes: Vec<u8>, kind: &str) -> Result<Self, Error> {
         if bytes.len() as u64 > MAX_INPUT_BYTES {
             return Err(Error::Config(Diagnostic::file(
                 path,
@@ -84,13 +96,13 @@ impl SourceFile {
         if bytes.contains(&0) {
             return Err(Error::Config(Diagnostic::file(
                 path,
-                "this is a binary file, not YAML text",
+                format!("this is a binary file, not {kind}"),
             )));
         }
         match String::from_utf8(bytes) {
             Ok(text) => Ok(Self {
                 path: path.to_string(),
-                text: Arc::from(text),
+                text: Arc::from(unix_line_ends(text)),
                 line_offset: 0,
             }),
             Err(e) => {
@@ -172,14 +184,66 @@ impl SourceFile {
     }
 }
 
-/// serde-saphyr's message without its own location suffix (the diagnostic shows that).
+/// What a file is refused as when it is binary, unless the caller names another kind.
+const YAML: &str = "YAML text";
+
+/// `text` with CRLF and lone CR line ends as `\n`. YAML reads both as line breaks anyway;
+/// the rest of sheetgen counts lines by `\n` only.
+fn unix_line_ends(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// serde-saphyr's message without its own location suffixes (the diagnostic shows the
+/// place): ` at line 3, column 7`, and for a value reached through an alias
+/// ` (defined at line 1, column 10)` and ` (used at line 3, column 7)`.
 fn yaml_message(e: &serde_saphyr::Error) -> String {
-    let text = e.without_snippet().to_string();
-    let text = match text.find(" at line ") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    };
+    let mut text = e.without_snippet().to_string();
+    for suffix in [" (defined at line ", " (used at line "] {
+        while let Some(start) = text.find(suffix) {
+            let end = text[start..]
+                .find(')')
+                .map_or(text.len(), |i| start + i + 1);
+            text.replace_range(start..end, "");
+        }
+    }
+    if let Some(i) = text.find(" at line ") {
+        text.truncate(i);
+    }
     plain_words(text.trim())
+}
+
+/// serde-saphyr's budget breach, `Nodes { nodes: 250001 }`, in words.
+fn budget_words(breach: &str) -> String {
+    let (name, count) = match breach.split_once(" {") {
+        Some((name, rest)) => (
+            name.trim(),
+            rest.split(':')
+                .nth(1)
+                .map(|n| n.trim_end_matches(['}', ' ']).trim())
+                .unwrap_or(""),
+        ),
+        None => (breach.trim(), ""),
+    };
+    let what = match name {
+        "Events" => "YAML events",
+        "Aliases" => "aliases (`*name`)",
+        "Anchors" => "anchors (`&name`)",
+        "Depth" | "InclusionDepth" => "levels of nesting",
+        "Documents" => "documents",
+        "Nodes" => "values (each list, mapping and single value counts)",
+        "ScalarBytes" => "bytes of text in values",
+        "CommentBytes" => "bytes of comments",
+        "MergeKeys" => "merge keys (`<<`)",
+        _ => "parts of one kind",
+    };
+    if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+        format!("it holds too many {what}")
+    } else {
+        format!("the reader stopped at {count} {what}")
+    }
 }
 
 /// serde-saphyr words some errors for the programmer who calls it ("use Option<String>",
@@ -195,7 +259,8 @@ fn plain_words(message: &str) -> String {
     if let Some(limit) = message.strip_prefix("budget breached: ") {
         let limit = limit.split(" (defined").next().unwrap_or(limit);
         return format!(
-            "the document is too large to be a game record (over serde-saphyr's limit: {limit})"
+            "the document is too large to be read: {}",
+            budget_words(limit)
         );
     }
     if message.starts_with("multiple YAML documents detected") {
@@ -230,5 +295,79 @@ fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Record {
+        game: String,
+        title: Option<String>,
+    }
+
+    #[test]
+    fn lone_cr_and_crlf_line_ends_read_as_lines() {
+        for text in [
+            "# a game\rgame: shoreline\rtitle: x\r",
+            "# a game\r\ngame: shoreline\r\n",
+        ] {
+            let source = SourceFile::from_bytes("mac.yaml", text.as_bytes().to_vec()).unwrap();
+            assert_eq!(source.text.lines().count(), text.matches('\r').count());
+            assert!(!source.text.contains('\r'));
+            let record: Record = source.parse_yaml().unwrap();
+            assert_eq!(record.game, "shoreline");
+        }
+        // Errors are placed on the line the file has them.
+        let source = SourceFile::new("mac.yaml", "game: shoreline\rtitle: [a]\r");
+        let err = source.parse_yaml::<Record>().unwrap_err();
+        assert_eq!((err.line, err.column), (2, 8), "{err}");
+    }
+
+    #[test]
+    fn an_alias_error_has_no_half_location_in_its_words() {
+        let source = SourceFile::new("a.yaml", "game: &g [shoreline]\ntitle: x\nz: *g\n");
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Aliased {
+            game: Vec<String>,
+            title: String,
+            z: String,
+        }
+        let err = source.parse_yaml::<Aliased>().unwrap_err();
+        assert!(!err.message.contains("(defined"), "{err}");
+        assert!(!err.message.contains("line"), "{err}");
+        assert_eq!(
+            err.message,
+            "expected a single value here, not a list or a mapping"
+        );
+    }
+
+    #[test]
+    fn a_budget_breach_is_said_in_words() {
+        let message = plain_words("budget breached: Nodes { nodes: 250001 }");
+        assert_eq!(
+            message,
+            "the document is too large to be read: the reader stopped at 250001 values \
+             (each list, mapping and single value counts)"
+        );
+        assert!(!plain_words("budget breached: Depth { depth: 2001 }").contains('{'));
+        assert!(!plain_words("budget breached: Something").contains("Something"));
+    }
+
+    #[test]
+    fn a_binary_file_is_refused_as_what_it_should_be() {
+        let png = b"\x89PNG\r\n\x1a\n\x00\x00".to_vec();
+        let err = SourceFile::from_bytes_as("style.css", png.clone(), "CSS text").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("this is a binary file, not CSS text"),
+            "{err}"
+        );
+        let err = SourceFile::from_bytes("g.yaml", png).unwrap_err();
+        assert!(err.to_string().contains("not YAML text"), "{err}");
     }
 }

@@ -2,18 +2,35 @@
 
 use crate::font;
 
-/// The largest size up to `size` at which `text` fits in `width` millimetres.
+/// The smallest size, in points, [`fit`] shrinks text to: smaller print is unreadable on
+/// paper (a 200 KB title shrank to 0.001 mm). Text asked for below it stays as asked.
+pub const MIN_TEXT_PT: f64 = 7.0;
+
+/// The largest size up to `size` (points) at which `text` fits in `width` millimetres, but
+/// never below [`MIN_TEXT_PT`]: text that does not fit even then comes back at that size,
+/// too wide, for the caller to wrap or refuse ([`fits`] tells).
 pub fn fit(text: &str, size: f64, width: f64) -> f64 {
     let w = font::text_width(text, size);
-    if w <= width { size } else { size * width / w }
+    if w <= width {
+        size
+    } else {
+        (size * width / w).max(size.min(MIN_TEXT_PT))
+    }
+}
+
+/// Whether `text` at `size` points is no wider than `width` millimetres.
+pub fn fits(text: &str, size: f64, width: f64) -> bool {
+    font::text_width(text, size) <= width
 }
 
 /// Breaks `text` into lines no wider than `width` at spaces (a word wider than the line
-/// stands alone on its line).
+/// stands alone on its line). No-break spaces (`12\u{a0}mm`) hold their words together
+/// and stay as they are.
 pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in text.split(breaks).filter(|w| !w.is_empty()) {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
@@ -101,9 +118,34 @@ mod tests {
     }
 
     #[test]
+    fn wrap_keeps_no_break_spaces() {
+        let text = "Move 12\u{a0}b7 captures; 10\u{202f}mm of margin.";
+        let lines = wrap(text, 10.0, 25.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains("12\u{a0}b7")), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains("10\u{202f}mm")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn fit_never_shrinks_below_the_floor() {
+        let title = "A very long title ".repeat(1000);
+        let size = fit(&title, 13.0, 180.0);
+        assert_eq!(size, MIN_TEXT_PT);
+        assert!(!fits(&title, size, 180.0));
+        // Text asked for below the floor is not made larger.
+        assert_eq!(fit(&title, 5.0, 180.0), 5.0);
+        assert!(fits("Board 1", fit("Board 1", 9.5, 40.0), 40.0));
+    }
+
+    #[test]
     fn fit_shrinks_only_what_is_too_wide() {
         assert_eq!(fit("A", 10.0, 100.0), 10.0);
-        let size = fit("A long heading", 10.0, 10.0);
-        assert!((font::text_width("A long heading", size) - 10.0).abs() < 1e-9);
+        // Room for 8 of the 10 points: shrunk to fit exactly, above the floor.
+        let width = font::text_width("A long heading", 8.0);
+        let size = fit("A long heading", 10.0, width);
+        assert!((font::text_width("A long heading", size) - width).abs() < 1e-9);
     }
 }

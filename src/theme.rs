@@ -87,7 +87,12 @@ impl Theme {
     }
 
     pub fn load(path: &str) -> Result<Self, Error> {
-        let source = SourceFile::read(path)?;
+        Self::parse(&SourceFile::read(path)?)
+    }
+
+    /// A theme from a theme file's text; errors point into it.
+    pub fn parse(source: &SourceFile) -> Result<Self, Error> {
+        let path = source.path.as_str();
         let file: ThemeFile = source.parse_yaml().map_err(Error::Config)?;
         let mut map = Vec::new();
         for (role, value) in &file.colors {
@@ -119,12 +124,35 @@ impl Theme {
                 )));
             }
         };
-        Ok(Self {
+        let theme = Self {
             name: path.to_string(),
             map,
             greys: false,
             stroke_scale,
-        })
+        };
+        let (ink, paper) = (theme.map(palette::INK), theme.map(palette::PAPER));
+        let ratio = contrast(ink, paper);
+        if ratio < MIN_CONTRAST {
+            // Pointed at the colour the file changed (ink first).
+            let at = file.colors.get("ink").or_else(|| file.colors.get("paper"));
+            let message = format!(
+                "ink {} on paper {} has a contrast of {ratio:.1}:1: text would be {}; \
+                 it needs at least {MIN_CONTRAST}:1",
+                hex(ink),
+                hex(paper),
+                if ink == paper {
+                    "invisible"
+                } else {
+                    "hard to read"
+                },
+            );
+            let diagnostic = match at {
+                Some(value) => source.error_at(&value.referenced, message),
+                None => crate::diagnostic::Diagnostic::file(path, message),
+            };
+            return Err(Error::Config(diagnostic));
+        }
+        Ok(theme)
     }
 
     pub fn map(&self, c: Color) -> Color {
@@ -170,6 +198,31 @@ struct ThemeFile {
     stroke_scale: Option<Spanned<f64>>,
 }
 
+/// The least contrast between ink and paper a theme may have: WCAG's minimum for large text
+/// (its 4.5:1 for body text would refuse some sepia or dark themes people print happily).
+pub const MIN_CONTRAST: f64 = 3.0;
+
+/// WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white).
+pub fn contrast(a: Color, b: Color) -> f64 {
+    let luminance = |c: Color| {
+        let channel = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+fn hex(c: Color) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+}
+
 fn parse_hex(text: &str) -> Option<Color> {
     let hex = text.trim().strip_prefix('#')?;
     if hex.len() != 6 || !hex.is_ascii() {
@@ -199,6 +252,29 @@ mod tests {
         let cb = Theme::colorblind();
         assert_ne!(cb.map(palette::WARNING), palette::WARNING);
         assert_eq!(cb.map(palette::STONE_BLACK), palette::STONE_BLACK);
+    }
+
+    #[test]
+    fn ink_that_paper_hides_is_refused_where_the_file_sets_it() {
+        let parse = |text: &str| Theme::parse(&SourceFile::new("t.yaml", text));
+        let Err(Error::Config(d)) = parse("colors:\n  ink: \"#ffffff\"\n") else {
+            panic!("white ink on white paper must be refused")
+        };
+        assert_eq!((d.line, d.column), (2, 8), "{d}");
+        assert!(d.message.contains("contrast of 1.0:1"), "{d}");
+        assert!(d.message.contains("invisible"), "{d}");
+        let Err(Error::Config(d)) = parse("colors:\n  paper: \"#222222\"\n") else {
+            panic!("black ink on near-black paper must be refused")
+        };
+        assert_eq!(d.line, 2, "{d}");
+        assert!(d.message.contains("hard to read"), "{d}");
+        assert!(parse("colors:\n  ink: \"#f0f0f0\"\n  paper: \"#1e1e1e\"\n").is_ok());
+        for builtin in [Theme::color(), Theme::print(), Theme::colorblind()] {
+            let ratio = contrast(builtin.map(palette::INK), builtin.map(palette::PAPER));
+            assert!(ratio >= MIN_CONTRAST, "{}", builtin.name);
+        }
+        let shipped = std::fs::read_to_string("templates/theme.yaml").unwrap();
+        assert!(parse(&shipped).is_ok());
     }
 
     #[test]

@@ -33,7 +33,34 @@ pub fn render(figure: &Figure) -> Vec<u8> {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&document.to_string());
     out.push('\n');
+    // XML cannot hold some characters even escaped: a stylesheet or a text holding one
+    // would make the whole file unreadable, so they are left out wherever they stand.
+    if !out.chars().all(is_xml_char) {
+        out.retain(is_xml_char);
+    }
     out.into_bytes()
+}
+
+/// Whether XML 1.0 allows `c` in a document (its `Char` production): not the C0 controls
+/// but tab and line ends, nor U+FFFE and U+FFFF (surrogates cannot occur in a `str`).
+pub fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// Checks a `--css` stylesheet for characters an SVG file cannot hold, naming the first one
+/// and its line (from 1), so the command can refuse it instead of writing them out.
+pub fn check_css(text: &str) -> Result<(), String> {
+    for (i, line) in text.split('\n').enumerate() {
+        if let Some(c) = line.chars().find(|&c| !is_xml_char(c)) {
+            return Err(format!(
+                "line {}: the stylesheet holds the character U+{:04X}, which an SVG file \
+                 (XML 1.0) cannot hold",
+                i + 1,
+                c as u32
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The font subset as a data URL, and the default text style.
@@ -240,5 +267,30 @@ mod tests {
         assert!(out.contains(r#"clip-path="url(#clip1)""#));
         assert!(out.contains(r#"stroke-dasharray="1 0.5""#));
         assert!(out.contains(">&lt;岸&gt;</text>"));
+    }
+
+    #[test]
+    fn characters_xml_forbids_never_reach_the_file() {
+        let bad = "a\u{1}b\u{1b}[31mc\u{fffe}d\u{ffff}";
+        let mut figure = Figure::new(100.0, 50.0, bad);
+        figure.description = bad.into();
+        figure.css = Some(format!("text {{ fill: red; }} /* {bad} */"));
+        let mut board = Group::new("board");
+        board.text(Text::new(Point::new(5.0, 5.0), bad, 10.0, Anchor::Start));
+        figure.root.group(board);
+        let out = String::from_utf8(render(&figure)).unwrap();
+        let document = roxmltree::Document::parse(&out).expect("the SVG is well-formed XML");
+        assert_eq!(document.root_element().tag_name().name(), "svg");
+        assert!(out.contains("<title>ab[31mcd</title>"), "{out}");
+        assert!(out.contains(">ab[31mcd</text>"), "{out}");
+    }
+
+    #[test]
+    fn check_css_names_a_forbidden_character_and_its_line() {
+        assert_eq!(check_css("text { fill: red; }\n\t/* é 岸 */\r\n"), Ok(()));
+        let err = check_css("text {}\n/* \u{1b}[1m */").unwrap_err();
+        assert!(err.starts_with("line 2: "), "{err}");
+        assert!(err.contains("U+001B"), "{err}");
+        assert!(check_css("a\u{fffe}").unwrap_err().contains("U+FFFE"));
     }
 }
