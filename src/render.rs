@@ -39,7 +39,12 @@ impl Job for RenderJob {
         let mut document = crate::diagram::draw(&*record, &self.request)?;
         let theme = Theme::named_or_file(&self.theme)?;
         let css = match &self.css {
-            Some(path) => Some(crate::input::SourceFile::read(path)?.text.to_string()),
+            Some(path) => {
+                let css = crate::input::SourceFile::read_as(path, "CSS text")?;
+                crate::backend::svg::check_css(&css.text)
+                    .map_err(|why| Error::Usage(format!("--css {path}: {why}")))?;
+                Some(css.text.to_string())
+            }
             None => None,
         };
         for page in &mut document.pages {

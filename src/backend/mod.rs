@@ -38,6 +38,8 @@ pub enum RenderError {
     SvgNeedsOnePage { pages: usize },
     /// The PNG could not be made.
     Png(String),
+    /// The PNG asked for is larger than sheetgen makes: the options ask too much.
+    TooLarge(String),
 }
 
 impl std::fmt::Display for RenderError {
@@ -51,15 +53,23 @@ impl std::fmt::Display for RenderError {
                 "an SVG or PNG file holds one page, but this document has {pages}; write a PDF instead"
             ),
             RenderError::Png(why) => write!(f, "cannot make the PNG: {why}"),
+            RenderError::TooLarge(why) => write!(f, "cannot make the PNG: {why}"),
         }
     }
 }
 
 impl std::error::Error for RenderError {}
 
+/// A document that cannot be drawn is invalid input (exit 1); one the options make too
+/// large or of too many pages for the format is a usage error (exit 2).
 impl From<RenderError> for crate::error::Error {
     fn from(e: RenderError) -> Self {
-        crate::error::Error::Render(e.to_string())
+        match e {
+            RenderError::TooLarge(_) | RenderError::SvgNeedsOnePage { .. } => {
+                crate::error::Error::Usage(e.to_string())
+            }
+            _ => crate::error::Error::Render(e.to_string()),
+        }
     }
 }
 

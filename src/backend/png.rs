@@ -39,7 +39,7 @@ pub fn render(figure: &Figure, dpi: u32) -> Result<Vec<u8>, RenderError> {
     let px = |mm: f64| (mm / 25.4 * f64::from(dpi)).round().max(1.0) as u32;
     let (width, height) = (px(figure.width), px(figure.height));
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(RenderError::Png(format!(
+        return Err(RenderError::TooLarge(format!(
             "{width}×{height} pixels is more than a PNG of sheetgen's may have ({MAX_PIXELS}); use a lower --dpi"
         )));
     }

@@ -160,10 +160,11 @@ impl Job for ImportJob {
     }
 
     fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
-        let source = SourceFile::read(&self.source).map_err(|e| match e {
-            Error::Config(d) => Error::Invalid(d),
-            other => other,
-        })?;
+        let source =
+            SourceFile::read_as(&self.source, "move text or SGF").map_err(|e| match e {
+                Error::Config(d) => Error::Invalid(d),
+                other => other,
+            })?;
         let yaml = super::import::import(&source).map_err(Error::Invalid)?;
         Ok(Made::bytes(yaml.into_bytes(), self.target))
     }
