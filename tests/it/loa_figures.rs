@@ -1,8 +1,6 @@
 //! Lines of Action sheets, diagrams and rulebook figures, checked against the engine.
 
-mod common;
-
-use common::{pdf_page_size_mm, pdf_text, run};
+use crate::common::{self, pdf_page_size_mm, pdf_text, run};
 use sheetgen::figure::{Figure, Group, Item, Point, Rect, Shape};
 use sheetgen::games::Game;
 use sheetgen::games::loa::diagram::{DiagramOptions, Show, diagram, directions};

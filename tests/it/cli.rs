@@ -1,8 +1,6 @@
 //! The command line as a user meets it: options, errors and exit codes, output files.
 
-mod common;
-
-use common::{run, run_in};
+use crate::common::{run, run_in};
 
 #[test]
 fn help_lists_every_option_with_its_default() {

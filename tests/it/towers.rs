@@ -1,8 +1,6 @@
 //! Towers records, `check`, the play sheet and the score diagram, as a user meets them.
 
-mod common;
-
-use common::{assert_located, pdf_page_size_mm, pdf_text, run, run_in};
+use crate::common::{assert_located, pdf_page_size_mm, pdf_text, run, run_in};
 
 #[test]
 fn every_towers_example_checks_with_its_scores() {

@@ -4,9 +4,7 @@
 //! kind, wrong claimed results, moves after the end, SGF of another game) are in
 //! shoreline_records.rs, loa.rs and towers.rs.
 
-mod common;
-
-use common::{assert_located, run_in};
+use crate::common::{self, assert_located, run_in};
 
 struct Case {
     name: &'static str,

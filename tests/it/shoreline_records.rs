@@ -1,8 +1,6 @@
 //! Shoreline records as a user meets them: `check`, `render` and filled sheets, good and bad.
 
-mod common;
-
-use common::{assert_located, pdf_text, run, run_in};
+use crate::common::{assert_located, pdf_text, run, run_in};
 
 /// A bad record, the exit code `check` must give, and what its report must hold.
 struct Case {

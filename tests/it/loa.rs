@@ -1,8 +1,6 @@
 //! Lines of Action records, `check` and `import`, as a user meets them.
 
-mod common;
-
-use common::{assert_located, run, run_in};
+use crate::common::{self, assert_located, run, run_in};
 
 /// The sixteen real games of tests/data/loa-games (copied from shared/loa-games, with its
 /// README): plies and how each ends, as the independent replay there found.

@@ -1,8 +1,6 @@
 //! Shoreline solved, as a user meets it: `solve`, `analyze`, `render --analysis`, puzzles.
 
-mod common;
-
-use common::{pdf_page_size_mm, pdf_text, run, run_in};
+use crate::common::{pdf_page_size_mm, pdf_text, run, run_in};
 
 #[test]
 fn solve_prints_every_scoring_and_first_player_with_the_first_moves() {

@@ -1,8 +1,6 @@
 //! The Shoreline play sheet as a user gets it: run the real binary, read the PDF and SVG back.
 
-mod common;
-
-use common::{pdf_page_size_mm, pdf_text, run, svg_board_groups};
+use crate::common::{pdf_page_size_mm, pdf_text, run, svg_board_groups};
 
 #[test]
 fn one_page_of_the_right_size_for_every_paper_and_orientation() {

@@ -1,8 +1,6 @@
 //! Annotations, themes, PNG and booklets: one mechanism for every game.
 
-mod common;
-
-use common::{pdf_page_size_mm, pdf_text, run, run_in};
+use crate::common::{self, pdf_page_size_mm, pdf_text, run, run_in};
 use sheetgen::annotate::{Annotations, Cells};
 use sheetgen::figure::{Figure, Group, Item, Point, Shape};
 use sheetgen::games::{Game, RenderOptions};
