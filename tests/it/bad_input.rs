@@ -2,22 +2,45 @@
 //! binary files, and files that are not files. Each case states the exit code, the place and
 //! the words of its message; none may panic. The per-game catalogues (illegal moves of every
 //! kind, wrong claimed results, moves after the end, SGF of another game) are in
-//! shoreline_records.rs, loa.rs and towers.rs.
+//! shoreline_records.rs, loa.rs and towers.rs. The cases that are plain files live in
+//! tests/cases/bad_*/, where the golden test pins `render`'s whole report for each.
 
 use crate::common::{self, assert_located, run_in};
 
 struct Case {
     name: &'static str,
-    /// The file's content, made by a function so large files are built only when run.
-    content: fn() -> Vec<u8>,
+    /// The file name the case is written under, in a fresh directory.
+    file: &'static str,
+    content: Content,
     code: i32,
     /// `:line:column` after the file name, or the whole place text when it starts otherwise.
     location: &'static str,
     words: &'static str,
 }
 
+enum Content {
+    /// The `input.yaml` of a golden case, `tests/cases/<name>/`, whose `expected.stderr` is
+    /// the whole report of `render`; here every command must refuse it.
+    Case(&'static str),
+    /// Made by a function, so large files are built only when run and no binary file is kept.
+    Made(fn() -> Vec<u8>),
+}
+
+impl Content {
+    fn bytes(&self) -> Vec<u8> {
+        match self {
+            Content::Case(name) => {
+                let path = format!("tests/cases/{name}/input.yaml");
+                std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+            }
+            Content::Made(make) => make(),
+        }
+    }
+}
+
 /// An alias bomb: nine references to a list of nine references, eleven levels deep. Were it
-/// expanded it would hold 9^11 (31 billion) values.
+/// expanded it would hold 9^11 (31 billion) values. (`tests/cases/bad_alias_bomb/` holds the
+/// file; this builds it again to show what it is.)
 fn alias_bomb() -> Vec<u8> {
     let mut lines = vec![
         "game: shoreline".to_string(),
@@ -32,13 +55,19 @@ fn alias_bomb() -> Vec<u8> {
     (lines.join("\n") + "\n").into_bytes()
 }
 
-fn deep_nesting() -> Vec<u8> {
-    format!(
-        "game: shoreline\nmoves: {}{}\n",
-        "[".repeat(10_000),
-        "]".repeat(10_000)
-    )
-    .into_bytes()
+#[test]
+fn the_alias_bomb_case_is_the_bomb() {
+    assert_eq!(Content::Case("bad_alias_bomb").bytes(), alias_bomb());
+    let deep = Content::Case("bad_deep_nesting").bytes();
+    assert_eq!(
+        deep,
+        format!(
+            "game: shoreline\nmoves: {}{}\n",
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        )
+        .into_bytes()
+    );
 }
 
 fn hundred_megabytes() -> Vec<u8> {
@@ -54,144 +83,114 @@ fn binary() -> Vec<u8> {
 }
 
 fn not_utf8() -> Vec<u8> {
-    b"game: shoreline\ntitle: Caf\xe9 night\nmoves: []\n".to_vec()
-}
-
-fn tabs() -> Vec<u8> {
-    b"game: shoreline\nmoves:\n\t- C\n".to_vec()
-}
-
-fn duplicate_keys() -> Vec<u8> {
-    b"game: shoreline\nmoves: [C]\nmoves: [D]\n".to_vec()
-}
-
-fn empty() -> Vec<u8> {
-    Vec::new()
-}
-
-fn only_comments() -> Vec<u8> {
-    b"# nothing but a comment\n\n# and another\n".to_vec()
-}
-
-fn not_a_mapping() -> Vec<u8> {
-    b"- game: shoreline\n".to_vec()
-}
-
-fn bom_and_crlf() -> Vec<u8> {
-    b"\xef\xbb\xbfgame: shoreline\r\nmoves: [C, Q]\r\n".to_vec()
-}
-
-fn unknown_game_key() -> Vec<u8> {
-    b"gmae: shoreline\nmoves: []\n".to_vec()
+    Content::Case("bad_not_utf8").bytes()
 }
 
 const CATALOGUE: &[Case] = &[
     Case {
         name: "tabs",
-        content: tabs,
+        file: "tabs.yaml",
+        content: Content::Case("bad_tabs"),
         code: 1,
         location: ":3:2",
         words: "tabs disallowed",
     },
     Case {
         name: "duplicate keys",
-        content: duplicate_keys,
+        file: "dup.yaml",
+        content: Content::Case("bad_duplicate_keys"),
         code: 1,
         location: ":3:1",
         words: "`moves` is given twice",
     },
     Case {
         name: "alias bomb",
-        content: alias_bomb,
+        file: "bomb.yaml",
+        content: Content::Case("bad_alias_bomb"),
         code: 1,
-        location: "bomb.yaml:",
-        words: "error",
+        location: ":6:18",
+        words: "expected a single value here, not a list or a mapping",
     },
     Case {
         name: "deep nesting",
-        content: deep_nesting,
+        file: "deep.yaml",
+        content: Content::Case("bad_deep_nesting"),
         code: 1,
         location: ":2:",
         words: "recursion limit exceeded",
     },
     Case {
         name: "100 MB",
-        content: hundred_megabytes,
+        file: "huge.yaml",
+        content: Content::Made(hundred_megabytes),
         code: 1,
         location: "huge.yaml",
         words: "the file is 104857600 bytes, too large",
     },
     Case {
         name: "binary",
-        content: binary,
+        file: "binary.yaml",
+        content: Content::Made(binary),
         code: 1,
         location: "binary.yaml",
         words: "this is a binary file, not YAML text",
     },
     Case {
         name: "not UTF-8",
-        content: not_utf8,
+        file: "latin1.yaml",
+        content: Content::Case("bad_not_utf8"),
         code: 1,
         location: "latin1.yaml:2",
         words: "the file is not UTF-8 text",
     },
     Case {
         name: "empty",
-        content: empty,
+        file: "empty.yaml",
+        content: Content::Case("bad_empty"),
         code: 1,
         location: "empty.yaml",
         words: "the file holds no game record",
     },
     Case {
         name: "only comments",
-        content: only_comments,
+        file: "comments.yaml",
+        content: Content::Case("bad_only_comments"),
         code: 1,
         location: "comments.yaml",
         words: "the file holds no game record",
     },
     Case {
         name: "not a mapping",
-        content: not_a_mapping,
+        file: "list.yaml",
+        content: Content::Case("bad_not_a_mapping"),
         code: 1,
-        location: ":1:",
-        words: "",
+        location: ":1:1",
+        words: "expected keys with values here (`key: value`)",
     },
     Case {
         name: "BOM and CRLF",
-        content: bom_and_crlf,
+        file: "bom.yaml",
+        content: Content::Case("bad_bom_and_crlf"),
         code: 1,
         location: ":2:12",
         words: "`Q` is not a move",
     },
     Case {
         name: "misspelt key",
-        content: unknown_game_key,
+        file: "key.yaml",
+        content: Content::Case("bad_misspelt_key"),
         code: 1,
         location: ":1:1",
         words: "unknown key `gmae`",
     },
 ];
 
-const FILES: &[&str] = &[
-    "tabs.yaml",
-    "dup.yaml",
-    "bomb.yaml",
-    "deep.yaml",
-    "huge.yaml",
-    "binary.yaml",
-    "latin1.yaml",
-    "empty.yaml",
-    "comments.yaml",
-    "list.yaml",
-    "bom.yaml",
-    "key.yaml",
-];
-
 #[test]
 fn every_shared_bad_input_is_a_clear_error_in_every_command() {
     let dir = tempfile::tempdir().unwrap();
-    for (case, file) in CATALOGUE.iter().zip(FILES) {
-        std::fs::write(dir.path().join(file), (case.content)()).unwrap();
+    for case in CATALOGUE {
+        let file = case.file;
+        std::fs::write(dir.path().join(file), case.content.bytes()).unwrap();
         let location = if case.location.starts_with(':') {
             format!("{file}{}", case.location)
         } else {

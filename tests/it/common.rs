@@ -73,6 +73,11 @@ pub fn svg_board_groups(svg: &str) -> usize {
 /// Asserts that a report names `location` (`file:line:column`) and says `words`, without a
 /// panic; `case` names the case in the failure message.
 pub fn assert_located(case: &str, report: &str, location: &str, words: &str) {
+    // Empty text is in every report: such a case could never fail.
+    assert!(
+        !location.trim().is_empty() && !words.trim().is_empty(),
+        "{case}: give the location and the words its report must hold"
+    );
     assert!(
         report.contains(location),
         "{case}: no {location} in\n{report}"

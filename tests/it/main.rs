@@ -4,9 +4,11 @@
 //! tests/README.md says how to run, add and regenerate them.
 
 mod bad_input;
+mod cases;
 mod cli;
 mod common;
 mod diagrams;
+mod diff;
 mod gallery;
 mod loa;
 mod loa_figures;
