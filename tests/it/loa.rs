@@ -361,14 +361,20 @@ fn a_result_in_move_text_must_end_it_and_agree_with_the_game() {
     ))
     .unwrap();
     // White connects in this game: 0-1 is right, 1-0 and * are not.
-    for (result, code, words) in [
-        ("0-1", 0, ""),
-        ("1-0", 1, "`1-0` says black wins, but white wins"),
-        ("*", 1, "`*` says the game goes on, but white wins"),
+    // The right result imports quietly, with the winner in the record.
+    std::fs::write(dir.path().join("g.txt"), format!("{game} 0-1\n")).unwrap();
+    let out = common::run_in(dir.path(), &["import", "g.txt"]);
+    assert_eq!(out.code, 0, "0-1: {}", out.stderr);
+    assert_eq!(out.stderr, "", "0-1");
+    let yaml = String::from_utf8(out.stdout).unwrap();
+    assert!(yaml.contains("\nresult: white\n"), "0-1: {yaml}");
+    for (result, words) in [
+        ("1-0", "`1-0` says black wins, but white wins"),
+        ("*", "`*` says the game goes on, but white wins"),
     ] {
         std::fs::write(dir.path().join("g.txt"), format!("{game} {result}\n")).unwrap();
         let out = common::run_in(dir.path(), &["import", "g.txt"]);
-        assert_eq!(out.code, code, "{result}: {}", out.stderr);
+        assert_eq!(out.code, 1, "{result}: {}", out.stderr);
         assert!(out.stderr.contains(words), "{result}: {}", out.stderr);
     }
     std::fs::write(
