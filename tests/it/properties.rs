@@ -83,12 +83,10 @@ fn column_of(yaml_line: &str, tokens: &[String], n: usize) -> usize {
     start + tokens[..n].iter().map(|t| t.len() + 2).sum::<usize>() + 1
 }
 
-fn assert_refused_at(line: &Value, at_line: usize, at_column: Option<usize>, move_number: usize) {
+fn assert_refused_at(line: &Value, at_line: usize, at_column: usize, move_number: usize) {
     assert_eq!(line["valid"], false, "a corrupted game is refused: {line}");
     assert_eq!(line["error"]["line"], at_line, "{line}");
-    if let Some(column) = at_column {
-        assert_eq!(line["error"]["column"], column, "{line}");
-    }
+    assert_eq!(line["error"]["column"], at_column, "{line}");
     let message = line["error"]["message"].as_str().unwrap();
     assert!(
         message.starts_with(&format!("move {move_number}")),
@@ -152,7 +150,8 @@ proptest! {
         let yaml = shoreline_yaml(&tokens);
         let dir = tempfile::tempdir().unwrap();
         let line = check(dir.path(), &yaml);
-        assert_refused_at(&line, 2, Some(column_of(yaml.lines().nth(1).unwrap(), &tokens, i)), i + 1);
+        let column = column_of(yaml.lines().nth(1).unwrap(), &tokens, i);
+        assert_refused_at(&line, 2, column, i + 1);
     }
 }
 
@@ -367,7 +366,8 @@ proptest! {
         let yaml = loa_yaml(8, &corrupted);
         let dir = tempfile::tempdir().unwrap();
         let line = check(dir.path(), &yaml);
-        assert_refused_at(&line, 3, Some(column_of(yaml.lines().nth(2).unwrap(), &corrupted, i)), i + 1);
+        let column = column_of(yaml.lines().nth(2).unwrap(), &corrupted, i);
+        assert_refused_at(&line, 3, column, i + 1);
     }
 }
 
