@@ -117,6 +117,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow: searches a sample of the book in full, 4-10 s; cargo test -- --ignored"]
     fn the_book_agrees_with_a_search_without_it() {
         // What `solve` prints (the empty boards and every first move), then every 13th
         // position, each searched in full.

@@ -1,0 +1,19 @@
+//! The integration tests, one crate: `cargo test` links the library into one test binary
+//! instead of one per file. Each module is what a file of tests/ used to be; tests run with
+//! the package root as the working directory, so relative paths name repository files.
+//! tests/README.md says how to run, add and regenerate them.
+
+mod bad_input;
+mod cases;
+mod cli;
+mod common;
+mod diagrams;
+mod diff;
+mod gallery;
+mod loa;
+mod loa_figures;
+mod properties;
+mod shoreline_records;
+mod shoreline_sheet;
+mod solver;
+mod towers;

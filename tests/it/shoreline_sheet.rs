@@ -1,0 +1,120 @@
+//! The Shoreline play sheet as a user gets it: run the real binary, read the PDF and SVG back.
+
+use crate::common::{pdf_page_size_mm, pdf_text, run, svg_board_groups};
+
+#[test]
+fn one_page_of_the_right_size_for_every_paper_and_orientation() {
+    let cases = [
+        ("a4", false, (210.0, 297.0)),
+        ("a4", true, (297.0, 210.0)),
+        ("letter", false, (215.9, 279.4)),
+        ("letter", true, (279.4, 215.9)),
+    ];
+    for (paper, landscape, (w, h)) in cases {
+        let mut args = vec!["shoreline", "--boards", "2", "--page", paper];
+        if landscape {
+            args.push("--landscape");
+        }
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let pages = pdf_page_size_mm(&out.stdout);
+        assert_eq!(pages.len(), 1, "{paper} landscape={landscape}");
+        let (pw, ph) = pages[0];
+        assert!(
+            (pw - w).abs() < 0.1 && (ph - h).abs() < 0.1,
+            "{paper} {landscape}: {pw}x{ph}"
+        );
+    }
+}
+
+#[test]
+fn the_pdf_text_has_every_label_once_per_board_and_the_cjk_title() {
+    for boards in [1usize, 4, 9] {
+        let out = run(&["shoreline", "--boards", &boards.to_string()]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let text = pdf_text(&out.stdout);
+        assert!(
+            text.contains("Shoreline 岸棋"),
+            "the title with its CJK characters: {text}"
+        );
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for label in ["A", "B", "C", "D", "E", "1", "2", "3", "4", "5"] {
+            // "Board 1" and the like also hold digits: count labels that stand alone on a line.
+            let alone = text.lines().filter(|line| line.trim() == label).count();
+            assert_eq!(alone, boards, "label {label} with {boards} boards");
+        }
+        let numbered = words.windows(2).filter(|w| w[0] == "Board").count();
+        assert_eq!(numbered, boards);
+        assert!(!text.contains('?'), "no character was replaced");
+    }
+}
+
+#[test]
+fn the_svg_is_well_formed_and_has_one_board_group_per_board() {
+    for boards in 1..=9usize {
+        let out = run(&[
+            "shoreline",
+            "--boards",
+            &boards.to_string(),
+            "--format",
+            "svg",
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let svg = String::from_utf8(out.stdout).expect("SVG is UTF-8");
+        assert_eq!(svg_board_groups(&svg), boards);
+        assert!(svg.contains("Shoreline 岸棋"));
+        assert!(svg.contains("<title>Shoreline 岸棋</title>"));
+        assert!(svg.contains("@font-face"), "the font travels with the SVG");
+    }
+}
+
+#[test]
+fn the_rules_box_prints_the_template_rules() {
+    let out = run(&["shoreline", "--boards", "4", "--rules"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = pdf_text(&out.stdout);
+    assert!(text.contains("Short rules"), "{text}");
+    assert!(
+        text.contains("Four or five in a line score nothing."),
+        "{text}"
+    );
+    let without = pdf_text(&run(&["shoreline", "--boards", "4"]).stdout);
+    assert!(!without.contains("Short rules"));
+}
+
+#[test]
+fn a_copied_and_edited_template_changes_the_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.yaml");
+    let shipped = std::fs::read_to_string("templates/shoreline.yaml").unwrap();
+    let edited = shipped
+        .replace(
+            "Play the boards in order and add up the scores.",
+            "Club night: four rounds.",
+        )
+        .replace("Board {n}", "Round {n}");
+    std::fs::write(&path, edited).unwrap();
+    let out = run(&["shoreline", "--template", path.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = pdf_text(&out.stdout);
+    assert!(text.contains("Club night: four rounds."));
+    assert!(text.contains("Round 4"));
+    assert!(!text.contains("Board 1"));
+}
+
+#[test]
+fn the_first_player_option_starts_the_alternation() {
+    let out = run(&[
+        "shoreline",
+        "--boards",
+        "2",
+        "--first",
+        "white",
+        "--format",
+        "svg",
+    ]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let first = svg.find("White ○ places first").unwrap();
+    let second = svg.find("Black ● places first").unwrap();
+    assert!(first < second, "board 1 names White, board 2 Black");
+}
