@@ -12,10 +12,10 @@ fuzz_target!(|data: &[u8]| {
     match sheetgen::games::loa::import::import(&source) {
         Ok(yaml) => {
             let record = SourceFile::new("imported.yaml", &yaml);
-            let entries = sheetgen::record::read(&record).expect("an imported record reads");
+            let entries = sheetgen::load::read(&record).expect("an imported record reads");
             // Import copies names and titles as written; a character sheetgen's font lacks
             // makes the record undrawable, which `check` reports. Anything else must check.
-            let checks = |e: &sheetgen::record::Entry| match &e.game {
+            let checks = |e: &sheetgen::games::Entry| match &e.game {
                 Ok(_) => true,
                 Err(d) => d.message.contains("is not in sheetgen's font"),
             };
