@@ -45,9 +45,10 @@ pub struct BookletJob {
 
 impl Job for BookletJob {
     fn inputs(&self) -> Vec<&str> {
+        let theme_file = Some(&self.theme).filter(|t| !Theme::is_built_in(t));
         self.files
             .iter()
-            .chain([&self.theme])
+            .chain(theme_file)
             .map(String::as_str)
             .collect()
     }
@@ -259,9 +260,15 @@ fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry>, Error> {
     let title = title(game);
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
+    let mut figures = Vec::new();
+    crate::diagram::draw_each(game, &stops, &mut |figure| {
+        figures.push(figure);
+        Ok(())
+    })?;
     let mut entries = Vec::new();
     let mut from = 0;
-    for at in stops {
+    debug_assert_eq!(stops.len(), figures.len(), "one figure a stop");
+    for (at, figure) in stops.into_iter().zip(figures) {
         let mut caption = vec![format!("{title}: after {}", plural(at, unit))];
         if at == from + 1 {
             // One move: "Move 33: …", not "Moves 33–33".
@@ -275,10 +282,7 @@ fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry>, Error> {
                 moves[from..at].join(", ")
             ));
         }
-        entries.push(Entry {
-            figure: diagram(game, Some(at))?,
-            caption,
-        });
+        entries.push(Entry { figure, caption });
         from = at;
     }
     Ok(entries)

@@ -5,7 +5,7 @@
 use crate::annotate::{self, Annotations, Written};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-use crate::figure::Document;
+use crate::figure::{Document, Figure};
 use crate::games::{self, GameRecord, GivenOption, View};
 
 /// What is asked of a diagram besides the record.
@@ -127,6 +127,28 @@ fn drawn_annotations(
         Some(at) => Error::Invalid(record.about().source.error_at(&at, problem.message)),
         None => Error::Usage(problem.message),
     })
+}
+
+/// The plain diagrams after each of `stops` moves (ascending), as documents handed to
+/// `each` in order: a booklet's walk through one game, linear in the game's length.
+pub fn draw_each(
+    record: &dyn GameRecord,
+    stops: &[usize],
+    each: &mut dyn FnMut(Figure) -> Result<(), Error>,
+) -> Result<(), Error> {
+    for &at in stops {
+        record.check_view(&View {
+            at: Some(at),
+            ..View::default()
+        })?;
+    }
+    let mut result = Ok(());
+    record.draw_each(stops, &mut |figure, _| {
+        if result.is_ok() {
+            result = each(figure);
+        }
+    });
+    result
 }
 
 /// Every entry of the record's `diagrams` can be drawn (squares of the board, known marks,

@@ -30,6 +30,13 @@ pub fn write(target: &Target, bytes: &[u8]) -> Result<(), Error> {
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
+    if stdout_was_closed() {
+        return Err(Error::Io(
+            "standard output is closed (`>&-`): nothing was written; redirect it to a file \
+             or use -o FILE"
+                .into(),
+        ));
+    }
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
@@ -37,6 +44,30 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
         }
         _ => Ok(()),
     }
+}
+
+/// Whether the process started with standard output closed. Rust's runtime then opens
+/// /dev/null in its place for reading and writing, which a shell redirect (`>/dev/null`,
+/// write-only) never does: output poured there would be lost without a word.
+#[cfg(unix)]
+fn stdout_was_closed() -> bool {
+    use rustix::fs::{FileType, OFlags};
+    let stdout = std::io::stdout();
+    let (Ok(stat), Ok(flags)) = (rustix::fs::fstat(&stdout), rustix::fs::fcntl_getfl(&stdout))
+    else {
+        return false;
+    };
+    let null = FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
+        && std::fs::metadata("/dev/null").is_ok_and(|m| {
+            use std::os::unix::fs::MetadataExt;
+            m.rdev() == stat.st_rdev
+        });
+    null && flags.contains(OFlags::RDWR)
+}
+
+#[cfg(not(unix))]
+fn stdout_was_closed() -> bool {
+    false
 }
 
 /// Writes `bytes` to `path` atomically.

@@ -23,8 +23,10 @@ pub struct RenderJob {
 
 impl Job for RenderJob {
     fn inputs(&self) -> Vec<&str> {
-        [&self.record, &self.theme]
+        let theme_file = Some(&self.theme).filter(|t| !Theme::is_built_in(t));
+        [&self.record]
             .into_iter()
+            .chain(theme_file)
             .chain(&self.css)
             .map(String::as_str)
             .collect()

@@ -76,6 +76,14 @@ impl Theme {
         }
     }
 
+    /// The built-in themes' names.
+    pub const BUILT_IN: [&str; 3] = ["color", "print", "colorblind"];
+
+    /// Whether `name` names a built-in theme rather than a file.
+    pub fn is_built_in(name: &str) -> bool {
+        Self::BUILT_IN.contains(&name)
+    }
+
     /// `color`, `print`, `colorblind`, or a theme file.
     pub fn named_or_file(name: &str) -> Result<Self, Error> {
         match name {

@@ -73,6 +73,19 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// The diagram `view` asks for, and where its squares are; `check_view` has accepted it.
     fn draw(&self, view: &View) -> (Figure, Cells);
 
+    /// The plain diagrams after each of `stops` moves (each checked, in ascending order),
+    /// handed to `each` one by one, as `draw` would draw them. A game with long replays
+    /// draws them in one pass, so a walk through a long game stays linear in its length.
+    fn draw_each(&self, stops: &[usize], each: &mut dyn FnMut(Figure, Cells)) {
+        for &at in stops {
+            let (figure, cells) = self.draw(&View {
+                at: Some(at),
+                ..View::default()
+            });
+            each(figure, cells);
+        }
+    }
+
     /// The record as its own game's type, for that game's commands (a Shoreline sheet
     /// filled with Shoreline games).
     fn as_any(&self) -> &dyn Any;

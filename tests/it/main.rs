@@ -16,4 +16,5 @@ mod properties;
 mod shoreline_records;
 mod shoreline_sheet;
 mod solver;
+mod streams;
 mod towers;

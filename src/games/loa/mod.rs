@@ -107,7 +107,9 @@ impl GameRecord for Game {
 
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
         let n = crate::games::check_at(view.at, self.length(), "move")?;
-        self.figures(view, &self.replay_to(n))?;
+        if view.values("show").next().is_some() {
+            self.figures(view, &self.replay_to(n))?;
+        }
         Ok(board::BoardLayout::fitting(
             crate::figure::Point::new(0.0, 0.0),
             100.0,
@@ -132,6 +134,24 @@ impl GameRecord for Game {
             &self.about.heading("Lines of Action"),
             &options,
         )
+    }
+
+    fn draw_each(&self, stops: &[usize], each: &mut dyn FnMut(Figure, Cells)) {
+        let heading = self.about.heading("Lines of Action");
+        let options = diagram::DiagramOptions::default();
+        let mut replay = game::Replay::new(self.rules.clone());
+        for &stop in stops {
+            if stop < replay.plies.len() {
+                replay = game::Replay::new(self.rules.clone());
+            }
+            for ply in &self.plies[replay.plies.len()..stop.min(self.plies.len())] {
+                replay
+                    .play(&game::notation(*ply, self.rules.size))
+                    .expect("moves were checked when the record was read");
+            }
+            let (figure, cells) = diagram::diagram(&replay, self.plies.len(), &heading, &options);
+            each(figure, cells);
+        }
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
