@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Prints the figures issue 17 names, whole processes, on this machine (run it idle):
+#   one 5×5 diagram to SVG and to PNG per process (against sgf-render 3.3.1 when it is
+#   installed: cargo install sgf-render --version 3.3.1 --root /tmp/peer), check of 10,000
+#   Shoreline records, a booklet of 1,000 games (time and peak memory), the evening sheet's
+#   PDF size, and the peak memory of an A4 sheet as PNG at the highest DPI sheetgen allows.
+# Usage: scripts/bench.sh [RUNS]   (RUNS processes per timing, default 200)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-200}
+cargo build --release --quiet
+sheetgen=$PWD/target/release/sheetgen
+peer=${SGF_RENDER:-/tmp/peer/bin/sgf-render}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# CPU seconds (user + system) that RUNS runs of a command take, from /usr/bin/time.
+cpu() {
+  local t0
+  t0=$( { /usr/bin/time -f "%U %S" bash -c "for _ in \$(seq $runs); do $1 >/dev/null 2>&1; done" ; } 2>&1 | awk '{ print $1 + $2 }')
+  echo "$t0"
+}
+
+# The two 5×5 games: ten moves each.
+printf 'game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n' > "$tmp/g.yaml"
+printf '(;GM[1]FF[4]SZ[5];B[cc];W[bc];B[cb];W[dc];B[bb];W[db];B[cd];W[bd];B[ce];W[de])' > "$tmp/g.sgf"
+
+svg=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")
+png=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.png")
+version=$(cpu "$sheetgen --version")
+echo "render one 5×5 diagram, $runs processes: SVG $(awk "BEGIN { printf \"%.2f\", $svg * 1000 / $runs }") ms CPU each, PNG $(awk "BEGIN { printf \"%.2f\", $png * 1000 / $runs }") ms, --version $(awk "BEGIN { printf \"%.2f\", $version * 1000 / $runs }") ms"
+if [ -x "$peer" ]; then
+  # Taken in turn, so a change in the machine's load touches both alike.
+  psvg=$(cpu "$peer $tmp/g.sgf -o $tmp/p.svg")
+  ppng=$(cpu "$peer --format png $tmp/g.sgf -o $tmp/p.png")
+  svg2=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")
+  echo "sgf-render 3.3.1: SVG $(awk "BEGIN { printf \"%.2f\", $psvg * 1000 / $runs }") ms, PNG $(awk "BEGIN { printf \"%.2f\", $ppng * 1000 / $runs }") ms; ratio sheetgen/sgf-render: SVG $(awk "BEGIN { printf \"%.2f\", ($svg + $svg2) / 2 / $psvg }"), PNG $(awk "BEGIN { printf \"%.2f\", $png / $ppng }")"
+else
+  echo "sgf-render not installed at $peer: no side-by-side ratio (see the first lines of this script)"
+fi
+
+# 10,000 Shoreline records: the examples' evening, repeated.
+python3 - "$tmp/ten-k.yaml" <<'PY'
+import sys
+text = open("examples/shoreline-evening.yaml").read()
+docs = [d for d in "\n".join(l for l in text.split("\n") if not l.startswith("#")).split("---\n") if d.strip()]
+open(sys.argv[1], "w").write("---\n".join(docs[i % len(docs)] for i in range(10000)))
+PY
+best=999
+for _ in 1 2 3 4 5; do
+  s=$( { /usr/bin/time -f "%e" "$sheetgen" check --format json "$tmp/ten-k.yaml" >/dev/null; } 2>&1)
+  best=$(awk "BEGIN { print ($s < $best) ? $s : $best }")
+done
+echo "check --format json of 10,000 records: $best s (best of 5) = $(awk "BEGIN { printf \"%.0f\", 10000 / $best }") records/s"
+
+# A booklet of 1,000 Shoreline games.
+python3 - "$tmp/ten-k.yaml" "$tmp/one-k.yaml" <<'PY'
+import sys
+docs = open(sys.argv[1]).read().split("---\n")
+open(sys.argv[2], "w").write("---\n".join(docs[:1000]))
+PY
+/usr/bin/time -f "booklet of 1,000 games: %e s, peak %M KB" "$sheetgen" booklet "$tmp/one-k.yaml" -o "$tmp/b.pdf"
+
+"$sheetgen" shoreline --boards 4 -o "$tmp/sheet.pdf"
+echo "shoreline --boards 4 PDF: $(stat -c %s "$tmp/sheet.pdf") bytes"
+
+/usr/bin/time -f "A4 sheet as PNG at 1000 dpi: %e s, peak %M KB" "$sheetgen" shoreline --format png --dpi 1000 -o "$tmp/sheet.png" || true
