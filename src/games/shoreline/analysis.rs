@@ -87,37 +87,47 @@ struct JsonAnalysis {
 pub fn analyze_report(play: &Play, json: bool) -> String {
     let mut solver = Solver::new(play.rules.scoring);
     let analysis = analyze(play, &mut solver);
-    let summary = |side: Side| {
-        let mine: Vec<&MoveAnalysis> = analysis.iter().filter(|m| m.player == side).collect();
-        JsonPlayer {
-            moves: mine.len(),
-            perfect: mine.iter().filter(|m| m.loss == 0).count(),
-            lost: mine.iter().map(|m| m.loss).sum(),
-        }
-    };
     if json {
-        let report = JsonAnalysis {
-            moves: analysis
-                .iter()
-                .map(|m| JsonMove {
-                    number: m.number,
-                    player: m.player.name(),
-                    point: m.point.name(),
-                    before: m.before,
-                    after: m.after,
-                    loss: m.loss,
-                    best: m.best.iter().map(|p| p.name()).collect(),
-                })
-                .collect(),
-            summary: [
-                ("black", summary(Side::Black)),
-                ("white", summary(Side::White)),
-            ]
-            .into_iter()
-            .collect(),
-        };
-        return json_line(&report);
+        analysis_json(&analysis)
+    } else {
+        analysis_text(&analysis)
     }
+}
+
+/// One player's moves, perfect ones and points lost.
+fn summary(analysis: &[MoveAnalysis], side: Side) -> JsonPlayer {
+    let mine: Vec<&MoveAnalysis> = analysis.iter().filter(|m| m.player == side).collect();
+    JsonPlayer {
+        moves: mine.len(),
+        perfect: mine.iter().filter(|m| m.loss == 0).count(),
+        lost: mine.iter().map(|m| m.loss).sum(),
+    }
+}
+
+fn analysis_json(analysis: &[MoveAnalysis]) -> String {
+    let report = JsonAnalysis {
+        moves: analysis
+            .iter()
+            .map(|m| JsonMove {
+                number: m.number,
+                player: m.player.name(),
+                point: m.point.name(),
+                before: m.before,
+                after: m.after,
+                loss: m.loss,
+                best: m.best.iter().map(|p| p.name()).collect(),
+            })
+            .collect(),
+        summary: [Side::Black, Side::White]
+            .into_iter()
+            .map(|side| (side.name(), summary(analysis, side)))
+            .collect(),
+    };
+    json_line(&report)
+}
+
+/// The moves as a table, then a line per player.
+fn analysis_text(analysis: &[MoveAnalysis]) -> String {
     let column = |heading, width, right, gap| Column {
         heading,
         width,
@@ -155,7 +165,7 @@ pub fn analyze_report(play: &Play, json: bool) -> String {
         .collect();
     let mut out = table(&columns, &rows);
     for side in [Side::Black, Side::White] {
-        let s = summary(side);
+        let s = summary(analysis, side);
         out.push_str(&format!(
             "{}: {} moves, {} perfect, {} points lost\n",
             side.name(),
