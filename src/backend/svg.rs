@@ -218,8 +218,9 @@ impl<'f> Defs<'f> {
         if !any {
             return None;
         }
-        // Six decimals: the scale is tiny (font units are ~1/2000 em).
-        let k = format!("{:.6}", scale);
+        // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an error in it
+        // grows with every advance along the line.
+        let k = format!("{scale:.8}");
         let k = k.trim_end_matches('0');
         run = run.set(
             "transform",
