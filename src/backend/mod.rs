@@ -29,7 +29,7 @@ impl Format {
 /// Why a document could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RenderError {
-    /// A text holds a character the embedded font lacks (never drawn as `?`).
+    /// A text holds a character the job's font lacks (never drawn as `?`).
     MissingGlyph {
         text: String,
         missing: font::MissingGlyph,

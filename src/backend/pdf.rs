@@ -1,6 +1,6 @@
 //! PDF backend, built on printpdf (without its layout engine). Each figure becomes one page
-//! of its own size; text is set in a per-document subset of the embedded font, so every
-//! character really is in the file.
+//! of its own size; text is set in a per-document subset of the job's font (named
+//! `ABCDEF+Name`, as subsets are), so every character really is in the file.
 
 use printpdf::{
     Color as PdfColor, FontId, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,

@@ -70,6 +70,8 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
             "viewBox",
             format!("0 0 {} {}", num(figure.width), num(figure.height)),
         )
+        // xlink:href, not SVG 2's plain href: Inkscape 1.2 draws no glyph without it.
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
         .set("role", "img")
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
@@ -206,7 +208,7 @@ impl<'f> Defs<'f> {
                 continue;
             };
             if let Some(id) = self.glyph(gid.0) {
-                let mut glyph = el::Use::new().set("href", format!("#{id}"));
+                let mut glyph = el::Use::new().set("xlink:href", format!("#{id}"));
                 if advance != 0 {
                     glyph = glyph.set("x", advance);
                 }
@@ -400,7 +402,7 @@ mod tests {
         assert!(out.contains(r#"class="board""#));
         assert!(out.contains(r#"clip-path="url(#clip-"#));
         // The words are drawn as outlines, and kept as invisible text for search.
-        assert!(out.contains("<use href=\"#g"), "{out}");
+        assert!(out.contains("<use xlink:href=\"#g"), "{out}");
         assert!(out.contains(r#"fill-opacity="0""#), "{out}");
         assert!(!out.contains("@font-face"), "{out}");
         assert!(out.contains(r#"stroke-dasharray="1 0.5""#));

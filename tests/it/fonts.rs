@@ -54,7 +54,10 @@ fn svg_text_is_drawn_as_outlines_and_kept_as_invisible_words() {
         !svg.contains("@font-face") && !svg.contains("font-family"),
         "no font to find"
     );
-    assert!(svg.contains("<use href=\"#g"), "glyphs are placed outlines");
+    assert!(
+        svg.contains("<use xlink:href=\"#g"),
+        "glyphs are placed outlines"
+    );
     assert!(
         svg.contains(">Club night, board 2</text>"),
         "the words stay searchable"
@@ -69,7 +72,10 @@ fn svg_text_is_drawn_as_outlines_and_kept_as_invisible_words() {
         .filter_map(|n| n.attribute("id"))
         .collect();
     for link in document.descendants().filter(|n| n.has_tag_name("use")) {
-        let target = link.attribute("href").unwrap().trim_start_matches('#');
+        let target = link
+            .attribute(("http://www.w3.org/1999/xlink", "href"))
+            .unwrap()
+            .trim_start_matches('#');
         assert!(ids.contains(target), "{target} is defined");
     }
 }

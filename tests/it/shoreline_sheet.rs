@@ -66,7 +66,10 @@ fn the_svg_is_well_formed_and_has_one_board_group_per_board() {
         assert!(svg.contains("<title>Shoreline 岸棋</title>"));
         // Glyph outlines travel with the SVG, not a font every consumer draws differently.
         assert!(!svg.contains("@font-face"), "no embedded font");
-        assert!(svg.contains("<use href=\"#g"), "text drawn as outlines");
+        assert!(
+            svg.contains("<use xlink:href=\"#g"),
+            "text drawn as outlines"
+        );
     }
 }
 
