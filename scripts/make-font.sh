@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds assets/fonts/sheetgen-sans.ttf, the font sheetgen embeds in every PDF and SVG.
+# Rebuilds assets/fonts/sheetgen-sans.ttf, the font sheetgen draws with unless --font names
+# another: embedded as a subset in every PDF, drawn as glyph outlines in every SVG and PNG.
 #
 # It is a subset of WenQuanYi Micro Hei (Apache-2.0, Debian package fonts-wqy-microhei):
 # Latin (ASCII, Latin-1, Latin Extended-A), common punctuation and symbols, and the CJK

@@ -103,6 +103,11 @@ struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     css: Option<String>,
 
+    /// The whole figure's width, with a unit: mm, cm, in or pt (e.g. 60mm, 2.5in); the
+    /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
+    #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width)]
+    width: Option<crate::backend::Length>,
+
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -222,7 +227,10 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             caption: args.caption.clone(),
             omit_caption: false,
         },
-        output: args.output.output()?,
+        output: Output {
+            width: args.width,
+            ..args.output.output()?
+        },
         game: args.game as usize,
         record: args.record,
         theme: args.theme,
@@ -257,7 +265,9 @@ fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
 /// pouring a PDF or PNG into a terminal.
 fn refuse_impossible(job: &dyn Job, stdout_is_terminal: bool) -> Result<(), Error> {
     if let Some(Target::File(written)) = job.written() {
-        refuse_writing_over_an_input(written, &job.inputs())?;
+        let mut inputs = job.inputs();
+        inputs.extend(job.output().and_then(|o| o.font.as_deref()));
+        refuse_writing_over_an_input(written, &inputs)?;
     }
     if let Some(output) = job.output() {
         check_terminal(output, stdout_is_terminal)?;
@@ -383,7 +393,12 @@ mod tests {
 
     #[test]
     fn a_pdf_is_never_poured_into_a_terminal() {
-        let out = |target: Target, format| Output { target, format };
+        let out = |target: Target, format| Output {
+            target,
+            format,
+            font: None,
+            width: None,
+        };
         let err = check_terminal(&out(Target::Stdout, Format::Pdf), true).unwrap_err();
         assert!(err.to_string().contains("-o FILE"), "{err}");
         assert_eq!(err.exit_code(), 2);

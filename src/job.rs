@@ -10,6 +10,10 @@ use crate::output::Target;
 pub struct Output {
     pub target: Target,
     pub format: crate::backend::Format,
+    /// `--font FILE`: the font all text is measured and drawn in, instead of sheetgen's own.
+    pub font: Option<String>,
+    /// `--width`: the whole figure's width (the height follows).
+    pub width: Option<crate::backend::Length>,
 }
 
 /// What a job made.

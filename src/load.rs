@@ -81,10 +81,19 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     }
     let share = documents.len().div_ceil(workers);
     let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
+    // Records are checked against the job's font (`--font`), in every worker.
+    let font = crate::font::current();
     let entries = std::thread::scope(|scope| {
         let handles: Vec<_> = indexed
             .chunks(share)
-            .map(|chunk| scope.spawn(move || chunk.iter().copied().map(check).collect::<Vec<_>>()))
+            .map(|chunk| {
+                let font = font.clone();
+                scope.spawn(move || {
+                    crate::font::using(font, || {
+                        chunk.iter().copied().map(check).collect::<Vec<_>>()
+                    })
+                })
+            })
             .collect();
         handles
             .into_iter()

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::backend::Format;
+use crate::backend::{Format, Length};
 use crate::error::Error;
 use crate::job::Output;
 use crate::output::Target;
@@ -47,6 +47,11 @@ pub struct OutputArgs {
     #[arg(long, value_name = "DPI", default_value_t = 150,
           value_parser = clap::value_parser!(u32).range(36..=1200))]
     pub dpi: u32,
+
+    /// Measure and draw all text in this TrueType or OpenType font instead of sheetgen's
+    /// own (embedded as a subset in PDF, drawn as outlines in SVG and PNG)
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -103,8 +108,15 @@ impl OutputArgs {
         Ok(Output {
             target: target(self.file.as_deref()),
             format,
+            font: self.font.clone(),
+            width: None,
         })
     }
+}
+
+/// Reads `--width LENGTH` for clap: a refused length is a usage error naming the option.
+pub fn parse_width(text: &str) -> Result<Length, String> {
+    Length::parse(text)
 }
 
 /// `-o FILE`, or standard output when there is none or it is `-`.
@@ -125,6 +137,7 @@ mod tests {
             file: file.map(String::from),
             format,
             dpi: 150,
+            font: None,
         };
         let output = args(None, None).output().unwrap();
         assert_eq!(

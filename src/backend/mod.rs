@@ -29,7 +29,7 @@ impl Format {
 /// Why a document could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RenderError {
-    /// A text holds a character the embedded font lacks (never drawn as `?`).
+    /// A text holds a character the job's font lacks (never drawn as `?`).
     MissingGlyph {
         text: String,
         missing: font::MissingGlyph,
@@ -75,16 +75,132 @@ impl From<RenderError> for crate::error::Error {
 
 /// Writes `document` in `format`.
 pub fn render(document: &Document, format: Format) -> Result<Vec<u8>, RenderError> {
+    render_at(document, format, None)
+}
+
+/// Writes `document` in `format`, each page `width` wide when given (the height follows).
+pub fn render_at(
+    document: &Document,
+    format: Format,
+    width: Option<Length>,
+) -> Result<Vec<u8>, RenderError> {
     for page in &document.pages {
         check_glyphs(page)?;
     }
     match format {
-        Format::Pdf => Ok(pdf::render(document)),
+        Format::Pdf => Ok(pdf::render(&match width {
+            Some(width) => scaled_to(document, width.mm()),
+            None => document.clone(),
+        })),
         Format::Svg | Format::Png(_) => match (document.pages.as_slice(), format) {
-            ([page], Format::Png(dpi)) => png::render(page, dpi),
-            ([page], _) => Ok(svg::render(page)),
+            ([page], Format::Png(dpi)) => png::render(page, dpi, width),
+            ([page], _) => Ok(svg::render_with(page, width, svg::Words::Searchable)),
             (pages, _) => Err(RenderError::SvgNeedsOnePage { pages: pages.len() }),
         },
+    }
+}
+
+/// Every page scaled, drawing and all, to `width` millimetres: a PDF page has no viewBox.
+fn scaled_to(document: &Document, width: f64) -> Document {
+    let pages = document
+        .pages
+        .iter()
+        .map(|page| {
+            let scale = width / page.width;
+            Figure {
+                width,
+                height: page.height * scale,
+                root: page.root.scaled(scale, crate::figure::Point::new(0.0, 0.0)),
+                ..page.clone()
+            }
+        })
+        .collect();
+    Document {
+        title: document.title.clone(),
+        pages,
+    }
+}
+
+/// A length with its unit, as `--width` gives it: millimetres, centimetres, inches or
+/// points. Always finite and above zero.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Length {
+    pub value: f64,
+    pub unit: Unit,
+}
+
+/// Never NaN: [`Length::parse`] refuses it.
+impl Eq for Length {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Mm,
+    Cm,
+    In,
+    Pt,
+}
+
+impl Unit {
+    const ALL: [(Unit, &'static str, f64); 4] = [
+        (Unit::Mm, "mm", 1.0),
+        (Unit::Cm, "cm", 10.0),
+        (Unit::In, "in", 25.4),
+        (Unit::Pt, "pt", 25.4 / 72.0),
+    ];
+
+    fn name(self) -> &'static str {
+        Self::ALL.iter().find(|u| u.0 == self).map_or("mm", |u| u.1)
+    }
+
+    fn millimetres(self) -> f64 {
+        Self::ALL.iter().find(|u| u.0 == self).map_or(1.0, |u| u.2)
+    }
+}
+
+/// The widest figure `--width` makes: 10 m would be a poster no printer takes.
+const MAX_WIDTH_MM: f64 = 5000.0;
+
+impl Length {
+    /// Reads `50mm`, `4.5cm`, `2in` or `144pt`; anything else is a message saying what is
+    /// wrong.
+    pub fn parse(text: &str) -> Result<Length, String> {
+        let text = text.trim();
+        let number_end = text
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+            .unwrap_or(text.len());
+        let (number, unit) = text.split_at(number_end);
+        let unit = Unit::ALL
+            .iter()
+            .find(|u| u.1 == unit.trim())
+            .map(|u| u.0)
+            .ok_or_else(|| {
+                format!("`{text}` needs a unit: mm, cm, in or pt (for example 60mm or 2.5in)")
+            })?;
+        let value: f64 = number
+            .parse()
+            .map_err(|_| format!("`{text}` is not a number followed by mm, cm, in or pt"))?;
+        let length = Length { value, unit };
+        if !value.is_finite() || value <= 0.0 {
+            return Err(format!("`{text}`: a width must be more than zero"));
+        }
+        if length.mm() > MAX_WIDTH_MM {
+            return Err(format!(
+                "`{text}` is wider than sheetgen draws ({} m)",
+                MAX_WIDTH_MM / 1000.0
+            ));
+        }
+        Ok(length)
+    }
+
+    /// The length in millimetres.
+    pub fn mm(self) -> f64 {
+        self.value * self.unit.millimetres()
+    }
+}
+
+impl std::fmt::Display for Length {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", num(self.value), self.unit.name())
     }
 }
 
@@ -120,5 +236,24 @@ mod tests {
         assert_eq!(num(0.1 + 0.2), "0.3");
         assert_eq!(num(-0.0001), "0");
         assert_eq!(num(12.34567), "12.346");
+    }
+
+    #[test]
+    fn lengths_have_a_unit_and_are_above_zero() {
+        let l = Length::parse("2in").unwrap();
+        assert_eq!((l.mm(), l.to_string()), (50.8, "2in".to_string()));
+        assert_eq!(Length::parse("60mm").unwrap().mm(), 60.0);
+        assert_eq!(Length::parse("4.5cm").unwrap().mm(), 45.0);
+        assert!((Length::parse("72pt").unwrap().mm() - 25.4).abs() < 1e-9);
+        for bad in [
+            "0mm", "-3cm", "NaNmm", "infmm", "3furlong", "60", "mm", "", "1e9mm",
+        ] {
+            assert!(Length::parse(bad).is_err(), "{bad}");
+        }
+        assert!(
+            Length::parse("3furlong")
+                .unwrap_err()
+                .contains("mm, cm, in or pt")
+        );
     }
 }

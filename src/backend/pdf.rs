@@ -1,6 +1,6 @@
 //! PDF backend, built on printpdf (without its layout engine). Each figure becomes one page
-//! of its own size; text is set in a per-document subset of the embedded font, so every
-//! character really is in the file.
+//! of its own size; text is set in a per-document subset of the job's font (named
+//! `ABCDEF+Name`, as subsets are), so every character really is in the file.
 
 use printpdf::{
     Color as PdfColor, FontId, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,
@@ -26,9 +26,19 @@ pub fn render(document: &Document) -> Vec<u8> {
     pdf.metadata.info.creator = "sheetgen".to_string();
 
     let texts = document.pages.iter().flat_map(Figure::text_content);
-    let subset = font::subset(font::FONT_DATA, &font::glyphs_of(texts));
-    let parsed = ParsedFont::from_bytes(&subset, 0, &mut Vec::new())
-        .expect("a subset of the embedded font parses");
+    let glyphs = font::glyphs_of(texts);
+    let chosen = font::current();
+    let (program, name) = match font::subset(chosen.data(), &glyphs) {
+        Some(subset) => (
+            subset,
+            format!("{}+{}", subset_tag(&chosen, &glyphs), chosen.name),
+        ),
+        // Without glyf outlines to strip, the whole font goes in, and its name says so.
+        None => (chosen.data().to_vec(), chosen.name.clone()),
+    };
+    let mut parsed = ParsedFont::from_bytes(&program, 0, &mut Vec::new())
+        .expect("a font that parsed with ttf-parser parses");
+    parsed.font_name = Some(name);
     pdf.resources
         .fonts
         .map
@@ -57,6 +67,22 @@ pub fn render(document: &Document) -> Vec<u8> {
     doc.save_to(&mut out)
         .expect("writing a PDF into memory cannot fail");
     out
+}
+
+/// The six capital letters a subset font's name starts with (ISO 32000-1, 9.6.4), from the
+/// font and the glyphs kept: the same subset always gets the same tag, and readers can tell
+/// different subsets of one font apart.
+fn subset_tag(font: &font::Font, glyphs: &std::collections::BTreeSet<u16>) -> String {
+    let mut bytes = font.hash.to_be_bytes().to_vec();
+    bytes.extend(glyphs.iter().flat_map(|g| g.to_be_bytes()));
+    let mut hash = font::fnv1a(&bytes);
+    (0..6)
+        .map(|_| {
+            let letter = char::from(b'A' + (hash % 26) as u8);
+            hash /= 26;
+            letter
+        })
+        .collect()
 }
 
 fn page(figure: &Figure) -> PdfPage {

@@ -1,11 +1,11 @@
-//! PNG backend: the SVG backend's drawing rasterised by resvg, with sheetgen's embedded font
-//! (no system fonts), so a PNG looks the same on every machine and run.
+//! PNG backend: the SVG backend's drawing rasterised by resvg. Text is already glyph
+//! outlines in that SVG, so a PNG looks the same on every machine and run, and no font is
+//! looked up.
 
 use std::sync::OnceLock;
 
-use super::RenderError;
+use super::{Length, RenderError};
 use crate::figure::Figure;
-use crate::font;
 
 /// Resolutions `--dpi` accepts.
 pub const DPI: std::ops::RangeInclusive<u32> = 36..=1200;
@@ -14,30 +14,18 @@ const MAX_PIXELS: u64 = 120_000_000;
 
 fn options() -> &'static resvg::usvg::Options<'static> {
     static OPTIONS: OnceLock<resvg::usvg::Options<'static>> = OnceLock::new();
-    OPTIONS.get_or_init(|| {
-        let mut options = resvg::usvg::Options::default();
-        let fonts = options.fontdb_mut();
-        fonts.load_font_data(font::FONT_DATA.to_vec());
-        // The SVG names "Sheetgen Sans", then sans-serif: both are the embedded font.
-        let family = fonts
-            .faces()
-            .next()
-            .and_then(|f| f.families.first())
-            .map(|(name, _)| name.clone());
-        if let Some(family) = family {
-            fonts.set_sans_serif_family(family);
-        }
-        options
-    })
+    OPTIONS.get_or_init(resvg::usvg::Options::default)
 }
 
-/// Renders one figure at `dpi` pixels per inch on a white background.
-pub fn render(figure: &Figure, dpi: u32) -> Result<Vec<u8>, RenderError> {
-    let svg = super::svg::render(figure);
+/// Renders one figure at `dpi` pixels per inch on a white background, `width` wide when
+/// given (the height follows).
+pub fn render(figure: &Figure, dpi: u32, width: Option<Length>) -> Result<Vec<u8>, RenderError> {
+    let svg = super::svg::render_with(figure, None, super::svg::Words::GlyphsOnly);
     let tree = resvg::usvg::Tree::from_data(&svg, options())
         .map_err(|e| RenderError::Png(e.to_string()))?;
     let px = |mm: f64| (mm / 25.4 * f64::from(dpi)).round().max(1.0) as u32;
-    let (width, height) = (px(figure.width), px(figure.height));
+    let scale = width.map_or(1.0, |w| w.mm() / figure.width);
+    let (width, height) = (px(figure.width * scale), px(figure.height * scale));
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(RenderError::TooLarge(format!(
             "{width}×{height} pixels is more than a PNG of sheetgen's may have ({MAX_PIXELS}); use a lower --dpi"

@@ -1,34 +1,81 @@
 //! SVG backend, built on the `svg` crate. One figure becomes one SVG document in millimetres
-//! (viewBox units are millimetres), with the used glyphs of the embedded font inlined so the
-//! file looks the same everywhere.
+//! (viewBox units are millimetres).
+//!
+//! Text is drawn as the font's glyph outlines (`<path>`s in `<defs>`, placed with `<use>`),
+//! not as `<text>` in an embedded font: librsvg, Inkscape and many converters ignore
+//! embedded fonts and fall back to a system font with other widths, and two figures inlined
+//! in one web page that declare one font name with different subsets lose letters. Outlines
+//! look the same in every consumer. The words stay in the file as well, as invisible
+//! `<text>` over the glyphs, so a figure can be searched, selected and copied in a browser;
+//! its `<title>` and `<desc>` (with `role="img"`) are what screen readers announce.
+
+use std::collections::BTreeMap;
 
 use svg::Node;
 use svg::node::element as el;
 
-use super::num;
+use super::{Length, num};
 use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Shape, Text};
-use crate::font;
+use crate::font::{self, Font};
+
+/// What goes into the file besides the drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Words {
+    /// The invisible text layer for search and copy (SVG files).
+    Searchable,
+    /// Only the glyphs: for the PNG backend, whose pixels the text layer cannot change.
+    GlyphsOnly,
+}
 
 /// Renders one figure as an SVG document. Text must already be checked against the font.
 pub fn render(figure: &Figure) -> Vec<u8> {
-    let mut clips = Clips::default();
-    let body = group(&figure.root, &mut clips);
+    render_with(figure, None, Words::Searchable)
+}
 
-    let mut defs = el::Definitions::new().add(inline("style", &style(figure)));
-    for clip in clips.paths {
-        defs = defs.add(clip);
+/// Renders one figure, `width` wide when given (the height follows; the viewBox stays in
+/// millimetres, so only the `width` and `height` attributes change).
+pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
+    let font = font::current();
+    let mut defs = Defs::new(&font);
+    let body = defs.group(&figure.root, words);
+
+    let mut definitions = el::Definitions::new();
+    if let Some(css) = &figure.css {
+        definitions = definitions.add(inline("style", css));
     }
+    for (id, path) in &defs.glyphs {
+        definitions = definitions.add(el::Path::new().set("id", id.clone()).set("d", path.clone()));
+    }
+    for clip in defs.clips.into_values() {
+        definitions = definitions.add(clip);
+    }
+    let (width_attr, height_attr) = match width {
+        Some(w) => (
+            w.to_string(),
+            Length {
+                value: w.value * figure.height / figure.width,
+                unit: w.unit,
+            }
+            .to_string(),
+        ),
+        None => (
+            format!("{}mm", num(figure.width)),
+            format!("{}mm", num(figure.height)),
+        ),
+    };
     let document = el::SVG::new()
-        .set("width", format!("{}mm", num(figure.width)))
-        .set("height", format!("{}mm", num(figure.height)))
+        .set("width", width_attr)
+        .set("height", height_attr)
         .set(
             "viewBox",
             format!("0 0 {} {}", num(figure.width), num(figure.height)),
         )
+        // xlink:href, not SVG 2's plain href: Inkscape 1.2 draws no glyph without it.
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
         .set("role", "img")
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
-        .add(defs)
+        .add(definitions)
         .add(body);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&document.to_string());
@@ -63,60 +110,176 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The font subset as a data URL, and the default text style.
-fn style(figure: &Figure) -> String {
-    let subset = font::subset(font::FONT_DATA, &font::glyphs_of(figure.text_content()));
-    let mut style = format!(
-        "@font-face {{ font-family: \"{family}\"; src: url(data:font/ttf;base64,{data}); }}\n\
-         text {{ font-family: \"{family}\", sans-serif; }}",
-        family = font::FAMILY,
-        data = base64(&subset),
-    );
-    if let Some(css) = &figure.css {
-        style.push('\n');
-        style.push_str(css);
+/// What the drawing refers to by id: glyph outlines and clipping paths. Ids are made from
+/// what they name (the font's hash and the glyph, the clip's rectangle), so two figures in
+/// one web page that share an id also share what it means.
+struct Defs<'f> {
+    font: &'f Font,
+    face: ttf_parser::Face<'f>,
+    /// Glyph id → outline path, in font units (y up).
+    glyphs: BTreeMap<String, String>,
+    clips: BTreeMap<String, el::ClipPath>,
+}
+
+impl<'f> Defs<'f> {
+    fn new(font: &'f Font) -> Self {
+        Self {
+            font,
+            face: font.face(),
+            glyphs: BTreeMap::new(),
+            clips: BTreeMap::new(),
+        }
     }
-    style
-}
 
-/// Clipping paths, numbered in drawing order so the output is the same every time.
-#[derive(Default)]
-struct Clips {
-    paths: Vec<el::ClipPath>,
-}
-
-impl Clips {
-    fn add(&mut self, rect: &crate::figure::Rect) -> String {
-        let id = format!("clip{}", self.paths.len() + 1);
-        self.paths.push(
+    fn clip(&mut self, rect: &crate::figure::Rect) -> String {
+        let (x, y, w, h) = (num(rect.x), num(rect.y), num(rect.width), num(rect.height));
+        let id = format!(
+            "clip-{:08x}",
+            font::fnv1a(format!("{x} {y} {w} {h}").as_bytes()) as u32
+        );
+        self.clips.entry(id.clone()).or_insert_with(|| {
             el::ClipPath::new().set("id", id.clone()).add(
                 el::Rectangle::new()
-                    .set("x", num(rect.x))
-                    .set("y", num(rect.y))
-                    .set("width", num(rect.width))
-                    .set("height", num(rect.height)),
-            ),
-        );
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", w)
+                    .set("height", h),
+            )
+        });
         id
+    }
+
+    /// The id of glyph `gid`'s outline, added to the definitions on first use; `None` for
+    /// a glyph without ink (a space).
+    fn glyph(&mut self, gid: u16) -> Option<String> {
+        let id = format!("g{:08x}-{gid}", self.font.hash);
+        if !self.glyphs.contains_key(&id) {
+            let mut path = PathData(String::new());
+            self.face
+                .outline_glyph(ttf_parser::GlyphId(gid), &mut path)?;
+            self.glyphs.insert(id.clone(), path.0);
+        }
+        Some(id)
+    }
+
+    fn group(&mut self, g: &Group, words: Words) -> el::Group {
+        let mut out = el::Group::new();
+        if !g.class.is_empty() {
+            out = out.set("class", g.class.clone());
+        }
+        if let Some(rect) = &g.clip {
+            out = out.set("clip-path", format!("url(#{})", self.clip(rect)));
+        }
+        for item in &g.items {
+            out = match item {
+                Item::Shape(shape, paint) => add_shape(out, shape, paint),
+                Item::Text(t) => {
+                    if let Some(glyphs) = self.text_glyphs(t) {
+                        out = out.add(glyphs);
+                    }
+                    match words {
+                        Words::Searchable => out.add(text(t)),
+                        Words::GlyphsOnly => out,
+                    }
+                }
+                Item::Group(child) => out.add(self.group(child, words)),
+            };
+        }
+        out
+    }
+
+    /// One text as its glyph outlines: a group scaled from font units to the text's size,
+    /// its origin on the text's start, each glyph at its advance.
+    fn text_glyphs(&mut self, t: &Text) -> Option<el::Group> {
+        let width = font::text_width(&t.content, t.size);
+        let start = match t.anchor {
+            Anchor::Start => t.position.x,
+            Anchor::Middle => t.position.x - width / 2.0,
+            Anchor::End => t.position.x - width,
+        };
+        let scale = t.size * font::MM_PER_PT / f64::from(self.face.units_per_em());
+        let mut run = el::Group::new()
+            .set("class", "glyphs")
+            .set("aria-hidden", "true");
+        let mut advance = 0u32;
+        let mut any = false;
+        for c in t.content.chars().filter(|c| !c.is_control()) {
+            let Some(gid) = self.face.glyph_index(c) else {
+                continue;
+            };
+            if let Some(id) = self.glyph(gid.0) {
+                let mut glyph = el::Use::new().set("xlink:href", format!("#{id}"));
+                if advance != 0 {
+                    glyph = glyph.set("x", advance);
+                }
+                run = run.add(glyph);
+                any = true;
+            }
+            advance += u32::from(self.face.glyph_hor_advance(gid).unwrap_or(0));
+        }
+        if !any {
+            return None;
+        }
+        // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an error in it
+        // grows with every advance along the line.
+        let k = format!("{scale:.8}");
+        let k = k.trim_end_matches('0');
+        run = run.set(
+            "transform",
+            format!("matrix({k} 0 0 -{k} {} {})", num(start), num(t.position.y)),
+        );
+        if t.color != Color::BLACK {
+            run = run.set("fill", hex(t.color));
+        }
+        Some(run)
     }
 }
 
-fn group(g: &Group, clips: &mut Clips) -> el::Group {
-    let mut out = el::Group::new();
-    if !g.class.is_empty() {
-        out = out.set("class", g.class.clone());
+/// SVG path data from a glyph outline, in font units.
+struct PathData(String);
+
+impl ttf_parser::OutlineBuilder for PathData {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.push_str(&format!("M{} {}", unit(x), unit(y)));
     }
-    if let Some(rect) = &g.clip {
-        out = out.set("clip-path", format!("url(#{})", clips.add(rect)));
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.push_str(&format!("L{} {}", unit(x), unit(y)));
     }
-    for item in &g.items {
-        out = match item {
-            Item::Shape(shape, paint) => add_shape(out, shape, paint),
-            Item::Text(t) => out.add(text(t)),
-            Item::Group(child) => out.add(group(child, clips)),
-        };
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.0.push_str(&format!(
+            "Q{} {} {} {}",
+            unit(x1),
+            unit(y1),
+            unit(x),
+            unit(y)
+        ));
     }
-    out
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.0.push_str(&format!(
+            "C{} {} {} {} {} {}",
+            unit(x1),
+            unit(y1),
+            unit(x2),
+            unit(y2),
+            unit(x),
+            unit(y)
+        ));
+    }
+    fn close(&mut self) {
+        self.0.push('Z');
+    }
+}
+
+/// A font-unit coordinate to a tenth of a unit (a 2000-unit em at 72 pt is 0.013 mm a
+/// unit).
+fn unit(v: f32) -> String {
+    let text = format!("{:.1}", f64::from(v));
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
 }
 
 fn add_shape(out: el::Group, shape: &Shape, paint: &Paint) -> el::Group {
@@ -196,9 +359,13 @@ fn text(t: &Text) -> el::Element {
     node.assign("y", num(t.position.y));
     node.assign("font-size", num(t.size * font::MM_PER_PT));
     node.assign("text-anchor", anchor);
-    if t.color != Color::BLACK {
-        node.assign("fill", hex(t.color));
+    // Invisible, but as wide as the glyphs under it, so a selection covers them.
+    let width = font::text_width(&t.content, t.size);
+    if width > 0.0 {
+        node.assign("textLength", num(width));
+        node.assign("lengthAdjust", "spacingAndGlyphs");
     }
+    node.assign("fill-opacity", "0");
     node
 }
 
@@ -206,41 +373,10 @@ fn hex(c: Color) -> String {
     format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
 }
 
-/// Standard base64 (RFC 4648) with padding.
-fn base64(data: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::figure::{Point, Rect, Stroke};
-
-    #[test]
-    fn base64_matches_rfc_4648_vectors() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
-    }
 
     #[test]
     fn writes_classes_clips_and_escaped_text() {
@@ -264,7 +400,11 @@ mod tests {
         assert!(out.contains("<title>A &amp; B</title>"));
         assert!(out.contains("<desc>x &lt; y</desc>"));
         assert!(out.contains(r#"class="board""#));
-        assert!(out.contains(r#"clip-path="url(#clip1)""#));
+        assert!(out.contains(r#"clip-path="url(#clip-"#));
+        // The words are drawn as outlines, and kept as invisible text for search.
+        assert!(out.contains("<use xlink:href=\"#g"), "{out}");
+        assert!(out.contains(r#"fill-opacity="0""#), "{out}");
+        assert!(!out.contains("@font-face"), "{out}");
         assert!(out.contains(r#"stroke-dasharray="1 0.5""#));
         assert!(out.contains(">&lt;岸&gt;</text>"));
     }

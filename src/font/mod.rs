@@ -1,125 +1,315 @@
-//! The one font sheetgen draws text with, embedded in the binary.
+//! The font sheetgen measures and draws text with: its own (embedded in the binary), or the
+//! one `--font FILE` names for a job.
 //!
-//! Every backend uses it: the PDF and SVG backends embed a subset of it (only the glyphs a
-//! page uses), and layout code measures text with it, so a label measured here has the same
-//! width in every output. Text with a character the font lacks is refused, never replaced.
+//! Layout code measures text with the job's font and every backend draws with it: the PDF
+//! backend embeds a subset of it (only the glyphs a file uses), the SVG backend draws its
+//! glyph outlines, so a label measured here has the same width in every output. Text with a
+//! character the font lacks is refused, never replaced.
+//!
+//! The job's font is the calling thread's *current* font ([`using`]): `run::run` installs
+//! it for one job, and the loader hands it to its worker threads. Measuring functions
+//! ([`text_width`], [`cap_height`], …) read it, so games lay out figures without passing a
+//! font through every function, and one process can run many jobs with different fonts at
+//! once (the gallery, parallel tests) without one job's font leaking into another's.
 
 mod subset;
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub use subset::subset;
 
-/// The font program: a subset of WenQuanYi Micro Hei (Apache-2.0), see `assets/fonts/`.
+/// The built-in font program: a subset of WenQuanYi Micro Hei (Apache-2.0), see
+/// `assets/fonts/`.
 pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/sheetgen-sans.ttf");
-
-/// The family name under which the SVG backend declares the embedded font.
-pub const FAMILY: &str = "Sheetgen Sans";
 
 /// Millimetres per typographic point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
-fn face() -> &'static ttf_parser::Face<'static> {
-    static FACE: OnceLock<ttf_parser::Face<'static>> = OnceLock::new();
-    FACE.get_or_init(|| {
-        ttf_parser::Face::parse(FONT_DATA, 0).expect("the embedded font is a valid TrueType file")
+/// The largest font file `--font` reads (CJK fonts are 10–20 MB).
+const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// A TrueType or OpenType font, checked to parse.
+#[derive(Debug)]
+pub struct Font {
+    data: Vec<u8>,
+    /// Where the font came from: `None` for sheetgen's own, else the `--font` file.
+    pub file: Option<String>,
+    /// The PostScript name (name ID 6), letters and digits only, for the PDF font name.
+    pub name: String,
+    /// A hash of the font program: glyph ids in SVG files are named with it, so two figures
+    /// in one web page never mix glyphs of different fonts.
+    pub hash: u32,
+}
+
+impl Font {
+    fn from_data(data: Vec<u8>, file: Option<String>) -> Result<Font, String> {
+        let face = ttf_parser::Face::parse(&data, 0)
+            .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
+        if face.units_per_em() == 0 {
+            return Err("it is not a usable font (its units per em are 0)".into());
+        }
+        let name = postscript_name(&face).unwrap_or_else(|| "SheetgenFont".into());
+        let hash = fnv1a(&data) as u32;
+        Ok(Font {
+            data,
+            file,
+            name,
+            hash,
+        })
+    }
+
+    /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read or is
+    /// no font.
+    pub fn open(path: &str) -> Result<Font, String> {
+        let refuse = |why: String| format!("--font {path}: {why}");
+        let meta = std::fs::metadata(path).map_err(|e| refuse(io_reason(&e)))?;
+        if !meta.is_file() {
+            return Err(refuse("it is not a file".into()));
+        }
+        if meta.len() > MAX_FONT_BYTES {
+            return Err(refuse(format!(
+                "it is {} bytes, more than a font sheetgen reads ({MAX_FONT_BYTES})",
+                meta.len()
+            )));
+        }
+        let data = std::fs::read(path).map_err(|e| refuse(io_reason(&e)))?;
+        Font::from_data(data, Some(path.to_string())).map_err(refuse)
+    }
+
+    /// sheetgen's own font.
+    pub fn builtin() -> Arc<Font> {
+        static BUILTIN: OnceLock<Arc<Font>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let font = Font::from_data(FONT_DATA.to_vec(), None)
+                    .expect("the embedded font is a valid TrueType file");
+                // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
+                Arc::new(Font {
+                    name: "SheetgenSans".into(),
+                    ..font
+                })
+            })
+            .clone()
+    }
+
+    /// The font program's bytes.
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The parsed font. Parsing reads only the table directory and a few headers, so it is
+    /// done on each use instead of keeping a face that borrows the bytes.
+    pub fn face(&self) -> ttf_parser::Face<'_> {
+        ttf_parser::Face::parse(&self.data, 0).expect("the font parsed when it was opened")
+    }
+
+    /// The glyph id of `c`, if the font can draw it.
+    pub fn glyph(&self, c: char) -> Option<u16> {
+        if c.is_control() {
+            return None;
+        }
+        self.face().glyph_index(c).map(|g| g.0)
+    }
+
+    /// Checks that every character of `text` has a glyph (control characters never do).
+    pub fn check(&self, text: &str) -> Result<(), MissingGlyph> {
+        let face = self.face();
+        match text
+            .chars()
+            .find(|&c| c.is_control() || face.glyph_index(c).is_none())
+        {
+            Some(c) => Err(MissingGlyph {
+                character: c,
+                font: self.file.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The PostScript name of `face`, reduced to the characters a PDF name may hold plainly.
+fn postscript_name(face: &ttf_parser::Face<'_>) -> Option<String> {
+    let name = face
+        .names()
+        .into_iter()
+        .filter(|n| n.name_id == ttf_parser::name_id::POST_SCRIPT_NAME)
+        .find_map(|n| n.to_string())?;
+    let name: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(56)
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// FNV-1a, 64 bits: a stable hash for names in output files.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
+        (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
-/// A character the embedded font cannot draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MissingGlyph(pub char);
+thread_local! {
+    static CURRENT: RefCell<Option<Arc<Font>>> = const { RefCell::new(None) };
+}
+
+/// The calling thread's font: the one [`using`] installed, else sheetgen's own.
+pub fn current() -> Arc<Font> {
+    CURRENT
+        .with_borrow(Option::clone)
+        .unwrap_or_else(Font::builtin)
+}
+
+/// Runs `work` with `font` as this thread's font, then puts the previous one back (also
+/// when `work` panics), so nothing of one job stays behind for the next.
+pub fn using<R>(font: Arc<Font>, work: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Arc<Font>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CURRENT.set(self.0.take());
+        }
+    }
+    let _restore = Restore(CURRENT.replace(Some(font)));
+    work()
+}
+
+/// A character the font cannot draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingGlyph {
+    pub character: char,
+    /// The `--font` file, or `None` for sheetgen's own font.
+    pub font: Option<String>,
+}
 
 impl std::fmt::Display for MissingGlyph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = self.character;
         write!(
             f,
-            "the character '{}' (U+{:04X}) is not in sheetgen's font; \
-             scripts/make-font.sh lists the characters it has and how to add one",
-            self.0, self.0 as u32
-        )
+            "the character '{}' (U+{:04X}) ",
+            c.escape_debug(),
+            c as u32
+        )?;
+        match &self.font {
+            Some(file) => write!(
+                f,
+                "is not in the font {file} (--font); choose a font that has it"
+            ),
+            None => write!(
+                f,
+                "is not in sheetgen's font; use --font FILE with a font that has it \
+                 (scripts/make-font.sh lists the characters sheetgen's own font has)"
+            ),
+        }
     }
 }
 
-/// Checks that every character of `text` has a glyph (control characters never do).
+/// Checks that the current font has every character of `text`.
 pub fn check(text: &str) -> Result<(), MissingGlyph> {
-    match text.chars().find(|&c| glyph(c).is_none()) {
-        Some(c) => Err(MissingGlyph(c)),
-        None => Ok(()),
-    }
+    current().check(text)
 }
 
-/// The glyph id of `c`, if the font can draw it.
+/// The glyph id of `c` in the current font, if it can draw it.
 pub fn glyph(c: char) -> Option<u16> {
-    if c.is_control() {
-        return None;
-    }
-    face().glyph_index(c).map(|g| g.0)
+    current().glyph(c)
 }
 
-/// The glyph ids `text` needs, with .notdef (0), which every font program must keep.
+/// The glyph ids `text` needs in the current font, with .notdef (0), which every font
+/// program must keep.
 pub fn glyphs_of<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<u16> {
+    let font = current();
+    let face = font.face();
     let mut ids = BTreeSet::from([0]);
-    ids.extend(texts.into_iter().flat_map(str::chars).filter_map(glyph));
+    ids.extend(
+        texts
+            .into_iter()
+            .flat_map(str::chars)
+            .filter(|c| !c.is_control())
+            .filter_map(|c| face.glyph_index(c).map(|g| g.0)),
+    );
     ids
 }
 
-fn units_per_em() -> f64 {
-    f64::from(face().units_per_em())
+/// Font units to millimetres at `size_pt`.
+fn scale(face: &ttf_parser::Face<'_>, size_pt: f64) -> f64 {
+    size_pt * MM_PER_PT / f64::from(face.units_per_em())
 }
 
 /// The advance width of `text` set at `size_pt` points, in millimetres.
 pub fn text_width(text: &str, size_pt: f64) -> f64 {
+    let font = current();
+    let face = font.face();
     let units: u32 = text
         .chars()
-        .filter_map(|c| face().glyph_index(c))
-        .map(|g| u32::from(face().glyph_hor_advance(g).unwrap_or(0)))
+        .filter_map(|c| face.glyph_index(c))
+        .map(|g| u32::from(face.glyph_hor_advance(g).unwrap_or(0)))
         .sum();
-    f64::from(units) / units_per_em() * size_pt * MM_PER_PT
+    f64::from(units) * scale(&face, size_pt)
 }
 
 /// How far the ink of `text` reaches above and below the baseline at `size_pt`, in
 /// millimetres (both positive), from the glyphs' real outlines: what checks that text sits
 /// inside its box need. Empty text has no extent.
 pub fn ink_extent(text: &str, size_pt: f64) -> (f64, f64) {
+    let font = current();
+    let face = font.face();
     let (mut top, mut bottom) = (0i32, 0i32);
     for c in text.chars() {
-        if let Some(bbox) = face()
-            .glyph_index(c)
-            .and_then(|g| face().glyph_bounding_box(g))
-        {
+        if let Some(bbox) = face.glyph_index(c).and_then(|g| face.glyph_bounding_box(g)) {
             top = top.max(i32::from(bbox.y_max));
             bottom = bottom.min(i32::from(bbox.y_min));
         }
     }
-    let scale = size_pt * MM_PER_PT / units_per_em();
+    let scale = scale(&face, size_pt);
     (f64::from(top) * scale, -f64::from(bottom) * scale)
 }
 
 /// Height of capital letters above the baseline at `size_pt`, in millimetres: what
 /// centring a label on a point or in a box needs.
 pub fn cap_height(size_pt: f64) -> f64 {
-    let units = face()
+    let font = current();
+    let face = font.face();
+    let units = face
         .capital_height()
-        .map_or(0.7 * units_per_em(), f64::from);
-    units / units_per_em() * size_pt * MM_PER_PT
+        .filter(|&h| h > 0)
+        .map_or(0.7 * f64::from(face.units_per_em()), f64::from);
+    units * scale(&face, size_pt)
 }
 
 /// Depth of descenders below the baseline at `size_pt`, in millimetres (positive).
 pub fn descent(size_pt: f64) -> f64 {
-    -f64::from(face().descender()) / units_per_em() * size_pt * MM_PER_PT
+    let font = current();
+    let face = font.face();
+    -f64::from(face.descender()) * scale(&face, size_pt)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn missing(c: char) -> MissingGlyph {
+        MissingGlyph {
+            character: c,
+            font: None,
+        }
+    }
+
     #[test]
     fn covers_the_shoreline_title_and_refuses_what_it_lacks() {
         assert_eq!(check("Shoreline 岸棋 – Black ● White ○"), Ok(()));
-        assert_eq!(check("象棋"), Err(MissingGlyph('象')));
-        assert_eq!(check("tab\there"), Err(MissingGlyph('\t')));
+        assert_eq!(check("象棋"), Err(missing('象')));
+        assert_eq!(check("tab\there"), Err(missing('\t')));
+        assert!(missing('象').to_string().contains("--font FILE"));
     }
 
     #[test]
@@ -128,5 +318,53 @@ mod tests {
         assert!(w > 10.0 && w < 20.0, "{w}");
         assert!((text_width("Board 1", 20.0) - 2.0 * w).abs() < 1e-9);
         assert!(text_width("岸", 10.0) > text_width("i", 10.0));
+    }
+
+    /// The built-in font with its advance widths doubled: a "different font" to install.
+    fn wide_font() -> Arc<Font> {
+        let mut data = FONT_DATA.to_vec();
+        let raw = ttf_parser::RawFace::parse(FONT_DATA, 0).unwrap();
+        let head = raw
+            .table_records
+            .into_iter()
+            .find(|r| &r.tag.to_bytes() == b"head")
+            .unwrap()
+            .offset as usize;
+        // Halving units per em (head offset 18) doubles every width, height and depth.
+        let upem = u16::from_be_bytes([data[head + 18], data[head + 19]]);
+        data[head + 18..head + 20].copy_from_slice(&(upem / 2).to_be_bytes());
+        Arc::new(Font::from_data(data, Some("wide.ttf".into())).unwrap())
+    }
+
+    #[test]
+    fn an_installed_font_measures_for_its_thread_only_and_is_put_back() {
+        let normal = text_width("Board 1", 10.0);
+        let wide = using(wide_font(), || {
+            let inside = text_width("Board 1", 10.0);
+            let other = std::thread::spawn(|| text_width("Board 1", 10.0))
+                .join()
+                .unwrap();
+            assert_eq!(other, normal, "another thread keeps its own font");
+            inside
+        });
+        assert!((wide - 2.0 * normal).abs() < 1e-9, "{wide} {normal}");
+        assert_eq!(text_width("Board 1", 10.0), normal, "the font is put back");
+    }
+
+    #[test]
+    fn a_missing_glyph_names_the_chosen_font() {
+        let err = using(wide_font(), || check("Жук")).unwrap_err();
+        assert_eq!(err.character, 'Ж');
+        assert!(err.to_string().contains("wide.ttf"), "{err}");
+    }
+
+    #[test]
+    fn opening_refuses_what_is_no_font() {
+        let err = Font::open("no/such/font.ttf").unwrap_err();
+        assert_eq!(err, "--font no/such/font.ttf: no such file");
+        let err = Font::open("Cargo.toml").unwrap_err();
+        assert!(err.contains("not a TrueType or OpenType font"), "{err}");
+        let font = Font::open("assets/fonts/sheetgen-sans.ttf").unwrap();
+        assert_eq!(font.data(), FONT_DATA);
     }
 }

@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod diagrams;
 mod diff;
+mod fonts;
 mod gallery;
 mod loa;
 mod loa_figures;

@@ -71,7 +71,10 @@ impl Template {
         BUILTIN
             .get_or_init(|| {
                 let source = SourceFile::new(DEFAULT_PATH, DEFAULT_TEXT);
-                Self::parse(&source).expect("the shipped template is valid (a unit test checks it)")
+                // Checked against sheetgen's own font, whatever --font the first job chose:
+                // a chosen font that lacks its characters is refused when they are drawn.
+                font::using(font::Font::builtin(), || Self::parse(&source))
+                    .expect("the shipped template is valid (a unit test checks it)")
             })
             .clone()
     }
