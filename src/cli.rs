@@ -325,6 +325,9 @@ pub fn main() -> ExitCode {
         });
     let status = match finished {
         Ok(finished) => {
+            for warning in &finished.warnings {
+                say(warning);
+            }
             for problem in &finished.problems {
                 say(&problem.render(stderr_color));
             }

@@ -14,6 +14,8 @@ use crate::output::Target;
 pub struct Finished {
     pub target: Target,
     pub bytes: Vec<u8>,
+    /// Said on standard error after the output is written; they change no exit code.
+    pub warnings: Vec<String>,
     /// What was left out, for standard error.
     pub problems: Vec<Problem>,
     pub status: Status,
@@ -40,17 +42,44 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
 
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
     let made = job.run(&crate::load::Files)?;
+    let mut warnings = Vec::new();
     let (target, bytes) = match made.product {
-        Product::Drawing(document, output) => (
-            output.target,
-            crate::backend::render_at(&document, output.format, output.width)?,
-        ),
+        Product::Drawing(document, output) => {
+            if let Some(width) = output.width {
+                warnings.extend(small_text(&document, width.mm()));
+            }
+            (
+                output.target,
+                crate::backend::render_at(&document, output.format, output.width)?,
+            )
+        }
         Product::Bytes(bytes, target) => (target, bytes),
     };
     Ok(Finished {
         target,
         bytes,
+        warnings,
         problems: made.problems,
         status: made.status,
+    })
+}
+
+/// A warning when `--width` sets text smaller than 7 pt, the least that prints legibly:
+/// the figure is still written as asked, but not without a word.
+fn small_text(document: &crate::figure::Document, width: f64) -> Option<String> {
+    let smallest = document
+        .pages
+        .iter()
+        .flat_map(|page| {
+            let scale = width / page.width;
+            page.root.texts().into_iter().map(move |t| t.size * scale)
+        })
+        .fold(f64::INFINITY, f64::min);
+    (smallest < crate::layout::MIN_TEXT_PT).then(|| {
+        format!(
+            "warning: at {width:.0} mm wide the smallest text is {smallest:.1} pt, under the \
+             {} pt that prints legibly; draw the figure wider, or --bare for the board alone",
+            crate::layout::MIN_TEXT_PT
+        )
     })
 }
