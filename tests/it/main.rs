@@ -4,6 +4,7 @@
 //! tests/README.md says how to run, add and regenerate them.
 
 mod bad_input;
+mod batch_check;
 mod cases;
 mod cli;
 mod common;
