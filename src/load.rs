@@ -65,7 +65,7 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             );
         let (name, game) = match read {
             Ok(game) => (Some(game.game().name()), Ok(game)),
-            Err((name, d)) => (name, Err(d)),
+            Err((name, d)) => (name, Err(with_rules_page(d, name))),
         };
         Entry {
             index: index + 1,
@@ -232,6 +232,18 @@ fn with_game_keys(mut d: Diagnostic, game: &dyn Game) -> Diagnostic {
     d
 }
 
+/// A message that cites a ruling ("ruling T4") gets a note naming the game's rules page,
+/// where every ruling is stated.
+fn with_rules_page(d: Diagnostic, game: Option<&str>) -> Diagnostic {
+    match game.and_then(games::find) {
+        Some(game) if d.message.contains("ruling") => {
+            let note = format!("the rulings are explained in {}", game.rules_page());
+            d.with_note(note)
+        }
+        _ => d,
+    }
+}
+
 /// Splits a YAML stream into its documents: each with the line it starts on and its text.
 ///
 /// A line that starts with `---` followed by a space or the line's end is a document marker
@@ -303,6 +315,24 @@ mod tests {
         let entries = read(&source).unwrap();
         let error = entries[1].game.as_ref().unwrap_err();
         assert_eq!((error.line, error.column), (5, 12), "{error}");
+    }
+
+    #[test]
+    fn an_error_citing_a_ruling_names_the_rules_page() {
+        let source = SourceFile::new("e.yaml", "game: shoreline\nmoves: [C, C3]\n");
+        let entries = read(&source).unwrap();
+        let error = entries[0].game.as_ref().unwrap_err();
+        assert!(error.message.contains("ruling S2"), "{error}");
+        assert_eq!(
+            error.notes,
+            ["the rulings are explained in docs/rules/shoreline.md"]
+        );
+        let source = SourceFile::new("e.yaml", "game: shoreline\nmoves: [Z]\n");
+        let error = read(&source).unwrap().remove(0).game.unwrap_err();
+        assert!(
+            error.message.contains("ruling") || error.notes.is_empty(),
+            "a message without a ruling gets no note: {error}"
+        );
     }
 
     #[test]

@@ -47,6 +47,15 @@ pub trait Game: Sync {
 
     /// The game's own commands: its play sheet, and any others (`solve`, `import`).
     fn commands(&self) -> Vec<GameCommand>;
+
+    /// The text of the game's rules page, [`Game::rules_page`], built in for
+    /// `sheetgen rules`.
+    fn rules_text(&self) -> &'static str;
+
+    /// The game's rules page in the repository, which errors citing a ruling point to.
+    fn rules_page(&self) -> String {
+        format!("docs/rules/{}.md", self.name())
+    }
 }
 
 /// A checked record of one game.
