@@ -14,6 +14,7 @@ mod gallery;
 mod loa;
 mod loa_figures;
 mod properties;
+mod readme;
 mod refusals;
 mod rules_pages;
 mod shell;
