@@ -65,7 +65,10 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             );
         let (name, game) = match read {
             Ok(game) => (Some(game.game().name()), Ok(game)),
-            Err((name, d)) => (name, Err(with_rules_page(d, name))),
+            Err((name, d)) => match name.and_then(games::find) {
+                Some(game) => (name, Err(game.with_rules_page(d))),
+                None => (name, Err(d)),
+            },
         };
         Entry {
             index: index + 1,
@@ -230,18 +233,6 @@ fn with_game_keys(mut d: Diagnostic, game: &dyn Game) -> Diagnostic {
         ),
     };
     d
-}
-
-/// A message that cites a ruling ("ruling T4") gets a note naming the game's rules page,
-/// where every ruling is stated.
-fn with_rules_page(d: Diagnostic, game: Option<&str>) -> Diagnostic {
-    match game.and_then(games::find) {
-        Some(game) if d.message.contains("ruling") => {
-            let note = format!("the rulings are explained in {}", game.rules_page());
-            d.with_note(note)
-        }
-        _ => d,
-    }
 }
 
 /// Splits a YAML stream into its documents: each with the line it starts on and its text.

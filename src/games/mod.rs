@@ -56,6 +56,17 @@ pub trait Game: Sync {
     fn rules_page(&self) -> String {
         format!("docs/rules/{}.md", self.name())
     }
+
+    /// `d` with a note naming the rules page when its message cites a ruling ("ruling
+    /// T4"), so that the ruling can be looked up; any other message as it is.
+    fn with_rules_page(&self, d: Diagnostic) -> Diagnostic {
+        if d.message.contains("ruling") {
+            let note = format!("the rulings are explained in {}", self.rules_page());
+            d.with_note(note)
+        } else {
+            d
+        }
+    }
 }
 
 /// A checked record of one game.

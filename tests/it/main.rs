@@ -11,6 +11,7 @@ mod common;
 mod diagrams;
 mod diff;
 mod gallery;
+mod import_quirks;
 mod loa;
 mod loa_figures;
 mod properties;
