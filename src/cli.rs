@@ -434,10 +434,47 @@ fn rules_text(game: &str) -> String {
         .map_or(page, |(_, rest)| rest.split("\n## ").next().unwrap_or(rest));
     format!(
         "{}\n\n{}\n\nThe record format, worked examples and the sheets: {}\n",
-        game.title(),
-        rules.trim(),
+        game.title().to_uppercase(),
+        for_the_terminal(rules.trim()),
         game.rules_page()
     )
+}
+
+/// Markdown as plain text for a terminal: headings in capitals, no code fences, no bold
+/// marks, links as their text with the address after it.
+fn for_the_terminal(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            continue;
+        }
+        let line = match line.trim_start_matches('#') {
+            heading if heading.len() < line.len() => heading.trim().to_uppercase(),
+            _ => line.replace("**", ""),
+        };
+        out.push_str(&plain_links(&line));
+        out.push('\n');
+    }
+    out
+}
+
+/// `[text](address)` as `text (address)`.
+fn plain_links(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some((text, after)) = rest[open + 1..].split_once("](") else {
+            break;
+        };
+        let Some((address, tail)) = after.split_once(')') else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&format!("{text} ({address})"));
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A completion script for `shell`.
@@ -447,14 +484,39 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
     script
 }
 
-/// The manual page in roff, with each command's options as a section.
+/// The manual page in roff: the command overview, then a section for each command with its
+/// synopsis and options, so that `man` shows every option `--help` does.
 fn man_page() -> Vec<u8> {
+    let mut command = command().disable_help_subcommand(true);
+    command.build();
     let mut page = Vec::new();
-    let command = command();
     clap_mangen::Man::new(command.clone())
         .render(&mut page)
         .expect("writing into memory does not fail");
+    for sub in command.get_subcommands() {
+        page.extend(man_section(sub));
+    }
     page
+}
+
+/// One command's section of the manual page: its synopsis and options as subsections.
+fn man_section(sub: &clap::Command) -> Vec<u8> {
+    let man = clap_mangen::Man::new(sub.clone());
+    let mut section = Vec::new();
+    let heading = format!("sheetgen {}", sub.get_name()).to_uppercase();
+    section.extend(format!(".SH \"{heading}\"\n").into_bytes());
+    for render in [
+        clap_mangen::Man::render_description_section,
+        clap_mangen::Man::render_synopsis_section,
+        clap_mangen::Man::render_options_section,
+    ] {
+        let mut part = Vec::new();
+        render(&man, &mut part).expect("writing into memory does not fail");
+        // A command's parts are subsections of its section, not sections of the page.
+        let part = String::from_utf8_lossy(&part).replace(".SH ", ".SS ");
+        section.extend(part.into_bytes());
+    }
+    section
 }
 
 /// A job that prints text it already holds: the rules, completions, the man page.
@@ -662,6 +724,41 @@ pub fn status_of(result: &Result<Finished, Error>) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_read_as_plain_text_in_a_terminal() {
+        let text = for_the_terminal(
+            "### Board (ruling S1)\n\nThe **shore row**, see [the index](README.md).\n```text\n. .\n```\n",
+        );
+        assert_eq!(
+            text,
+            "BOARD (RULING S1)\n\nThe shore row, see the index (README.md).\n. .\n"
+        );
+    }
+
+    #[test]
+    fn the_nearest_command_is_a_slip_away() {
+        let names: Vec<String> = ["shoreline", "solve", "towers"].map(String::from).into();
+        assert_eq!(nearest("shorline", &names), Some("shoreline"));
+        assert_eq!(nearest("tower", &names), Some("towers"));
+        assert_eq!(nearest("chess", &names), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn ranges_are_said_in_words() {
+        assert_eq!(
+            plain_ranges("error: 10 is not in 1..=9\n"),
+            "error: 10 is not within 1 to 9\n"
+        );
+    }
+
+    #[test]
+    fn every_built_in_theme_is_one() {
+        for name in BUILT_IN_THEMES {
+            assert!(crate::theme::Theme::named_or_file(name).is_ok(), "{name}");
+        }
+    }
 
     #[test]
     fn the_command_line_is_well_formed() {

@@ -49,6 +49,14 @@ fn the_man_page_is_roff_naming_the_commands() {
     assert!(page.starts_with(".ie") || page.contains("\n.TH "), "{page}");
     assert!(page.contains(".TH sheetgen"), "{page}");
     for command in COMMANDS {
-        assert!(page.contains(command), "the man page names {command}");
+        let section = format!(".SH \"SHEETGEN {}\"", command.to_uppercase());
+        assert!(
+            page.contains(&section),
+            "the man page has a section {section}"
+        );
     }
+    assert!(
+        page.contains("\\-\\-boards"),
+        "a game command's options are in it"
+    );
 }
