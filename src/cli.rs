@@ -26,7 +26,7 @@ use crate::run::Finished;
     name = "sheetgen",
     version,
     about = "Printable game sheets and scored diagrams for Shoreline, Towers and Lines of Action",
-    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples/*.yaml\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
+    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
 )]
 struct Cli {
     #[command(subcommand)]
