@@ -558,22 +558,34 @@ fn plain_words(error: &clap::Error) -> String {
     plain_ranges(&error.render().to_string())
 }
 
-/// `5 is not in 1..=4` as `5 is not within 1 to 4`.
+/// `5 is not in 1..=4` as `5 is not within 1 to 4`, and a range with no upper bound of its
+/// own (`1..=4294967295`, the type's largest number) as `0 is not 1 or more`.
 fn plain_ranges(text: &str) -> String {
-    let text = text.replace(" is not in ", " is not within ");
     let mut out = String::with_capacity(text.len());
-    for word in text.split_inclusive(' ') {
-        match word.trim_end().split_once("..=") {
-            Some((low, high))
-                if !low.is_empty() && low.bytes().all(|b| b.is_ascii_digit() || b == b'-') =>
-            {
-                let tail = &word[word.trim_end().len()..];
-                out.push_str(&format!("{low} to {high}{tail}"));
+    for word in text.split_inclusive(char::is_whitespace) {
+        let bare = word.trim_end();
+        let tail = &word[bare.len()..];
+        match bare.split_once("..=") {
+            Some((low, high)) if is_number(low) && is_number(high) => {
+                if ["255", "65535", "4294967295", "18446744073709551615"].contains(&high) {
+                    out.push_str(&format!("{low} or more{tail}"));
+                } else {
+                    out.push_str(&format!("{low} to {high}{tail}"));
+                }
             }
             _ => out.push_str(word),
         }
     }
-    out
+    // Said after the range is known: "not within 1 to 9", but "not 1 or more".
+    out.replace(" is not in ", " is not within ")
+        .replace(" is not within 1 or more", " is not 1 or more")
+        .replace(" is not within 0 or more", " is not 0 or more")
+}
+
+/// Whether `word` is a whole number, perhaps negative.
+fn is_number(word: &str) -> bool {
+    let digits = word.strip_prefix('-').unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The name in `names` nearest to `typed` by edit distance, when it is near enough to be a
@@ -750,6 +762,10 @@ mod tests {
         assert_eq!(
             plain_ranges("error: 10 is not in 1..=9\n"),
             "error: 10 is not within 1 to 9\n"
+        );
+        assert_eq!(
+            plain_ranges("'--game <K>': 0 is not in 1..=4294967295\n"),
+            "'--game <K>': 0 is not 1 or more\n"
         );
     }
 
