@@ -122,6 +122,11 @@ fn counts_and_ranges_are_said_in_words() {
         &["shoreline", "--boards", "10"],
         &["10 is not within 1 to 9"],
     );
+    // A game's own count with no upper bound of its own.
+    refused(
+        &["analyze", "examples/shoreline-draw.yaml", "--game", "0"],
+        &["--game", "0 is not 1 or more"],
+    );
     let out = common::run(&["shoreline", "--boards", "10"]);
     assert!(!out.stderr.contains("..="), "{}", out.stderr);
 }
