@@ -61,25 +61,111 @@ pub fn check(records: &dyn Records, paths: &[String], format: ReportFormat, colo
         text: String::new(),
         status: Status::Done,
     };
-    for path in paths {
+    let mut count = Count::default();
+    for path in record_files(paths) {
+        let path = &path;
+        count.files += 1;
         match records.load(path) {
             Ok(entries) => {
                 for entry in entries {
                     match &entry.game {
-                        Ok(game) => report.valid(path, entry.index, &game.summary(), format),
+                        Ok(game) => {
+                            count.valid += 1;
+                            report.valid(path, entry.index, &game.summary(), format)
+                        }
                         Err(d) => {
+                            count.invalid += 1;
                             report.invalid(path, Some(entry.index), entry.name, d, format, color)
                         }
                     }
                 }
             }
             Err(Error::Invalid(d) | Error::Config(d)) => {
+                count.invalid_files += 1;
                 report.invalid(path, None, None, &d, format, color)
             }
-            Err(other) => report.unreadable(path, &other, format),
+            Err(other) => {
+                count.unreadable += 1;
+                report.unreadable(path, &other, format)
+            }
         }
     }
+    if format == ReportFormat::Text {
+        report.text.push_str(&count.summary());
+    }
     report
+}
+
+/// The record files `paths` name: a file as given, a folder as every `*.yaml` and `*.yml`
+/// file under it, in sorted order so that a batch report reads the same on every machine.
+/// A folder that cannot be read or holds no record file is kept as given, for the report to
+/// name.
+fn record_files(paths: &[String]) -> Vec<String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if std::path::Path::new(path).is_dir() {
+            let before = files.len();
+            walk(std::path::Path::new(path), &mut files);
+            if files.len() == before {
+                files.push(path.clone()); // no record in it: reported as a folder, exit 2
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    files
+}
+
+/// Adds the record files under `folder` to `files`, depth first, names sorted.
+fn walk(folder: &std::path::Path, files: &mut Vec<String>) {
+    let Ok(read) = std::fs::read_dir(folder) else {
+        files.push(folder.display().to_string());
+        return;
+    };
+    let mut children: Vec<std::path::PathBuf> = read.flatten().map(|e| e.path()).collect();
+    children.sort();
+    for child in children {
+        if child.is_dir() {
+            walk(&child, files);
+        } else if child
+            .extension()
+            .is_some_and(|ext| ext == "yaml" || ext == "yml")
+        {
+            files.push(child.display().to_string());
+        }
+    }
+}
+
+/// What a batch held, for the text report's last line.
+#[derive(Debug, Default)]
+struct Count {
+    files: usize,
+    valid: usize,
+    invalid: usize,
+    /// Files that hold no game (binary, empty, too large): each counts as one invalid game.
+    invalid_files: usize,
+    unreadable: usize,
+}
+
+impl Count {
+    /// "14 games in 9 files: 13 valid, 1 invalid", and the files that could not be read.
+    fn summary(&self) -> String {
+        let invalid = self.invalid + self.invalid_files;
+        let games = self.valid + invalid;
+        let mut line = format!(
+            "{} in {}: {} valid, {invalid} invalid",
+            plural(games, "game"),
+            plural(self.files, "file"),
+            self.valid
+        );
+        if self.unreadable > 0 {
+            line.push_str(&format!(
+                ", {} could not be read",
+                plural(self.unreadable, "file")
+            ));
+        }
+        line + "\n"
+    }
 }
 
 impl Report {

@@ -26,7 +26,7 @@ use crate::run::Finished;
     name = "sheetgen",
     version,
     about = "Printable game sheets and scored diagrams for Shoreline, Towers and Lines of Action",
-    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples/*.yaml\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
+    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -43,12 +43,33 @@ enum Command {
     /// Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a
     /// diagram every N moves
     Booklet(BookletArgs),
+    /// Print a game's rules, with every ruling the checks cite (from docs/rules/)
+    Rules(RulesArgs),
+    /// Print a shell completion script: sheetgen completions bash > ~/.local/share/bash-completion/completions/sheetgen
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff): sheetgen man > sheetgen.1; man ./sheetgen.1
+    Man,
+}
+
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// The game: shoreline, towers or lines-of-action (loa)
+    #[arg(value_name = "GAME", value_parser = game_name)]
+    game: String,
+}
+
+#[derive(Debug, Args)]
+struct CompletionsArgs {
+    /// The shell to complete sheetgen's commands and options in
+    #[arg(value_name = "SHELL", value_enum)]
+    shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// Record files (YAML, one or more games each)
-    #[arg(value_name = "FILE", required = true)]
+    /// Record files (YAML, one or more games each), or folders: every *.yaml and *.yml file
+    /// in them, in sorted order
+    #[arg(value_name = "FILE|DIR", required = true)]
     files: Vec<String>,
 
     /// Report format: text, or one JSON object per game and line
@@ -63,7 +84,7 @@ struct RenderArgs {
     record: String,
 
     /// Which game of the file, counting from 1
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = counted_from_one)]
     game: u32,
 
     /// Draw the position after N moves (0 is the empty board) and mark the last move
@@ -71,7 +92,7 @@ struct RenderArgs {
     at: Option<usize>,
 
     /// Draw the record's K-th entry of `diagrams` (its move, caption and figures)
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", value_parser = counted_from_one)]
     diagram: Option<u32>,
 
     /// An arrow between two squares, e.g. b1:b3 (repeatable)
@@ -124,7 +145,7 @@ struct BookletArgs {
 
     /// One diagram every N moves (turns for Towers) of each game, the moves between listed
     /// under each
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = counted_from_one)]
     every: Option<u32>,
 
     /// Colours: color (default), print, colorblind, or a theme file
@@ -144,7 +165,7 @@ fn command() -> clap::Command {
     let mut command = Cli::command();
     for game in games::GAMES {
         for game_command in game.commands() {
-            command = command.subcommand((game_command.command)());
+            command = command.subcommand(with_exclusive_options((game_command.command)()));
         }
     }
     command.mut_subcommand("render", |mut render| {
@@ -182,18 +203,26 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
             color: stdout_color,
         }),
         Command::Render(args) => Box::new(render_plan(args, sub)?),
+        Command::Rules(args) => Box::new(Print(rules_text(&args.game).into_bytes())),
+        Command::Completions(args) => Box::new(Print(completions(args.shell))),
+        Command::Man => Box::new(Print(man_page())),
         Command::Booklet(args) => Box::new(BookletJob {
+            theme: known_theme(args.theme)?,
             output: args.output.output()?,
             page: args.page.setup(),
             per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
             every: args.every.map(|n| n as usize),
-            theme: args.theme,
             files: args.files,
         }),
     })
 }
 
 fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob, Error> {
+    let output = Output {
+        width: args.width,
+        ..args.output.output()?
+    };
+    refuse_css_outside_svg(args.css.as_deref(), &output)?;
     let mut options = Vec::new();
     for option in games::all_diagram_options() {
         match option.value {
@@ -227,13 +256,10 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             caption: args.caption.clone(),
             omit_caption: false,
         },
-        output: Output {
-            width: args.width,
-            ..args.output.output()?
-        },
+        output,
         game: args.game as usize,
         record: args.record,
-        theme: args.theme,
+        theme: known_theme(args.theme)?,
         css: args.css,
     })
 }
@@ -261,13 +287,357 @@ fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
     })
 }
 
-/// Refuses, before any work, what the job cannot do: writing over one of its own inputs, or
+/// Options that make another kind of output than the options listed with them: each
+/// command, the option, and the options it cannot be given with (clap refuses the pair and
+/// names both).
+const EXCLUSIVE: &[(&str, &str, &[&str])] =
+    &[("shoreline", "puzzles", &["boards", "rules", "template"])];
+
+/// `command` with the pairs of [`EXCLUSIVE`] that are its own refused by clap.
+fn with_exclusive_options(mut command: clap::Command) -> clap::Command {
+    for &(name, option, others) in EXCLUSIVE {
+        if command.get_name() == name {
+            command = command.mut_arg(option, |arg| arg.conflicts_with_all(others));
+        }
+    }
+    command
+}
+
+/// The themes `--theme` knows by name; anything else must be a theme file.
+const BUILT_IN_THEMES: &[&str] = &["color", "print", "colorblind"];
+
+/// A `--theme` value that is a built-in theme or names a file; else the built-in themes are
+/// listed (a misspelt `greyscale` is not meant as a file name).
+fn known_theme(theme: String) -> Result<String, Error> {
+    if BUILT_IN_THEMES.contains(&theme.as_str()) || std::path::Path::new(&theme).exists() {
+        return Ok(theme);
+    }
+    Err(Error::Usage(format!(
+        "--theme {theme}: there is no such built-in theme and no such file; the built-in \
+         themes are {}, or give a theme file (start from a copy of templates/theme.yaml)",
+        BUILT_IN_THEMES.join(", ")
+    )))
+}
+
+/// `--css` styles an SVG; a PDF or PNG would leave it out without a word.
+fn refuse_css_outside_svg(css: Option<&str>, output: &Output) -> Result<(), Error> {
+    match css {
+        Some(css) if output.format != Format::Svg => Err(Error::Usage(format!(
+            "--css {css} styles SVG output only, and this writes {}: leave out --css, or \
+             write an SVG (--format svg or -o FILE.svg)",
+            a_format(output.format.name())
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `id` was given on the command line (not a default).
+fn given(matches: &clap::ArgMatches, id: &str) -> bool {
+    matches.ids().any(|known| known.as_str() == id)
+        && matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+}
+
+/// `--dpi` sets a PNG's resolution; an SVG or PDF has none to set.
+fn refuse_dpi_outside_png(matches: &clap::ArgMatches, output: &Output) -> Result<(), Error> {
+    if !given(matches, "dpi") || matches!(output.format, Format::Png(_)) {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "--dpi sets the resolution of PNG output, and this writes {}: leave out --dpi, or \
+         write a PNG (--format png or -o FILE.png)",
+        a_format(output.format.name())
+    )))
+}
+
+/// An `-o` file whose extension is not the format written (`-o sheet.txt` holding a PDF).
+/// The formats a command writes are its `--format` values, so a command that gains a format
+/// gains its extension here too. An explicit `--format` may name any file.
+fn refuse_extension_of_another_format(
+    name: &str,
+    matches: &clap::ArgMatches,
+    output: &Output,
+) -> Result<(), Error> {
+    let Target::File(file) = &output.target else {
+        return Ok(());
+    };
+    let Some(extension) = std::path::Path::new(file)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    else {
+        return Ok(()); // no extension: the format is --format's, else PDF
+    };
+    let format = output.format.name();
+    if format_of_extension(&extension) == format || given(matches, "format") {
+        return Ok(());
+    }
+    let formats = formats_written_by(name);
+    let formats = match formats.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => formats.join(""),
+    };
+    Err(Error::Usage(format!(
+        "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}; name the \
+         file .{format} for {}, or choose the format with --format",
+        a_format(format)
+    )))
+}
+
+/// "a PDF", "an SVG": a format's name with its article, for messages.
+fn a_format(name: &str) -> String {
+    let article = if name.starts_with('s') { "an" } else { "a" }; // "es-vee-gee"
+    format!("{article} {}", name.to_uppercase())
+}
+
+/// The format a file extension stands for (`txt` is text, `yml` YAML).
+fn format_of_extension(extension: &str) -> &str {
+    match extension {
+        "txt" => "text",
+        "yml" => "yaml",
+        "jpg" => "jpeg",
+        other => other,
+    }
+}
+
+/// The values of a command's `--format`: the formats it writes.
+fn formats_written_by(name: &str) -> Vec<String> {
+    command()
+        .find_subcommand(name)
+        .and_then(|sub| {
+            let format = sub.get_arguments().find(|a| a.get_id() == "format")?;
+            Some(
+                format
+                    .get_possible_values()
+                    .iter()
+                    .map(|v| v.get_name().to_string())
+                    .collect(),
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// A whole number counted from 1 (`--game`, `--diagram`, `--every`), refused in words.
+fn counted_from_one(value: &str) -> Result<u32, String> {
+    match value.trim().parse::<u32>() {
+        Ok(0) => Err("this counts from 1 (the first is 1)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{value}` is not a whole number of 1 or more")),
+    }
+}
+
+/// A game's name or alias, as `sheetgen rules` takes it.
+fn game_name(value: &str) -> Result<String, String> {
+    games::find(value)
+        .map(|game| game.name().to_string())
+        .ok_or_else(|| format!("sheetgen knows {}", games::names()))
+}
+
+/// The short rules of `game` for the terminal: the "The rules" part of its rules page, and
+/// where the rest is.
+fn rules_text(game: &str) -> String {
+    let game = games::find(game).expect("clap checked the game's name");
+    let page = game.rules_text();
+    let rules = page
+        .split_once("\n## The rules\n")
+        .map_or(page, |(_, rest)| rest.split("\n## ").next().unwrap_or(rest));
+    format!(
+        "{}\n\n{}\n\nThe record format, worked examples and the sheets: {}\n",
+        game.title().to_uppercase(),
+        for_the_terminal(rules.trim()),
+        game.rules_page()
+    )
+}
+
+/// Markdown as plain text for a terminal: headings in capitals, no code fences, no bold
+/// marks, links as their text with the address after it.
+fn for_the_terminal(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            continue;
+        }
+        let line = match line.trim_start_matches('#') {
+            heading if heading.len() < line.len() => heading.trim().to_uppercase(),
+            _ => line.replace("**", ""),
+        };
+        out.push_str(&plain_links(&line));
+        out.push('\n');
+    }
+    out
+}
+
+/// `[text](address)` as `text (address)`.
+fn plain_links(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some((text, after)) = rest[open + 1..].split_once("](") else {
+            break;
+        };
+        let Some((address, tail)) = after.split_once(')') else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&format!("{text} ({address})"));
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A completion script for `shell`.
+fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command(), "sheetgen", &mut script);
+    script
+}
+
+/// The manual page in roff: the command overview, then a section for each command with its
+/// synopsis and options, so that `man` shows every option `--help` does.
+fn man_page() -> Vec<u8> {
+    let mut command = command().disable_help_subcommand(true);
+    command.build();
+    let mut page = Vec::new();
+    clap_mangen::Man::new(command.clone())
+        .render(&mut page)
+        .expect("writing into memory does not fail");
+    for sub in command.get_subcommands() {
+        page.extend(man_section(sub));
+    }
+    page
+}
+
+/// One command's section of the manual page: its synopsis and options as subsections.
+fn man_section(sub: &clap::Command) -> Vec<u8> {
+    let man = clap_mangen::Man::new(sub.clone());
+    let mut section = Vec::new();
+    let heading = format!("sheetgen {}", sub.get_name()).to_uppercase();
+    section.extend(format!(".SH \"{heading}\"\n").into_bytes());
+    for render in [
+        clap_mangen::Man::render_description_section,
+        clap_mangen::Man::render_synopsis_section,
+        clap_mangen::Man::render_options_section,
+    ] {
+        let mut part = Vec::new();
+        render(&man, &mut part).expect("writing into memory does not fail");
+        // A command's parts are subsections of its section, not sections of the page.
+        let part = String::from_utf8_lossy(&part).replace(".SH ", ".SS ");
+        section.extend(part.into_bytes());
+    }
+    section
+}
+
+/// A job that prints text it already holds: the rules, completions, the man page.
+struct Print(Vec<u8>);
+
+impl Job for Print {
+    fn inputs(&self) -> Vec<&str> {
+        Vec::new()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        None
+    }
+
+    fn run(self: Box<Self>, _: &dyn games::Records) -> Result<crate::job::Made, Error> {
+        Ok(crate::job::Made::bytes(self.0, Target::Stdout))
+    }
+}
+
+/// A clap error in plain words: ranges as "1 to 9" rather than `1..=9`, and an unknown
+/// command answered with the command nearest to it in spelling.
+fn plain_words(error: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() == ErrorKind::InvalidSubcommand
+        && let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidSubcommand)
+    {
+        let mut names: Vec<String> = command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        names.sort();
+        let nearest = nearest(typed, &names)
+            .map_or(String::new(), |name| format!("; did you mean `{name}`?"));
+        return format!(
+            "error: there is no command `{typed}`{nearest}\nThe commands are {}; see sheetgen --help",
+            names.join(", ")
+        );
+    }
+    plain_ranges(&error.render().to_string())
+}
+
+/// `5 is not in 1..=4` as `5 is not within 1 to 4`, and a range with no upper bound of its
+/// own (`1..=4294967295`, the type's largest number) as `0 is not 1 or more`.
+fn plain_ranges(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_inclusive(char::is_whitespace) {
+        let bare = word.trim_end();
+        let tail = &word[bare.len()..];
+        match bare.split_once("..=") {
+            Some((low, high)) if is_number(low) && is_number(high) => {
+                if ["255", "65535", "4294967295", "18446744073709551615"].contains(&high) {
+                    out.push_str(&format!("{low} or more{tail}"));
+                } else {
+                    out.push_str(&format!("{low} to {high}{tail}"));
+                }
+            }
+            _ => out.push_str(word),
+        }
+    }
+    // Said after the range is known: "not within 1 to 9", but "not 1 or more".
+    out.replace(" is not in ", " is not within ")
+        .replace(" is not within 1 or more", " is not 1 or more")
+        .replace(" is not within 0 or more", " is not 0 or more")
+}
+
+/// Whether `word` is a whole number, perhaps negative.
+fn is_number(word: &str) -> bool {
+    let digits = word.strip_prefix('-').unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The name in `names` nearest to `typed` by edit distance, when it is near enough to be a
+/// slip (a third of its letters or two, whichever is more).
+fn nearest<'a>(typed: &str, names: &'a [String]) -> Option<&'a str> {
+    let (distance, name) = names
+        .iter()
+        .map(|name| (edit_distance(typed, name), name.as_str()))
+        .min()?;
+    (distance <= (typed.chars().count() / 3).max(2)).then_some(name)
+}
+
+/// Levenshtein distance: letters inserted, removed or changed to turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replaced = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// Refuses, before any work, what the job cannot do: writing over one of its own inputs,
+/// options for another format than the one written (`--dpi` on a PDF, `-o sheet.txt`), or
 /// pouring a PDF or PNG into a terminal.
-fn refuse_impossible(job: &dyn Job, stdout_is_terminal: bool) -> Result<(), Error> {
+fn refuse_impossible(
+    matches: &clap::ArgMatches,
+    job: &dyn Job,
+    stdout_is_terminal: bool,
+) -> Result<(), Error> {
     if let Some(Target::File(written)) = job.written() {
         let mut inputs = job.inputs();
         inputs.extend(job.output().and_then(|o| o.font.as_deref()));
         refuse_writing_over_an_input(written, &inputs)?;
+    }
+    if let (Some((name, sub)), Some(output)) = (matches.subcommand(), job.output()) {
+        refuse_dpi_outside_png(sub, output)?;
+        refuse_extension_of_another_format(name, sub, output)?;
     }
     if let Some(output) = job.output() {
         check_terminal(output, stdout_is_terminal)?;
@@ -307,16 +677,20 @@ fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error
 pub fn main() -> ExitCode {
     let matches = match command().try_get_matches() {
         Ok(matches) => matches,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print(); // --help or --version
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            say(&plain_words(&e));
+            return ExitCode::from(2);
         }
     };
     let color = |terminal: bool| terminal && std::env::var_os("NO_COLOR").is_none();
     let stdout_is_terminal = std::io::stdout().is_terminal();
     let stderr_color = color(std::io::stderr().is_terminal());
     let finished = plan(&matches, color(stdout_is_terminal))
-        .and_then(|job| refuse_impossible(&*job, stdout_is_terminal).map(|()| job))
+        .and_then(|job| refuse_impossible(&matches, &*job, stdout_is_terminal).map(|()| job))
         .and_then(crate::run::run)
         .and_then(|finished| {
             // The output first: a report on a closed standard error never costs the file.
@@ -358,9 +732,9 @@ where
         .chain(args.into_iter().map(Into::into));
     let matches = command()
         .try_get_matches_from(args)
-        .map_err(|e| Error::Usage(e.to_string()))?;
+        .map_err(|e| Error::Usage(plain_words(&e)))?;
     let job = plan(&matches, false)?;
-    refuse_impossible(&*job, false)?;
+    refuse_impossible(&matches, &*job, false)?;
     crate::run::run(job)
 }
 
@@ -375,6 +749,45 @@ pub fn status_of(result: &Result<Finished, Error>) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_read_as_plain_text_in_a_terminal() {
+        let text = for_the_terminal(
+            "### Board (ruling S1)\n\nThe **shore row**, see [the index](README.md).\n```text\n. .\n```\n",
+        );
+        assert_eq!(
+            text,
+            "BOARD (RULING S1)\n\nThe shore row, see the index (README.md).\n. .\n"
+        );
+    }
+
+    #[test]
+    fn the_nearest_command_is_a_slip_away() {
+        let names: Vec<String> = ["shoreline", "solve", "towers"].map(String::from).into();
+        assert_eq!(nearest("shorline", &names), Some("shoreline"));
+        assert_eq!(nearest("tower", &names), Some("towers"));
+        assert_eq!(nearest("chess", &names), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn ranges_are_said_in_words() {
+        assert_eq!(
+            plain_ranges("error: 10 is not in 1..=9\n"),
+            "error: 10 is not within 1 to 9\n"
+        );
+        assert_eq!(
+            plain_ranges("'--game <K>': 0 is not in 1..=4294967295\n"),
+            "'--game <K>': 0 is not 1 or more\n"
+        );
+    }
+
+    #[test]
+    fn every_built_in_theme_is_one() {
+        for name in BUILT_IN_THEMES {
+            assert!(crate::theme::Theme::named_or_file(name).is_ok(), "{name}");
+        }
+    }
 
     #[test]
     fn the_command_line_is_well_formed() {

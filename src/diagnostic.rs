@@ -127,9 +127,10 @@ impl Diagnostic {
             quoted_len(rest)
         } else if rest.starts_with(['[', '{']) {
             bracketed_len(rest)
+        } else if in_block_value(&line_text[..start - line_start]) {
+            block_scalar_len(rest)
         } else {
-            rest.find([',', ']', '}', '#', ' ', '\t', '\r'])
-                .unwrap_or(rest.len())
+            plain_len(rest)
         };
         let end = start + token.max(rest.chars().next().map_or(0, char::len_utf8));
         Some((line_text, start - line_start..end - line_start))
@@ -265,6 +266,41 @@ fn bracketed_len(text: &str) -> usize {
     text.trim_end().len()
 }
 
+/// Whether a value starting after `before` on its line is a block mapping's or list's own
+/// value (`game: ` or `- `), not a part of a flow collection or of a quoted string, so that
+/// it runs to the end of the line: `game: lines of action` is one value.
+fn in_block_value(before: &str) -> bool {
+    let before = before.trim_end();
+    !before.contains(['[', '{', '"', '\'', ','])
+        && (before.ends_with(':') || before.trim_start() == "-")
+}
+
+/// Length in bytes of a plain block value: to the line's end or a comment, trailing spaces
+/// left out.
+fn block_scalar_len(text: &str) -> usize {
+    let end = text.find(" #").unwrap_or(text.len());
+    let value = text[..end].trim_end();
+    // `- key: value` starts a mapping in a list: the key is the token.
+    match value
+        .find(": ")
+        .or_else(|| value.strip_suffix(':').map(str::len))
+    {
+        Some(key) => key,
+        None => value.len(),
+    }
+}
+
+/// Length in bytes of a token in a flow collection or inside a quoted string: it ends at a
+/// separator, a space, or the closing quote of the string around it (`"… b3xe4"`).
+fn plain_len(text: &str) -> usize {
+    let token = text
+        .find([',', ']', '}', '#', ' ', '\t', '\r', '"'])
+        .or_else(|| text.strip_suffix('\'').map(str::len))
+        .unwrap_or(text.len());
+    // A key ends before its colon (`colour:`); a colon inside a word is its own (`b3:e3`).
+    text[..token].strip_suffix(':').map_or(token, str::len)
+}
+
 /// Length in bytes of a quoted scalar at the start of `text`, quotes included.
 fn quoted_len(text: &str) -> usize {
     let quote = text.chars().next().unwrap_or('"');
@@ -309,6 +345,32 @@ mod tests {
         let src = source("title: \"Club, night\"\n");
         let d = Diagnostic::at("t.yaml", &src, 1, 8, "bad");
         assert_eq!(d.snippet_span().unwrap().1, 7..20);
+    }
+
+    #[test]
+    fn marks_a_move_at_the_end_of_quoted_move_text_without_the_quote() {
+        let text = source("moves: \"1. b1-b3 h3-e3\"\n");
+        let d = Diagnostic::at("g.yaml", &text, 1, 18, "m");
+        assert_eq!(d.snippet_span().unwrap().1, 17..22, "h3-e3, not h3-e3\"");
+        let text = source("moves: '1. b1-b3'\n");
+        let d = Diagnostic::at("g.yaml", &text, 1, 12, "m");
+        assert_eq!(d.snippet_span().unwrap().1, 11..16);
+    }
+
+    #[test]
+    fn marks_a_block_value_with_spaces_whole() {
+        let text = source("game: lines of action   # a comment\n");
+        let d = Diagnostic::at("g.yaml", &text, 1, 7, "m");
+        assert_eq!(d.snippet_span().unwrap().1, 6..21);
+        let text = source("- lines of action\n");
+        let d = Diagnostic::at("g.yaml", &text, 1, 3, "m");
+        assert_eq!(d.snippet_span().unwrap().1, 2..17);
+        // A key is still marked alone, and so is a word inside a flow list.
+        let text = source("  colour: red\nmoves: [C, C3 ]\n");
+        let d = Diagnostic::at("g.yaml", &text, 1, 3, "m");
+        assert_eq!(d.snippet_span().unwrap().1, 2..8);
+        let d = Diagnostic::at("g.yaml", &text, 2, 12, "m");
+        assert_eq!(d.snippet_span().unwrap().1, 11..13);
     }
 
     #[test]

@@ -131,6 +131,12 @@ impl SourceFile {
     /// A located diagnostic for a YAML or schema error.
     pub fn yaml_error(&self, e: &serde_saphyr::Error) -> Diagnostic {
         let message = yaml_message(e);
+        if let Some(d) = self.tab_indentation(&message, e.location()) {
+            return d;
+        }
+        if let Some(d) = self.missing_key(&message, e.location()) {
+            return d;
+        }
         match e.location() {
             Some(at) if at.line() > 0 => Diagnostic::at(
                 &self.path,
@@ -141,6 +147,93 @@ impl SourceFile {
             ),
             _ => Diagnostic::file(&self.path, message),
         }
+    }
+
+    /// A YAML error that a tab in a line's indentation caused, said in those words at the
+    /// tab: the parser's own words ("did not find expected key") never mention it.
+    fn tab_indentation(
+        &self,
+        message: &str,
+        at: Option<serde_saphyr::Location>,
+    ) -> Option<Diagnostic> {
+        let about_tabs = message.contains("tab");
+        if !about_tabs && !message.contains("did not find expected") {
+            return None;
+        }
+        let error_line = at.map_or(usize::MAX, |at| self.line_offset + at.line() as usize);
+        // The last line whose indentation holds a tab, up to the line after the error (the
+        // parser may stop at the end of the line before the tab).
+        let (line, column) = self
+            .text
+            .lines()
+            .enumerate()
+            .skip(self.line_offset)
+            .take_while(|(i, _)| *i <= error_line)
+            .filter_map(|(i, text)| {
+                let indent = &text[..text.len() - text.trim_start().len()];
+                let tab = indent.chars().position(|c| c == '\t')?;
+                Some((i + 1, tab + 1))
+            })
+            .last()?;
+        Some(Diagnostic::at(
+            &self.path,
+            &self.text,
+            line,
+            column,
+            "a tab indents this line; YAML allows only spaces for indentation",
+        ))
+    }
+
+    /// A key missing from a block mapping, shown at the mapping's own line (`board:`)
+    /// rather than at the mapping's last key, where the parser noticed.
+    fn missing_key(&self, message: &str, at: Option<serde_saphyr::Location>) -> Option<Diagnostic> {
+        let key = message
+            .strip_prefix("the key ")?
+            .strip_suffix(" is missing")?;
+        let at = at?;
+        let line = self.line_offset + at.line() as usize;
+        let lines: Vec<&str> = self.text.lines().collect();
+        let indent = |text: &str| text.len() - text.trim_start().len();
+        let noticed = lines.get(line.checked_sub(1)?)?;
+        // Only a key at the start of its line: a flow mapping's place is already its own.
+        if at.column() as usize != indent(noticed) + 1 || indent(noticed) == 0 {
+            return None;
+        }
+        let owner = (self.line_offset..line - 1).rev().find(|&i| {
+            let text = lines[i];
+            !text.trim().is_empty()
+                && !text.trim_start().starts_with('#')
+                && indent(text) < indent(noticed)
+        })?;
+        let text = lines[owner];
+        let mut column = indent(text) + 1;
+        let mut owner_text = text.trim_start();
+        if let Some(entry) = owner_text.strip_prefix("- ") {
+            // `- name:` opens a mapping in a list entry whose value is the mapping below it,
+            // when that is indented further than the entry's own keys.
+            let nested = entry.trim_end().ends_with(':') && indent(noticed) > column + 1;
+            if !nested {
+                let message = format!("the key {key} is missing from this entry of the list");
+                return Some(Diagnostic::at(
+                    &self.path,
+                    &self.text,
+                    owner + 1,
+                    column,
+                    message,
+                ));
+            }
+            owner_text = entry;
+            column += 2;
+        }
+        let name = owner_text.split(':').next().unwrap_or_default();
+        let message = format!("the key {key} is missing from `{name}`");
+        Some(Diagnostic::at(
+            &self.path,
+            &self.text,
+            owner + 1,
+            column,
+            message,
+        ))
     }
 
     /// The line and column in the file of a value parsed from this part.

@@ -65,7 +65,10 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             );
         let (name, game) = match read {
             Ok(game) => (Some(game.game().name()), Ok(game)),
-            Err((name, d)) => (name, Err(d)),
+            Err((name, d)) => match name.and_then(games::find) {
+                Some(game) => (name, Err(game.with_rules_page(d))),
+                None => (name, Err(d)),
+            },
         };
         Entry {
             index: index + 1,
@@ -312,6 +315,24 @@ mod tests {
         let entries = read(&source).unwrap();
         let error = entries[1].game.as_ref().unwrap_err();
         assert_eq!((error.line, error.column), (5, 12), "{error}");
+    }
+
+    #[test]
+    fn an_error_citing_a_ruling_names_the_rules_page() {
+        let source = SourceFile::new("e.yaml", "game: shoreline\nmoves: [C, C3]\n");
+        let entries = read(&source).unwrap();
+        let error = entries[0].game.as_ref().unwrap_err();
+        assert!(error.message.contains("ruling S2"), "{error}");
+        assert_eq!(
+            error.notes,
+            ["the rulings are explained in docs/rules/shoreline.md"]
+        );
+        let source = SourceFile::new("e.yaml", "game: shoreline\nmoves: [Z]\n");
+        let error = read(&source).unwrap().remove(0).game.unwrap_err();
+        assert!(
+            error.message.contains("ruling") || error.notes.is_empty(),
+            "a message without a ruling gets no note: {error}"
+        );
     }
 
     #[test]

@@ -47,6 +47,26 @@ pub trait Game: Sync {
 
     /// The game's own commands: its play sheet, and any others (`solve`, `import`).
     fn commands(&self) -> Vec<GameCommand>;
+
+    /// The text of the game's rules page, [`Game::rules_page`], built in for
+    /// `sheetgen rules`.
+    fn rules_text(&self) -> &'static str;
+
+    /// The game's rules page in the repository, which errors citing a ruling point to.
+    fn rules_page(&self) -> String {
+        format!("docs/rules/{}.md", self.name())
+    }
+
+    /// `d` with a note naming the rules page when its message cites a ruling ("ruling
+    /// T4"), so that the ruling can be looked up; any other message as it is.
+    fn with_rules_page(&self, d: Diagnostic) -> Diagnostic {
+        if d.message.contains("ruling") {
+            let note = format!("the rulings are explained in {}", self.rules_page());
+            d.with_note(note)
+        } else {
+            d
+        }
+    }
 }
 
 /// A checked record of one game.

@@ -92,8 +92,8 @@ const CATALOGUE: &[Case] = &[
         file: "tabs.yaml",
         content: Content::Case("bad_tabs"),
         code: 1,
-        location: ":3:2",
-        words: "tabs disallowed",
+        location: ":3:1",
+        words: "a tab indents this line; YAML allows only spaces",
     },
     Case {
         name: "duplicate keys",

@@ -43,6 +43,11 @@ cases! {
     shoreline_dead_four_svg
     shoreline_review_svg
     shoreline_sheet_4_boards_pdf
+    snippet_game_name_with_spaces
+    snippet_missing_template_key
+    snippet_quoted_move_text
+    snippet_resigned_after_one_move
+    snippet_tab_in_indentation
     towers_example_svg
     towers_sheet_pdf
 }

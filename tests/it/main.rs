@@ -4,6 +4,7 @@
 //! tests/README.md says how to run, add and regenerate them.
 
 mod bad_input;
+mod batch_check;
 mod cases;
 mod cli;
 mod common;
@@ -11,9 +12,14 @@ mod diagrams;
 mod diff;
 mod fonts;
 mod gallery;
+mod import_quirks;
 mod loa;
 mod loa_figures;
 mod properties;
+mod readme;
+mod refusals;
+mod rules_pages;
+mod shell;
 mod shoreline_records;
 mod shoreline_sheet;
 mod solver;

@@ -7,7 +7,7 @@ use super::game::{Rules, check_obstruction};
 use super::rules::Setup;
 use super::sheet;
 use crate::error::Error;
-use crate::games::{GameCommand, Job, Records};
+use crate::games::{Game, GameCommand, Job, Records};
 use crate::input::SourceFile;
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, target};
@@ -165,7 +165,8 @@ impl Job for ImportJob {
                 Error::Config(d) => Error::Invalid(d),
                 other => other,
             })?;
-        let yaml = super::import::import(&source).map_err(Error::Invalid)?;
+        let yaml = super::import::import(&source)
+            .map_err(|d| Error::Invalid(super::LinesOfAction.with_rules_page(d)))?;
         Ok(Made::bytes(yaml.into_bytes(), self.target))
     }
 }

@@ -161,26 +161,27 @@ impl Outcome {
 
     /// "black wins: connected after 35 moves", "draw: third repetition", …
     pub fn describe(self, plies: usize) -> String {
+        let plies = crate::vocabulary::plural(plies, "move");
         match self {
             Outcome::Connected { winner, mover } if winner == mover => {
-                format!("{} wins: connected after {plies} moves", winner.name())
+                format!("{} wins: connected after {plies}", winner.name())
             }
             Outcome::Connected { winner, mover } => format!(
-                "{} wins: connected after {plies} moves, by {}'s capture",
+                "{} wins: connected after {plies}, by {}'s capture",
                 winner.name(),
                 mover.name()
             ),
             Outcome::BothConnected { draw: true, .. } => {
-                format!("draw: both connected after {plies} moves, simultaneous: draw")
+                format!("draw: both connected after {plies}, simultaneous: draw")
             }
             Outcome::BothConnected { mover, draw: false } => format!(
-                "{} wins: both connected after {plies} moves, the mover wins (simultaneous: mover-wins)",
+                "{} wins: both connected after {plies}, the mover wins (simultaneous: mover-wins)",
                 mover.name()
             ),
-            Outcome::Repetition => format!("draw: third repetition after {plies} moves"),
+            Outcome::Repetition => format!("draw: third repetition after {plies}"),
             Outcome::Resigned { side } => {
                 format!(
-                    "{} wins: {} resigned after {plies} moves",
+                    "{} wins: {} resigned after {plies}",
                     side.other().name(),
                     side.name()
                 )
@@ -659,7 +660,7 @@ mod tests {
         );
         assert_eq!(
             r.outcome.unwrap().describe(1),
-            "white wins: connected after 1 moves, by black's capture"
+            "white wins: connected after 1 move, by black's capture"
         );
     }
 

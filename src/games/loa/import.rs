@@ -56,8 +56,23 @@ pub fn import(source: &SourceFile) -> Result<String, Diagnostic> {
 }
 
 fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
-    let words = move_text::words(&source.text)
-        .map_err(|open| error_at(source, open, "this `{` comment is never closed with `}`"))?;
+    // A byte-order mark is no part of the text; offsets stay the file's own.
+    let bom = if source.text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    let words: Vec<(usize, &str)> = move_text::words(&source.text[bom..])
+        .map_err(|open| {
+            error_at(
+                source,
+                bom + open,
+                "this `{` comment is never closed with `}`",
+            )
+        })?
+        .into_iter()
+        .map(|(at, word)| (bom + at, word))
+        .collect();
     let mut replay = Replay::new(Rules::default());
     let mut written_result: Option<(&str, usize)> = None;
     for (i, &(at, word)) in words.iter().enumerate() {
@@ -176,7 +191,8 @@ fn refuse_setup_stones(source: &SourceFile, tree: &GameTree) -> Result<(), Diagn
             source,
             p.name_at,
             format!(
-                "{}[{}] sets up stones by hand; sheetgen's records start from the rules'                  position (ruling L1), so a game with setup stones cannot be imported",
+                "{}[{}] sets up stones by hand; sheetgen's records start from the rules' \
+                 position (ruling L1), so a game with setup stones cannot be imported",
                 p.name, p.value
             ),
         )),

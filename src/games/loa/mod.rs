@@ -48,6 +48,10 @@ impl crate::games::Game for LinesOfAction {
         "Lines of Action"
     }
 
+    fn rules_text(&self) -> &'static str {
+        include_str!("../../../docs/rules/lines-of-action.md")
+    }
+
     fn record_keys(&self) -> &'static [&'static str] {
         record::RawRecord::KEYS
     }

@@ -58,6 +58,10 @@ impl crate::games::Game for Shoreline {
         "Shoreline"
     }
 
+    fn rules_text(&self) -> &'static str {
+        include_str!("../../../docs/rules/shoreline.md")
+    }
+
     fn record_keys(&self) -> &'static [&'static str] {
         record::RawRecord::KEYS
     }

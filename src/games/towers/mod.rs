@@ -38,6 +38,10 @@ impl crate::games::Game for Towers {
         "Towers"
     }
 
+    fn rules_text(&self) -> &'static str {
+        include_str!("../../../docs/rules/towers.md")
+    }
+
     fn record_keys(&self) -> &'static [&'static str] {
         record::RawRecord::KEYS
     }

@@ -1,0 +1,199 @@
+//! The README's examples run: every record it shows checks as valid, and every `sheetgen`
+//! command it shows runs against the files of the repository and exits 0. Outputs go into a
+//! temporary folder, never into the repository.
+//!
+//! A test that reads the README itself rather than `trycmd`: the README's commands are
+//! examples for people (comments after them, `> file` redirects, globs), and most write
+//! binary files whose bytes other tests pin; a trycmd case per command would copy each
+//! command out of the README into a second place that can drift from it.
+
+use crate::common;
+
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+}
+
+/// The fenced blocks of `text` in the language `language`, each with its first line's
+/// number.
+fn blocks(text: &str, language: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    // The block, and how far its fence is indented (a block inside a list item).
+    let mut current: Option<(usize, String)> = None;
+    let mut indent = 0;
+    for (i, line) in text.lines().enumerate() {
+        let fence = line.trim_start();
+        match &mut current {
+            Some(_) if fence.starts_with("```") => found.push(current.take().unwrap()),
+            Some((_, body)) => {
+                let cut = line.len() - line.trim_start_matches(' ').len();
+                body.push_str(&line[cut.min(indent)..]);
+                body.push('\n');
+            }
+            None if fence == format!("```{language}") => {
+                indent = line.len() - fence.len();
+                current = Some((i + 2, String::new()));
+            }
+            None => {}
+        }
+    }
+    found
+}
+
+#[test]
+fn the_readme_shows_records_and_commands() {
+    // Guards the tests below from passing on a README this reader no longer understands.
+    let text = readme();
+    assert!(
+        blocks(&text, "yaml")
+            .iter()
+            .filter(|(_, b)| b.starts_with("game:"))
+            .count()
+            >= 3
+    );
+    assert!(commands(&text).len() >= 30, "{:?}", commands(&text));
+}
+
+#[test]
+fn every_record_in_the_readme_is_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    for (line, record) in blocks(&readme(), "yaml") {
+        if !record.starts_with("game:") {
+            continue; // a part of a record (`diagrams:`), shown inside the text around it
+        }
+        let path = dir.path().join(format!("readme-line-{line}.yaml"));
+        std::fs::write(&path, &record).unwrap();
+        let out = common::run(&["check", path.to_str().unwrap()]);
+        assert_eq!(
+            out.code,
+            0,
+            "the README's record at line {line} does not check:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            out.stderr
+        );
+    }
+}
+
+/// Every `sheetgen …` line of the README's ```sh blocks, with its line number, the comment
+/// after it left off.
+fn commands(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (first, block) in blocks(text, "sh") {
+        for (i, line) in block.lines().enumerate() {
+            let command = line.split(" #").next().unwrap().trim();
+            if command.starts_with("sheetgen ") {
+                found.push((first + i, command.to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// A command line split into words the way a shell would for these examples: double quotes
+/// group words, and a pattern with `*` is expanded against the repository's files.
+fn words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in command.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words.into_iter().flat_map(expanded).collect()
+}
+
+/// `examples/shoreline-*.yaml` as the files it names, sorted; a word without `*` as itself.
+fn expanded(word: String) -> Vec<String> {
+    let Some((head, tail)) = word.split_once('*') else {
+        return vec![word];
+    };
+    let (folder, prefix) = head.rsplit_once('/').unwrap_or((".", head));
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{word}: {e}"))
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(prefix) && name.ends_with(tail))
+        .map(|name| format!("{folder}/{name}"))
+        .collect();
+    names.sort();
+    assert!(!names.is_empty(), "{word} names no file");
+    names
+}
+
+#[test]
+fn every_sheetgen_command_in_the_readme_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    for (line, command) in commands(&readme()) {
+        let mut args = words(&command);
+        args.remove(0); // sheetgen
+        // `> file` keeps standard output; `-o file` writes into the temporary folder.
+        if let Some(at) = args.iter().position(|a| a == ">") {
+            args.truncate(at);
+        }
+        let mut out_next = false;
+        for arg in &mut args {
+            if out_next {
+                let name = std::path::Path::new(arg.as_str()).file_name().unwrap();
+                *arg = dir.path().join(name).to_string_lossy().into_owned();
+            } else if !arg.starts_with('-') && arg.contains('.') && !arg.contains(':') {
+                // An input file: it must be one of the repository's.
+                if !root.join(&*arg).is_file() {
+                    failures.push(format!("line {line}: `{command}`: no file {arg}"));
+                }
+            }
+            out_next = arg == "-o";
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = common::run(&args);
+        if out.code != 0 {
+            failures.push(format!(
+                "line {line}: `{command}` exits {}:\n{}",
+                out.code, out.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_readme_points_at_no_file_outside_the_repository() {
+    let text = readme();
+    for (i, line) in text.lines().enumerate() {
+        assert!(
+            !line.contains("../"),
+            "README line {}: {line} points outside the repository",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn the_commands_are_read_as_a_shell_would() {
+    assert_eq!(
+        words(r#"render a.yaml --caption "two words" -o b.svg"#),
+        ["render", "a.yaml", "--caption", "two words", "-o", "b.svg"]
+    );
+    assert!(words("check examples/shoreline-*.yaml").len() >= 6);
+    let text = "```sh\nsheetgen check x.yaml   # a comment\ncargo test\n```\n";
+    assert_eq!(commands(text), [(2, "sheetgen check x.yaml".to_string())]);
+}

@@ -1,0 +1,169 @@
+//! Options that cannot work together are refused before any work, naming both sides, with
+//! exit code 2; clap's own refusals read in plain words.
+
+use crate::common;
+
+/// Runs sheetgen with `args`; it must refuse with exit 2 and say every one of `words`.
+fn refused(args: &[&str], words: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    // An `-o` file goes into a temporary folder, where nothing may be left.
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| match a.strip_prefix("OUT/") {
+            Some(name) => dir.path().join(name).to_string_lossy().into_owned(),
+            None => a.to_string(),
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = common::run(&args);
+    assert_eq!(out.code, 2, "{args:?} is refused: {}", out.stderr);
+    for word in words {
+        assert!(
+            out.stderr.contains(word),
+            "{args:?} says {word}: {}",
+            out.stderr
+        );
+    }
+    assert!(out.stdout.is_empty(), "{args:?} writes nothing");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "{args:?} writes no file"
+    );
+}
+
+const RECORD: &str = "examples/loa-connection.yaml";
+
+#[test]
+fn css_is_refused_for_pdf_and_png() {
+    for (format, name) in [("pdf", "PDF"), ("png", "PNG")] {
+        refused(
+            &[
+                "render",
+                RECORD,
+                "--css",
+                "templates/theme.yaml",
+                "--format",
+                format,
+            ],
+            &["--css", name],
+        );
+    }
+    refused(
+        &["render", RECORD, "--css", "x.css", "-o", "OUT/fig.pdf"],
+        &["--css", "PDF"],
+    );
+}
+
+#[test]
+fn dpi_is_refused_for_svg_and_pdf() {
+    refused(
+        &["render", RECORD, "--dpi", "300", "-o", "OUT/fig.svg"],
+        &["--dpi", "SVG"],
+    );
+    refused(
+        &["render", RECORD, "--dpi", "300", "--format", "pdf"],
+        &["--dpi", "PDF"],
+    );
+    refused(
+        &["shoreline", "--dpi", "300", "-o", "OUT/s.pdf"],
+        &["--dpi", "PDF"],
+    );
+}
+
+#[test]
+fn an_extension_that_is_not_the_format_is_refused() {
+    refused(
+        &["shoreline", "-o", "OUT/sheet.txt"],
+        &["-o", "sheet.txt", ".txt", "pdf, svg or png"],
+    );
+    refused(
+        &["render", RECORD, "-o", "OUT/fig.jpeg"],
+        &["fig.jpeg", "--format"],
+    );
+    refused(&["booklet", RECORD, "-o", "OUT/book.docx"], &[".docx"]);
+}
+
+#[test]
+fn puzzles_are_refused_with_the_play_sheets_options() {
+    for (option, value) in [
+        ("--boards", Some("2")),
+        ("--rules", None),
+        ("--template", Some("templates/club.yaml")),
+    ] {
+        let mut args = vec!["shoreline", "--puzzles", "6", option];
+        args.extend(value);
+        args.extend(["-o", "OUT/p.pdf"]);
+        refused(&args, &["--puzzles", option]);
+    }
+}
+
+#[test]
+fn an_unknown_theme_lists_the_built_in_themes() {
+    refused(
+        &["render", RECORD, "--theme", "greyscale"],
+        &["greyscale", "color, print, colorblind"],
+    );
+    refused(
+        &["booklet", RECORD, "--theme", "greyscale", "-o", "OUT/b.pdf"],
+        &["color, print, colorblind"],
+    );
+}
+
+#[test]
+fn counts_and_ranges_are_said_in_words() {
+    refused(
+        &["render", RECORD, "--game", "0"],
+        &["--game", "counts from 1"],
+    );
+    let out = common::run(&["render", RECORD, "--game", "0"]);
+    assert!(!out.stderr.contains("4294967295"), "{}", out.stderr);
+    refused(
+        &["shoreline", "--boards", "10"],
+        &["10 is not within 1 to 9"],
+    );
+    // A game's own count with no upper bound of its own.
+    refused(
+        &["analyze", "examples/shoreline-draw.yaml", "--game", "0"],
+        &["--game", "0 is not 1 or more"],
+    );
+    let out = common::run(&["shoreline", "--boards", "10"]);
+    assert!(!out.stderr.contains("..="), "{}", out.stderr);
+}
+
+#[test]
+fn a_misspelt_command_suggests_the_nearest() {
+    refused(&["shorline"], &["`shorline`", "did you mean `shoreline`?"]);
+    let out = common::run(&["shorline"]);
+    assert!(!out.stderr.contains("`solve`?"), "{}", out.stderr);
+}
+
+#[test]
+fn what_does_work_still_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    for args in [
+        vec!["render", RECORD, "--dpi", "300", "-o", &file("a.png")],
+        vec![
+            "render",
+            RECORD,
+            "--css",
+            "templates/theme.yaml",
+            "-o",
+            &file("a.svg"),
+        ],
+        vec!["render", RECORD, "--format", "svg", "-o", &file("a.out")],
+        vec!["shoreline", "--puzzles", "2", "-o", &file("p.pdf")],
+        vec![
+            "render",
+            RECORD,
+            "--theme",
+            "templates/theme.yaml",
+            "-o",
+            &file("t.svg"),
+        ],
+    ] {
+        let out = common::run(&args);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    }
+}
