@@ -155,7 +155,12 @@ fn every_sheetgen_command_in_the_readme_runs() {
             if out_next {
                 let name = std::path::Path::new(arg.as_str()).file_name().unwrap();
                 *arg = dir.path().join(name).to_string_lossy().into_owned();
-            } else if !arg.starts_with('-') && arg.contains('.') && !arg.contains(':') {
+            } else if !arg.starts_with('-')
+                && arg.contains('.')
+                && !arg.contains(':')
+                && !arg.starts_with(|c: char| c.is_ascii_digit())
+            {
+                // (A word starting with a digit is a value such as `2.5in`, not a file.)
                 // An input file: it must be one of the repository's.
                 if !root.join(&*arg).is_file() {
                     failures.push(format!("line {line}: `{command}`: no file {arg}"));
