@@ -256,7 +256,7 @@ pub struct Replay {
 
 impl Replay {
     pub fn new(rules: Rules) -> Self {
-        let board = AnyBoard::new(rules.size, &rules.obstructions);
+        let board = AnyBoard::shared(rules.size, &rules.obstructions);
         let position = board.start(rules.setup);
         Self {
             seen: HashMap::from([(position, 1)]),
