@@ -102,6 +102,70 @@ pub fn line_height(size: f64) -> f64 {
     size * font::MM_PER_PT * 1.45
 }
 
+/// A framed box of short rules, word-wrapped to `width`, its foot at `bottom`: the heading,
+/// then each rule as a bulleted paragraph. Returns the box and its top.
+pub fn rules_box(
+    heading: &str,
+    rules: &[&str],
+    size: f64,
+    (x, width): (f64, f64),
+    bottom: f64,
+) -> (crate::figure::Group, f64) {
+    use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
+    let pad = 2.5;
+    let bullet = "•";
+    let indent = font::text_width("• ", size);
+    let mut lines: Vec<(bool, String)> = Vec::new();
+    for rule in rules {
+        for (i, line) in wrap(rule, size, width - 2.0 * pad - indent)
+            .into_iter()
+            .enumerate()
+        {
+            lines.push((i == 0, line));
+        }
+    }
+    let line_h = line_height(size);
+    let height = pad * 2.0 + line_h * (lines.len() + 1) as f64;
+    let frame = Rect::new(x, bottom - height, width, height);
+    let mut group = Group::new("rules");
+    group.shape(
+        Shape::Rect(frame),
+        Paint::stroke(Stroke::solid(Color::BLACK, 0.3)),
+    );
+    let left = frame.x + pad;
+    let mut y = frame.y + pad + font::cap_height(size);
+    group.text(Text::new(Point::new(left, y), heading, size, Anchor::Start));
+    for (first, line) in lines {
+        y += line_h;
+        if first {
+            group.text(Text::new(Point::new(left, y), bullet, size, Anchor::Start));
+        }
+        group.text(Text::new(
+            Point::new(left + indent, y),
+            line,
+            size,
+            Anchor::Start,
+        ));
+    }
+    (group, frame.y)
+}
+
+/// "Label ________": a label and a line to write on, `width` long in all.
+pub fn field(label: &str, size: f64, at: crate::figure::Point, width: f64) -> crate::figure::Group {
+    use crate::figure::{Color, Group, Paint, Point, Shape, Stroke, Text};
+    let mut group = Group::new("field");
+    group.text(Text::new(at, label, size, crate::figure::Anchor::Start));
+    let start = at.x + font::text_width(label, size) + 2.0;
+    group.shape(
+        Shape::Line(
+            Point::new(start, at.y + 0.8),
+            Point::new(at.x + width, at.y + 0.8),
+        ),
+        Paint::stroke(Stroke::solid(Color::BLACK, 0.3)),
+    );
+    group
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
