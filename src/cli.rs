@@ -43,6 +43,28 @@ enum Command {
     /// Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a
     /// diagram every N moves
     Booklet(BookletArgs),
+    /// Print a game's built-in sheet template, with its comments, to copy and edit
+    /// (`sheetgen template towers > club.yaml`, then `sheetgen towers --template club.yaml`)
+    Template(TemplateArgs),
+}
+
+#[derive(Debug, Args)]
+struct TemplateArgs {
+    /// The game whose sheet template to print
+    #[arg(value_name = "GAME", value_parser = game_names())]
+    game: String,
+
+    /// The template with its texts in this language [default: en]
+    #[arg(long, value_enum)]
+    lang: Option<games::template::Lang>,
+}
+
+/// Every game's name and aliases, from the registry.
+fn game_names() -> Vec<&'static str> {
+    games::GAMES
+        .iter()
+        .flat_map(|g| std::iter::once(g.name()).chain(g.aliases().iter().copied()))
+        .collect()
 }
 
 #[derive(Debug, Args)]
@@ -185,6 +207,16 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
             theme: args.theme,
             files: args.files,
         }),
+        Command::Template(args) => {
+            let game = games::GAMES
+                .iter()
+                .find(|g| g.name() == args.game || g.aliases().contains(&args.game.as_str()))
+                .expect("clap accepts the registry's names only");
+            Box::new(games::template::TemplateJob {
+                builtin: game.sheet_template(),
+                lang: args.lang.unwrap_or_default(),
+            })
+        }
     })
 }
 

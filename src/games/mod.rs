@@ -4,6 +4,7 @@
 
 pub mod loa;
 pub mod shoreline;
+pub mod template;
 pub mod towers;
 
 use std::any::Any;
@@ -47,6 +48,9 @@ pub trait Game: Sync {
 
     /// The game's own commands: its play sheet, and any others (`solve`, `import`).
     fn commands(&self) -> Vec<GameCommand>;
+
+    /// The built-in template of the game's sheets, which `sheetgen template GAME` prints.
+    fn sheet_template(&self) -> &'static template::Builtin;
 }
 
 /// A checked record of one game.

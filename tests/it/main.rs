@@ -12,6 +12,7 @@ mod diff;
 mod gallery;
 mod loa;
 mod loa_figures;
+mod print_ready;
 mod properties;
 mod shoreline_records;
 mod shoreline_sheet;

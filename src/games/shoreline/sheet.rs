@@ -9,8 +9,9 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{fit, line_height, wrap};
+use crate::layout::{fit, line_height};
 use crate::page::{PageSetup, grid};
+use crate::print_marks;
 use crate::vocabulary::plural;
 
 pub const MAX_BOARDS: usize = 9;
@@ -25,6 +26,8 @@ pub struct SheetOptions {
     pub first: Side,
     /// Print the template's short rules under the boards.
     pub rules: bool,
+    /// Cut marks at the corners of each board, for clubs that cut the boards apart.
+    pub cut_marks: bool,
     pub template: Template,
     /// Games to fill the boards with, in order (finished or not); at most `boards`.
     pub games: Vec<Game>,
@@ -38,6 +41,9 @@ const SCORE_BOX_HEIGHT: f64 = 9.0;
 const SCORE_GAP: f64 = 2.5;
 /// A box caption's distance from the box's top-left corner.
 const CAPTION_INSET: f64 = 1.2;
+/// Around a board's texts, to its cutting rectangle: with the cut marks' reach (5 mm) it
+/// stays inside the shipped template's 7 mm gaps, clear of the header and the total row.
+const CUT_MARGIN: f64 = 1.5;
 /// Between a board's heading and its column labels.
 const HEADING_GAP: f64 = 1.5;
 
@@ -48,6 +54,13 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
             "--boards must be 1 to {MAX_BOARDS}, not {}",
             options.boards
         )));
+    }
+    if options.cut_marks && options.boards == 1 {
+        return Err(Error::Usage(
+            "--cut-marks marks where to cut boards apart; a sheet with one board has nothing \
+             to cut: use --boards 2 or more"
+                .into(),
+        ));
     }
     if options.games.len() > options.boards {
         return Err(Error::Usage(format!(
@@ -61,7 +74,12 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     let l = &t.layout;
     let (width, height) = options.page.size();
     let margin = l.margin_mm.value;
-    let content = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    // The scale bar takes a strip at the foot of the page, outside everything else.
+    let content = Rect {
+        height: paper.height - print_marks::SCALE_STRIP,
+        ..paper
+    };
 
     let mut figure = Figure::new(width, height, t.title.value.clone());
     let mut page = Group::new("sheet shoreline");
@@ -74,7 +92,12 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
             .map(|g| g.play.score())
             .fold((0, 0), |(b, w), s| (b + s.black, w + s.white))
     });
-    let mut footer_top = total_row(&mut page, t, content, total);
+    // One board's score is its own total: the evening row is for several boards.
+    let mut footer_top = if options.boards > 1 {
+        total_row(&mut page, t, content, total)
+    } else {
+        content.bottom()
+    };
     if options.rules {
         footer_top = rules_box(&mut page, t, content, footer_top)?;
     }
@@ -86,21 +109,29 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     );
     let cells = choose_grid(area, options.boards, options.rules, t)?;
 
+    let heading_pt = heading_size(t, &cells[0], options.boards);
     let mut side = options.first;
     let mut description = Vec::new();
+    let mut cut = Vec::new();
     for (index, cell) in cells.iter().enumerate().take(options.boards) {
         let number = index + 1;
         let game = options.games.get(index);
         if let Some(game) = game {
             side = game.play.rules.first;
         }
-        page.group(board_cell(t, cell, number, side, game));
+        let (group, used) = board_cell(t, cell, heading_pt, number, side, game);
+        page.group(group);
+        cut.push(used.inset(-CUT_MARGIN));
         description.push(format!(
             "board {number}: {} places first",
             side_name(t, side)
         ));
         side = side.other();
     }
+    if options.cut_marks {
+        page.group(print_marks::cut_marks(&cut, width, height));
+    }
+    page.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
     figure.root.group(page);
     figure.description = format!(
         "{} play sheet, {} on {} {}: {}.",
@@ -168,7 +199,15 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
             if rules { " or leave out --rules" } else { "" }
         )));
     }
-    Ok(grid(area, columns, rows, gap)
+    // The rows packed at the top of the area, each as tall as a board with its texts.
+    let board_h = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt)
+        .extent()
+        .height;
+    let packed = Rect {
+        height: (cell_overhead(t) + board_h) * rows as f64 + gap * (rows - 1) as f64,
+        ..area
+    };
+    Ok(grid(packed, columns, rows, gap)
         .into_iter()
         .map(|rect| Cell { rect, spacing })
         .collect())
@@ -248,52 +287,14 @@ fn total_row(page: &mut Group, t: &Template, content: Rect, total: Option<(u32, 
 
 /// The short rules, word-wrapped in a framed box above `bottom`; returns the box's top.
 fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Result<f64, Error> {
-    let size = t.layout.label_pt.value;
-    let pad = 2.5;
-    let bullet = "• ";
-    let indent = font::text_width(bullet, size);
-    let text_width = content.width - 2.0 * pad - indent;
-    let mut lines: Vec<(bool, String)> = Vec::new();
-    for rule in &t.rules.lines {
-        for (i, line) in wrap(&rule.value, size, text_width).into_iter().enumerate() {
-            lines.push((i == 0, line));
-        }
-    }
-    let line_h = line_height(size);
-    let height = pad * 2.0 + line_h * (lines.len() + 1) as f64;
-    let top = bottom - t.layout.gap_mm.value - height;
-    let frame = Rect::new(content.x, top, content.width, height);
-
-    let mut group = Group::new("rules");
-    group.shape(
-        Shape::Rect(frame),
-        Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
-    );
-    let x = frame.x + pad;
-    let mut y = frame.y + pad + font::cap_height(size);
-    group.text(Text::new(
-        Point::new(x, y),
+    let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
+    let (group, top) = crate::layout::rules_box(
         &t.rules.heading.value,
-        size,
-        Anchor::Start,
-    ));
-    for (first, line) in lines {
-        y += line_h;
-        if first {
-            group.text(Text::new(
-                Point::new(x, y),
-                bullet.trim_end(),
-                size,
-                Anchor::Start,
-            ));
-        }
-        group.text(Text::new(
-            Point::new(x + indent, y),
-            line,
-            size,
-            Anchor::Start,
-        ));
-    }
+        &lines,
+        t.layout.label_pt.value,
+        (content.x, content.width),
+        bottom - t.layout.gap_mm.value,
+    );
     page.group(group);
     Ok(top)
 }
@@ -360,28 +361,53 @@ fn score_row(
     }
 }
 
-/// One board with its heading and score row, centred in `cell`, filled from `game` if given.
-fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Option<&Game>) -> Group {
+/// The size of every board's heading: the text size, shrunk (the same on every board) so
+/// that the longest heading fits its board's width.
+fn heading_size(t: &Template, cell: &Cell, boards: usize) -> f64 {
+    let l = &t.layout;
+    let board_width = BoardLayout::at(Point::new(0.0, 0.0), cell.spacing, l.label_pt.value)
+        .extent()
+        .width;
+    let widest = [Side::Black, Side::White]
+        .into_iter()
+        .map(|side| {
+            let heading = fill(&t.board.heading, "{n}", &boards.to_string());
+            let first = fill(&t.board.first, "{side}", side_name(t, side));
+            font::text_width(&heading, l.text_pt.value)
+                + font::text_width(&first, l.text_pt.value)
+                + 3.0
+        })
+        .fold(0.0, f64::max);
+    if widest > board_width {
+        l.text_pt.value * board_width / widest
+    } else {
+        l.text_pt.value
+    }
+}
+
+/// One board with its heading and score row, at the top of `cell` and centred across it,
+/// filled from `game` if given; with the rectangle it takes.
+fn board_cell(
+    t: &Template,
+    cell: &Cell,
+    size: f64,
+    number: usize,
+    first: Side,
+    game: Option<&Game>,
+) -> (Group, Rect) {
     let (spacing, cell) = (cell.spacing, cell.rect);
     let l = &t.layout;
     let label_pt = l.label_pt.value;
     let board_size = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
     let total_h = cell_overhead(t) + board_size.height;
     let left = cell.x + (cell.width - board_size.width) / 2.0;
-    let top = cell.y + (cell.height - total_h) / 2.0;
+    // Rows start at the top of their cells: the page's spare room goes to the foot, once.
+    let top = cell.y;
 
     let mut group = Group::new(format!("cell board-{number}"));
-    // Heading: "BoardLayout 1" on the left, "Black ● places first" on the right.
+    // Heading: "Board 1" on the left, "Black ● places first" on the right.
     let heading = fill(&t.board.heading, "{n}", &number.to_string());
     let first_text = fill(&t.board.first, "{side}", side_name(t, first));
-    let both = font::text_width(&heading, l.text_pt.value)
-        + font::text_width(&first_text, l.text_pt.value)
-        + 3.0;
-    let size = if both > board_size.width {
-        l.text_pt.value * board_size.width / both
-    } else {
-        l.text_pt.value
-    };
     let baseline = top + font::ink_extent("Bb●○", size).0;
     group.text(Text::new(
         Point::new(left, baseline),
@@ -422,7 +448,7 @@ fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Optio
         l.text_pt.value,
         score,
     );
-    group
+    (group, Rect::new(left, top, board_size.width, total_h))
 }
 
 #[cfg(test)]
@@ -436,6 +462,7 @@ mod tests {
             page: PageSetup { paper, landscape },
             first: Side::Black,
             rules,
+            cut_marks: false,
             template: Template::builtin(),
             games: Vec::new(),
         }

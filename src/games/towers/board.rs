@@ -20,6 +20,27 @@ pub struct Rhombus {
     pub label_pt: f64,
 }
 
+/// The words drawn around the board: its corners and the players' seats.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardWords<'a> {
+    pub south: &'a str,
+    pub north: &'a str,
+    pub east: &'a str,
+    pub west: &'a str,
+    pub black: &'a str,
+    pub white: &'a str,
+}
+
+/// The corners as the rules name them (ruling T1), and the seats.
+pub const ENGLISH: BoardWords<'static> = BoardWords {
+    south: "SOUTH",
+    north: "NORTH",
+    east: "EAST",
+    west: "WEST",
+    black: "Black ●",
+    white: "White ○",
+};
+
 impl Rhombus {
     /// Room around the squares for the labels, Line numbers and corner names, as a multiple
     /// of the label size in millimetres.
@@ -87,6 +108,11 @@ impl Rhombus {
 
     /// The squares with the Lines tinted and numbered, the labels, corners and seats.
     pub fn draw(&self) -> Group {
+        self.draw_in(&ENGLISH)
+    }
+
+    /// The board with its corners and seats named in `words` (a sheet's template).
+    pub fn draw_in(&self, words: &BoardWords) -> Group {
         let mut board = Group::new("board towers");
         let mut squares = Group::new("squares");
         for k in 0..LINES {
@@ -112,11 +138,11 @@ impl Rhombus {
             Paint::stroke(Stroke::solid(Color::BLACK, 0.5)),
         );
         board.group(squares);
-        board.group(self.labels());
+        board.group(self.labels(words));
         board
     }
 
-    fn labels(&self) -> Group {
+    fn labels(&self, words: &BoardWords) -> Group {
         let mut labels = Group::new("label");
         let pt = self.label_pt;
         let cap = font::cap_height(pt);
@@ -161,13 +187,13 @@ impl Rhombus {
         let gap = 2.5;
         labels.text(Text::new(
             Point::new(south.x, south.y + gap + cap),
-            "SOUTH",
+            words.south,
             pt,
             Anchor::Middle,
         ));
         labels.text(Text::new(
             Point::new(north.x, north.y - gap),
-            "NORTH",
+            words.north,
             pt,
             Anchor::Middle,
         ));
@@ -175,13 +201,13 @@ impl Rhombus {
         let beyond = 4.0 + font::text_width("14", pt);
         labels.text(Text::new(
             Point::new(east.x + beyond, east.y + cap / 2.0),
-            "EAST",
+            words.east,
             pt,
             Anchor::Start,
         ));
         labels.text(Text::new(
             Point::new(west.x - beyond, west.y + cap / 2.0),
-            "WEST",
+            words.west,
             pt,
             Anchor::End,
         ));
@@ -191,13 +217,13 @@ impl Rhombus {
         let seat = 3.0 * cap + 4.0;
         labels.text(Text::new(
             Point::new(sw.x - seat, sw.y + seat),
-            Side::Black.label(),
+            words.black,
             pt,
             Anchor::End,
         ));
         labels.text(Text::new(
             Point::new(se.x + seat, se.y + seat),
-            Side::White.label(),
+            words.white,
             pt,
             Anchor::Start,
         ));
