@@ -162,32 +162,59 @@ fn fill(label: &Label, key: &str, value: &str) -> String {
     label.value.replace(key, value)
 }
 
-/// A board's cell on the page and the point spacing chosen for it.
+/// A board's cell on the page, the point spacing chosen for it, and where its score boxes
+/// go: under the board, or beside it when the cell is wide (two boards on a portrait page,
+/// six on a landscape one), which leaves the board more height.
 struct Cell {
     rect: Rect,
     spacing: f64,
+    beside: bool,
 }
 
-/// Fixed heights in a cell besides the board: the heading line and the score row.
-fn cell_overhead(t: &Template) -> f64 {
-    line_height(t.layout.text_pt.value) + HEADING_GAP + SCORE_GAP + SCORE_BOX_HEIGHT
+/// The width of the score column beside a board, and its gap from the board.
+const SCORE_COLUMN_WIDTH: f64 = 30.0;
+
+/// Fixed heights in a cell besides the board: the heading line, and the score row under it.
+fn cell_overhead(t: &Template, beside: bool) -> f64 {
+    let heading = line_height(t.layout.text_pt.value) + HEADING_GAP;
+    if beside {
+        heading
+    } else {
+        heading + SCORE_GAP + SCORE_BOX_HEIGHT
+    }
 }
 
-/// Tries every number of columns and keeps the grid whose boards come out largest.
+/// The width a board may take in a cell `width` wide.
+fn board_room(width: f64, beside: bool) -> f64 {
+    if beside {
+        width - SCORE_GAP - SCORE_COLUMN_WIDTH
+    } else {
+        width
+    }
+}
+
+/// Tries every number of columns, with the scores under or beside the boards, and keeps
+/// the grid whose boards come out largest.
 fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<Vec<Cell>, Error> {
     let gap = t.layout.gap_mm.value;
     let label_pt = t.layout.label_pt.value;
-    let mut best: Option<(usize, usize, f64)> = None;
+    let mut best: Option<(usize, usize, bool, f64)> = None;
     for columns in 1..=boards {
         let rows = boards.div_ceil(columns);
         let cell_w = (area.width - gap * (columns - 1) as f64) / columns as f64;
         let cell_h = (area.height - gap * (rows - 1) as f64) / rows as f64;
-        let spacing = BoardLayout::spacing_to_fit(cell_w, cell_h - cell_overhead(t), label_pt);
-        if best.is_none_or(|(_, _, s)| spacing > s) {
-            best = Some((columns, rows, spacing));
+        for beside in [false, true] {
+            let spacing = BoardLayout::spacing_to_fit(
+                board_room(cell_w, beside),
+                cell_h - cell_overhead(t, beside),
+                label_pt,
+            );
+            if best.is_none_or(|(_, _, _, s)| spacing > s + 0.01) {
+                best = Some((columns, rows, beside, spacing));
+            }
         }
     }
-    let (columns, rows, spacing) = best.expect("at least one board");
+    let (columns, rows, beside, spacing) = best.expect("at least one board");
     let min = t.layout.min_point_spacing_mm.value;
     if spacing < min {
         return Err(Error::Usage(format!(
@@ -204,12 +231,16 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
         .extent()
         .height;
     let packed = Rect {
-        height: (cell_overhead(t) + board_h) * rows as f64 + gap * (rows - 1) as f64,
+        height: (cell_overhead(t, beside) + board_h) * rows as f64 + gap * (rows - 1) as f64,
         ..area
     };
     Ok(grid(packed, columns, rows, gap)
         .into_iter()
-        .map(|rect| Cell { rect, spacing })
+        .map(|rect| Cell {
+            rect,
+            spacing,
+            beside,
+        })
         .collect())
 }
 
@@ -309,7 +340,6 @@ fn score_row(
     size: f64,
     scores: Option<(u32, u32)>,
 ) {
-    let label_pt = t.layout.label_pt.value;
     let label_size = fit(label, size, row.width * 0.3);
     let label_w = font::text_width(label, label_size) + 2.5;
     let baseline = row.y + row.height / 2.0 + font::cap_height(label_size) / 2.0;
@@ -327,37 +357,76 @@ fn score_row(
             box_w,
             row.height,
         );
-        let caption = side_name(t, side);
-        let caption_pt = fit(caption, label_pt * 0.8, box_w - 2.0 * CAPTION_INSET);
-        let mut score = Group::new(match side {
-            Side::Black => "score black",
-            Side::White => "score white",
-        });
-        score.shape(
-            Shape::Rect(frame),
-            Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
+        group.group(score_box(t, side, frame, scores));
+    }
+}
+
+/// "Score" over one box per side, stacked in `column`: beside a board whose cell is wide.
+fn score_column(group: &mut Group, t: &Template, column: Rect, scores: Option<(u32, u32)>) {
+    let size = fit(&t.board.score.value, t.layout.text_pt.value, column.width);
+    let baseline = column.y + font::cap_height(size);
+    group.text(Text::new(
+        Point::new(column.x, baseline),
+        &t.board.score.value,
+        size,
+        Anchor::Start,
+    ));
+    let mut y = baseline + SCORE_GAP;
+    for side in [Side::Black, Side::White] {
+        let frame = Rect::new(column.x, y, column.width, SCORE_BOX_HEIGHT);
+        group.group(score_box(t, side, frame, scores));
+        y += SCORE_BOX_HEIGHT + SCORE_GAP;
+    }
+}
+
+/// One side's score box: its caption in the corner, the score written in when known.
+fn score_box(t: &Template, side: Side, frame: Rect, scores: Option<(u32, u32)>) -> Group {
+    let caption = side_name(t, side);
+    let caption_pt = fit(
+        caption,
+        t.layout.label_pt.value * 0.8,
+        frame.width - 2.0 * CAPTION_INSET,
+    );
+    let mut score = Group::new(match side {
+        Side::Black => "score black",
+        Side::White => "score white",
+    });
+    score.shape(
+        Shape::Rect(frame),
+        Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
+    );
+    let corner = Point::new(
+        frame.x + CAPTION_INSET,
+        frame.y + CAPTION_INSET + font::cap_height(caption_pt),
+    );
+    score.text(Text::new(corner, caption, caption_pt, Anchor::Start));
+    if let Some((black, white)) = scores {
+        let value = if side == Side::Black { black } else { white };
+        let value_pt = (frame.height * 0.55 / font::MM_PER_PT).min(16.0);
+        let baseline = Point::new(
+            frame.right() - 2.0 * CAPTION_INSET,
+            frame.bottom() - (frame.height - font::cap_height(value_pt)) / 2.0
+                + CAPTION_INSET / 2.0,
         );
-        let corner = Point::new(
-            frame.x + CAPTION_INSET,
-            frame.y + CAPTION_INSET + font::cap_height(caption_pt),
-        );
-        score.text(Text::new(corner, caption, caption_pt, Anchor::Start));
-        if let Some((black, white)) = scores {
-            let value = if side == Side::Black { black } else { white };
-            let value_pt = (frame.height * 0.55 / font::MM_PER_PT).min(16.0);
-            let baseline = Point::new(
-                frame.right() - 2.0 * CAPTION_INSET,
-                frame.bottom() - (frame.height - font::cap_height(value_pt)) / 2.0
-                    + CAPTION_INSET / 2.0,
-            );
-            score.text(Text::new(
-                baseline,
-                value.to_string(),
-                value_pt,
-                Anchor::End,
-            ));
-        }
-        group.group(score);
+        score.text(Text::new(
+            baseline,
+            value.to_string(),
+            value_pt,
+            Anchor::End,
+        ));
+    }
+    score
+}
+
+/// The width of a board with its score column, if beside it.
+fn content_width(cell: &Cell, label_pt: f64) -> f64 {
+    let board = BoardLayout::at(Point::new(0.0, 0.0), cell.spacing, label_pt)
+        .extent()
+        .width;
+    if cell.beside {
+        board + SCORE_GAP + SCORE_COLUMN_WIDTH
+    } else {
+        board
     }
 }
 
@@ -365,9 +434,7 @@ fn score_row(
 /// that the longest heading fits its board's width.
 fn heading_size(t: &Template, cell: &Cell, boards: usize) -> f64 {
     let l = &t.layout;
-    let board_width = BoardLayout::at(Point::new(0.0, 0.0), cell.spacing, l.label_pt.value)
-        .extent()
-        .width;
+    let board_width = content_width(cell, l.label_pt.value);
     let widest = [Side::Black, Side::White]
         .into_iter()
         .map(|side| {
@@ -395,12 +462,14 @@ fn board_cell(
     first: Side,
     game: Option<&Game>,
 ) -> (Group, Rect) {
-    let (spacing, cell) = (cell.spacing, cell.rect);
+    let (spacing, beside) = (cell.spacing, cell.beside);
     let l = &t.layout;
     let label_pt = l.label_pt.value;
     let board_size = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
-    let total_h = cell_overhead(t) + board_size.height;
-    let left = cell.x + (cell.width - board_size.width) / 2.0;
+    let total_h = cell_overhead(t, beside) + board_size.height;
+    let width = content_width(cell, label_pt);
+    let cell = cell.rect;
+    let left = cell.x + (cell.width - width) / 2.0;
     // Rows start at the top of their cells: the page's spare room goes to the foot, once.
     let top = cell.y;
 
@@ -416,7 +485,7 @@ fn board_cell(
         Anchor::Start,
     ));
     group.text(Text::new(
-        Point::new(left + board_size.width, baseline),
+        Point::new(left + width, baseline),
         first_text,
         size,
         Anchor::End,
@@ -438,17 +507,27 @@ fn board_cell(
         (score.black, score.white)
     });
 
-    let score_top = board.extent().bottom() + SCORE_GAP;
-    let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
-    score_row(
-        &mut group,
-        t,
-        &t.board.score.value,
-        row,
-        l.text_pt.value,
-        score,
-    );
-    (group, Rect::new(left, top, board_size.width, total_h))
+    if beside {
+        let column = Rect::new(
+            left + board_size.width + SCORE_GAP,
+            board_top,
+            SCORE_COLUMN_WIDTH,
+            board_size.height,
+        );
+        score_column(&mut group, t, column, score);
+    } else {
+        let score_top = board.extent().bottom() + SCORE_GAP;
+        let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
+        score_row(
+            &mut group,
+            t,
+            &t.board.score.value,
+            row,
+            l.text_pt.value,
+            score,
+        );
+    }
+    (group, Rect::new(left, top, width, total_h))
 }
 
 #[cfg(test)]
