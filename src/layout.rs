@@ -27,17 +27,16 @@ pub fn fits(text: &str, size: f64, width: f64) -> bool {
 /// stands alone on its line). No-break spaces (`12\u{a0}mm`) hold their words together
 /// and stay as they are.
 pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
-    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split(breaks).filter(|w| !w.is_empty()) {
+    for (gap, piece) in pieces(text) {
         let candidate = if line.is_empty() {
-            word.to_string()
+            piece.clone()
         } else {
-            format!("{line} {word}")
+            format!("{line}{gap}{piece}")
         };
         if !line.is_empty() && font::text_width(&candidate, size) > width {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
+            lines.push(std::mem::replace(&mut line, piece));
         } else {
             line = candidate;
         }
@@ -46,6 +45,34 @@ pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// The pieces a line may break between, each with what joins it to the one before: words
+/// joined by a space, and (Chinese has no spaces) single CJK characters joined by nothing.
+/// CJK closing punctuation stays with the character before it, an opening bracket with the
+/// one after.
+fn pieces(text: &str) -> Vec<(&'static str, String)> {
+    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
+    let cjk = |c: char| matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    let closing = |c: char| matches!(c, '，' | '。' | '、' | '：' | '；' | '）' | '！' | '？');
+    let mut out = Vec::new();
+    for word in text.split(breaks).filter(|w| !w.is_empty()) {
+        let mut gap = " ";
+        let mut piece = String::new();
+        let mut previous: Option<char> = None;
+        for c in word.chars() {
+            if let Some(p) = previous {
+                if (cjk(p) || cjk(c)) && !closing(c) && p != '（' {
+                    out.push((gap, std::mem::take(&mut piece)));
+                    gap = "";
+                }
+            }
+            piece.push(c);
+            previous = Some(c);
+        }
+        out.push((gap, piece));
+    }
+    out
 }
 
 /// What a diagram says about its game above the board: the record's title (or the game's
@@ -169,6 +196,20 @@ pub fn field(label: &str, size: f64, at: crate::figure::Point, width: f64) -> cr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chinese_wraps_between_characters_never_before_a_comma() {
+        let text = "双方轮流在空点上落一子，各用自己的记号。每一子都必须连着岸。";
+        let lines = wrap(text, 9.0, 30.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.concat(), text, "nothing lost, no spaces added");
+        for line in &lines {
+            assert!(font::text_width(line, 9.0) <= 30.0, "{line}");
+            assert!(!line.starts_with(['，', '。']), "{line}");
+        }
+        // Latin text still breaks at spaces only.
+        assert_eq!(wrap("a bb ccc", 9.0, 1000.0), ["a bb ccc"]);
+    }
 
     #[test]
     fn wrap_keeps_lines_within_the_width() {

@@ -577,6 +577,26 @@ mod tests {
     }
 
     #[test]
+    fn one_board_has_no_evening_total_and_every_heading_has_one_size() {
+        let one = sheet(&options(1, Paper::A4, false, false)).unwrap();
+        assert!(one.pages[0].root.groups_with_class("total").is_empty());
+        for boards in 2..=MAX_BOARDS {
+            let doc = sheet(&options(boards, Paper::A4, true, false)).unwrap();
+            assert_eq!(doc.pages[0].root.groups_with_class("total").len(), 1);
+            let sizes: Vec<f64> = doc.pages[0]
+                .root
+                .groups_with_class("cell")
+                .iter()
+                .flat_map(|cell| cell.texts().into_iter().take(2).map(|t| t.size))
+                .collect();
+            assert!(
+                sizes.iter().all(|s| *s == sizes[0]),
+                "{boards} boards: {sizes:?}"
+            );
+        }
+    }
+
+    #[test]
     fn every_board_count_and_page_lays_out_without_overlap() {
         for paper in [Paper::A4, Paper::Letter] {
             for landscape in [false, true] {
@@ -613,7 +633,7 @@ mod tests {
         assert_eq!(cells.len(), opts.boards);
         let boards = figure.root.groups_with_class("board");
         assert_eq!(boards.len(), opts.boards);
-        let regions: Vec<(String, Rect)> = ["header", "rules", "total", "cell"]
+        let regions: Vec<(String, Rect)> = ["header", "rules", "total", "cell", "scale-bar"]
             .iter()
             .flat_map(|class| figure.root.groups_with_class(class))
             .map(|g| (g.class.clone(), bounds(g)))
