@@ -237,6 +237,16 @@ fn an_unknown_language_is_a_usage_error() {
         assert_eq!(out.code, 2, "{sheet:?}");
         assert!(out.stderr.contains("xx"), "{}", out.stderr);
     }
+    // A template of one's own carries its own texts: --lang beside it is refused.
+    let out = run(&[
+        "towers",
+        "--lang",
+        "de",
+        "--template",
+        "templates/towers.yaml",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--lang"), "{}", out.stderr);
 }
 
 /// The English words (three letters or more) of a built-in template's texts that the
