@@ -321,3 +321,96 @@ fn template_prints_every_games_template_and_refuses_an_unknown_game() {
     let out = run(&["template", "chess"]);
     assert_eq!(out.code, 2);
 }
+
+/// Every text of `figure` with the top-level group it belongs to.
+fn texts_by_part(figure: &sheetgen::figure::Figure) -> Vec<(String, sheetgen::figure::Rect)> {
+    use sheetgen::figure::Item;
+    let mut out = Vec::new();
+    let sheet = match &figure.root.items[..] {
+        [Item::Group(sheet)] => sheet,
+        _ => &figure.root,
+    };
+    for item in &sheet.items {
+        if let Item::Group(part) = item {
+            for text in part.texts() {
+                out.push((part.class.clone(), text.bounds()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn towers_and_loa_texts_stay_inside_the_margins_and_parts_do_not_collide() {
+    use sheetgen::games::{loa, towers};
+    use sheetgen::page::{PageSetup, Paper};
+    let mut figures = Vec::new();
+    for paper in [Paper::A4, Paper::Letter] {
+        for landscape in [false, true] {
+            let page = PageSetup { paper, landscape };
+            for lang in ["en", "de", "fr", "zh"] {
+                let source = |builtin| {
+                    let lang = match lang {
+                        "de" => sheetgen::games::template::Lang::De,
+                        "fr" => sheetgen::games::template::Lang::Fr,
+                        "zh" => sheetgen::games::template::Lang::Zh,
+                        _ => sheetgen::games::template::Lang::En,
+                    };
+                    let (text, _) = sheetgen::games::template::translated(builtin, lang);
+                    sheetgen::input::SourceFile::new("t.yaml", &text)
+                };
+                for rules in [false, true] {
+                    let template =
+                        towers::template::Template::parse(&source(&towers::template::BUILTIN))
+                            .unwrap();
+                    let options = towers::sheet::SheetOptions {
+                        page,
+                        template,
+                        rules,
+                    };
+                    figures.push((
+                        format!("towers {page:?} {lang} {rules}"),
+                        towers::sheet::play_sheet(&options),
+                    ));
+                    let template =
+                        loa::template::Template::parse(&source(&loa::template::BUILTIN)).unwrap();
+                    let rules_in_force = loa::game::Rules::default();
+                    figures.push((
+                        format!("loa scoresheet {page:?} {lang}"),
+                        loa::sheet::scoresheet(page, &rules_in_force, &template),
+                    ));
+                    let options = loa::sheet::SheetOptions {
+                        page,
+                        rules: rules_in_force,
+                        empty: false,
+                        short_rules: rules,
+                        template,
+                    };
+                    figures.push((
+                        format!("loa {page:?} {lang} {rules}"),
+                        loa::sheet::board_sheet(&options),
+                    ));
+                }
+            }
+        }
+    }
+    for (name, document) in figures {
+        let figure = &document.pages[0];
+        let inside =
+            sheetgen::figure::Rect::new(12.0, 12.0, figure.width - 24.0, figure.height - 24.0);
+        let texts = texts_by_part(figure);
+        for (i, (part, a)) in texts.iter().enumerate() {
+            assert!(
+                inside.contains(a),
+                "{name}: a {part} text {a:?} leaves the margins"
+            );
+            for (other, b) in &texts[i + 1..] {
+                assert!(
+                    part == other || !a.overlaps(b),
+                    "{name}: {part} {a:?} collides with {other} {b:?}"
+                );
+            }
+        }
+        assert!(texts.len() > 20, "{name}: {} texts found", texts.len());
+    }
+}
