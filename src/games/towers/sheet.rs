@@ -52,7 +52,6 @@ pub fn play_sheet(options: &SheetOptions) -> Document {
         bottom = box_top - GAP;
     }
 
-    // The table beside the board on a landscape page, under it on a portrait one.
     let words = TableWords {
         sides: [&t.sides.black.value, &t.sides.white.value],
         height: &t.table.height.value,
@@ -68,18 +67,30 @@ pub fn play_sheet(options: &SheetOptions) -> Document {
         west: &t.corners.west.value,
         black: &t.sides.black.value,
         white: &t.sides.white.value,
+        sheet: true,
     };
     let table_height = scoring_table_height_at(l.text_pt.value);
     let table_width = l.table_width_mm.value;
-    if options.page.landscape {
-        let area = Rect::new(
-            content.x,
-            top,
-            content.width - table_width - GAP,
-            bottom - top,
-        );
-        root.group(Rhombus::fitting(area, l.label_pt.value).draw_in(&board_words));
-        let table_top = top + ((area.height - table_height) / 2.0).max(0.0);
+    let label_pt = l.label_pt.value;
+    // The table beside the board or under it, whichever leaves the larger board: beside on
+    // a landscape page, and on a portrait one when the rules box takes the height.
+    let beside_area = Rect::new(
+        content.x,
+        top,
+        content.width - table_width - GAP,
+        bottom - top,
+    );
+    let under_area = Rect::new(
+        content.x,
+        top,
+        content.width,
+        bottom - top - table_height - GAP,
+    );
+    let beside = Rhombus::fitting(narrower(beside_area, label_pt, &board_words), label_pt);
+    let under = Rhombus::fitting(narrower(under_area, label_pt, &board_words), label_pt);
+    if beside.step >= under.step {
+        root.group(beside.draw_in(&board_words));
+        let table_top = top + ((beside_area.height - table_height) / 2.0).max(0.0);
         root.group(scoring_table_in(
             Point::new(content.right() - table_width, table_top),
             table_width,
@@ -87,13 +98,7 @@ pub fn play_sheet(options: &SheetOptions) -> Document {
             &words,
         ));
     } else {
-        let area = Rect::new(
-            content.x,
-            top,
-            content.width,
-            bottom - top - table_height - GAP,
-        );
-        root.group(Rhombus::fitting(area, l.label_pt.value).draw_in(&board_words));
+        root.group(under.draw_in(&board_words));
         let wide = (table_width * 1.6).min(content.width);
         let at = Point::new(
             content.x + (content.width - wide) / 2.0,
@@ -119,6 +124,16 @@ pub fn play_sheet(options: &SheetOptions) -> Document {
         title: t.title.value.clone(),
         pages: vec![figure],
     }
+}
+
+/// The board's area less the room its Line numbers take further out on the sheet, and
+/// what a WEST or EAST longer than the English word takes.
+fn narrower(area: Rect, label_pt: f64, words: &BoardWords) -> Rect {
+    let longest =
+        font::text_width(words.west, label_pt).max(font::text_width(words.east, label_pt));
+    let room =
+        Rhombus::sheet_room(label_pt) + (longest - font::text_width("WEST", label_pt)).max(0.0);
+    Rect::new(area.x + room, area.y, area.width - 2.0 * room, area.height)
 }
 
 /// Title, subtitle, the two name lines and the date line; returns it and where it ends.
