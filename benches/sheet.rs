@@ -17,6 +17,7 @@ fn main() {
         page: PageSetup::default(),
         first: Side::Black,
         rules: false,
+        cut_marks: false,
         template: Template::builtin(),
         games: Vec::new(),
     };

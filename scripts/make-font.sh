@@ -4,11 +4,12 @@
 #
 # It is a subset of WenQuanYi Micro Hei (Apache-2.0, Debian package fonts-wqy-microhei):
 # Latin (ASCII, Latin-1, Latin Extended-A), common punctuation and symbols, and the CJK
-# characters the shipped templates use. Hinting and layout tables are dropped: the sheets
+# characters the shipped templates and their translations (templates/lang/) use. Hinting and layout tables are dropped: the sheets
 # are printed, not shown at 9 px. Each output file is subset again to the glyphs it uses.
 #
-# Only needed when the character set changes; the result is committed. To add a character
-# a template needs, add it to UNICODES and run this script.
+# Only needed when the character set changes; the result is committed. The CJK characters
+# are read from templates/: after adding a character to a template or a translation, run
+# this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v pyftsubset >/dev/null || pip install fonttools
@@ -17,7 +18,13 @@ src=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 UNICODES="U+0020-007E,U+00A0-017F"                 # ASCII, Latin-1, Latin Extended-A
 UNICODES+=",U+2013,U+2014,U+2018,U+2019,U+201C,U+201D,U+2022,U+2026,U+2116,U+2212" # punctuation
 UNICODES+=",U+2190-2193,U+25A0,U+25A1,U+25B2,U+25B3,U+25C6,U+25C7,U+25CB,U+25CF,U+2605,U+2606,U+2713" # arrows, shapes
-UNICODES+=",U+5CB8,U+68CB"                          # 岸棋 (Shoreline)
+UNICODES+=",U+3001,U+3002,U+FF08,U+FF09,U+FF0C,U+FF1A,U+FF1B" # CJK punctuation
+# Every CJK character of the templates and translations (岸棋 and the Chinese sheets).
+UNICODES+=$(python3 -c '
+import glob
+text = "".join(open(f, encoding="utf-8").read() for f in sorted(glob.glob("templates/**/*.yaml", recursive=True)))
+print("".join(",U+%04X" % ord(c) for c in sorted(set(text)) if 0x3400 <= ord(c) <= 0x9FFF))
+')
 pyftsubset "$src" --font-number=0 --unicodes="$UNICODES" \
   --no-hinting --layout-features='' --drop-tables+=vhea,vmtx,FFTM,GDEF,GPOS,GSUB,gasp \
   --name-IDs='*' --output-file=assets/fonts/sheetgen-sans.ttf

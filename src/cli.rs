@@ -49,6 +49,9 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff): sheetgen man > sheetgen.1; man ./sheetgen.1
     Man,
+    /// Print a game's built-in sheet template, with its comments, to copy and edit
+    /// (`sheetgen template towers > club.yaml`, then `sheetgen towers --template club.yaml`)
+    Template(TemplateArgs),
 }
 
 #[derive(Debug, Args)]
@@ -63,6 +66,25 @@ struct CompletionsArgs {
     /// The shell to complete sheetgen's commands and options in
     #[arg(value_name = "SHELL", value_enum)]
     shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+struct TemplateArgs {
+    /// The game whose sheet template to print
+    #[arg(value_name = "GAME", value_parser = game_names())]
+    game: String,
+
+    /// The template with its texts in this language [default: en]
+    #[arg(long, value_enum)]
+    lang: Option<games::template::Lang>,
+}
+
+/// Every game's name and aliases, from the registry.
+fn game_names() -> Vec<&'static str> {
+    games::GAMES
+        .iter()
+        .flat_map(|g| std::iter::once(g.name()).chain(g.aliases().iter().copied()))
+        .collect()
 }
 
 #[derive(Debug, Args)]
@@ -214,6 +236,16 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
             every: args.every.map(|n| n as usize),
             files: args.files,
         }),
+        Command::Template(args) => {
+            let game = games::GAMES
+                .iter()
+                .find(|g| g.name() == args.game || g.aliases().contains(&args.game.as_str()))
+                .expect("clap accepts the registry's names only");
+            Box::new(games::template::TemplateJob {
+                builtin: game.sheet_template(),
+                lang: args.lang.unwrap_or_default(),
+            })
+        }
     })
 }
 

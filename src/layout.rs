@@ -27,17 +27,16 @@ pub fn fits(text: &str, size: f64, width: f64) -> bool {
 /// stands alone on its line). No-break spaces (`12\u{a0}mm`) hold their words together
 /// and stay as they are.
 pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
-    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split(breaks).filter(|w| !w.is_empty()) {
+    for (gap, piece) in pieces(text) {
         let candidate = if line.is_empty() {
-            word.to_string()
+            piece.clone()
         } else {
-            format!("{line} {word}")
+            format!("{line}{gap}{piece}")
         };
         if !line.is_empty() && font::text_width(&candidate, size) > width {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
+            lines.push(std::mem::replace(&mut line, piece));
         } else {
             line = candidate;
         }
@@ -46,6 +45,34 @@ pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// The pieces a line may break between, each with what joins it to the one before: words
+/// joined by a space, and (Chinese has no spaces) single CJK characters joined by nothing.
+/// CJK closing punctuation stays with the character before it, an opening bracket with the
+/// one after.
+fn pieces(text: &str) -> Vec<(&'static str, String)> {
+    let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
+    let cjk = |c: char| matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    let closing = |c: char| matches!(c, '，' | '。' | '、' | '：' | '；' | '）' | '！' | '？');
+    let mut out = Vec::new();
+    for word in text.split(breaks).filter(|w| !w.is_empty()) {
+        let mut gap = " ";
+        let mut piece = String::new();
+        let mut previous: Option<char> = None;
+        for c in word.chars() {
+            if let Some(p) = previous {
+                if (cjk(p) || cjk(c)) && !closing(c) && p != '（' {
+                    out.push((gap, std::mem::take(&mut piece)));
+                    gap = "";
+                }
+            }
+            piece.push(c);
+            previous = Some(c);
+        }
+        out.push((gap, piece));
+    }
+    out
 }
 
 /// What a diagram says about its game above the board: the record's title (or the game's
@@ -102,9 +129,87 @@ pub fn line_height(size: f64) -> f64 {
     size * font::MM_PER_PT * 1.45
 }
 
+/// A framed box of short rules, word-wrapped to `width`, its foot at `bottom`: the heading,
+/// then each rule as a bulleted paragraph. Returns the box and its top.
+pub fn rules_box(
+    heading: &str,
+    rules: &[&str],
+    size: f64,
+    (x, width): (f64, f64),
+    bottom: f64,
+) -> (crate::figure::Group, f64) {
+    use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
+    let pad = 2.5;
+    let bullet = "•";
+    let indent = font::text_width("• ", size);
+    let mut lines: Vec<(bool, String)> = Vec::new();
+    for rule in rules {
+        for (i, line) in wrap(rule, size, width - 2.0 * pad - indent)
+            .into_iter()
+            .enumerate()
+        {
+            lines.push((i == 0, line));
+        }
+    }
+    let line_h = line_height(size);
+    let height = pad * 2.0 + line_h * (lines.len() + 1) as f64;
+    let frame = Rect::new(x, bottom - height, width, height);
+    let mut group = Group::new("rules");
+    group.shape(
+        Shape::Rect(frame),
+        Paint::stroke(Stroke::solid(Color::BLACK, 0.3)),
+    );
+    let left = frame.x + pad;
+    let mut y = frame.y + pad + font::cap_height(size);
+    group.text(Text::new(Point::new(left, y), heading, size, Anchor::Start));
+    for (first, line) in lines {
+        y += line_h;
+        if first {
+            group.text(Text::new(Point::new(left, y), bullet, size, Anchor::Start));
+        }
+        group.text(Text::new(
+            Point::new(left + indent, y),
+            line,
+            size,
+            Anchor::Start,
+        ));
+    }
+    (group, frame.y)
+}
+
+/// "Label ________": a label and a line to write on, `width` long in all.
+pub fn field(label: &str, size: f64, at: crate::figure::Point, width: f64) -> crate::figure::Group {
+    use crate::figure::{Color, Group, Paint, Point, Shape, Stroke, Text};
+    let mut group = Group::new("field");
+    group.text(Text::new(at, label, size, crate::figure::Anchor::Start));
+    let start = at.x + font::text_width(label, size) + 2.0;
+    group.shape(
+        Shape::Line(
+            Point::new(start, at.y + 0.8),
+            Point::new(at.x + width, at.y + 0.8),
+        ),
+        Paint::stroke(Stroke::solid(Color::BLACK, 0.3)),
+    );
+    group
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chinese_wraps_between_characters_never_before_a_comma() {
+        let text = "双方轮流在空点上落一子，各用自己的记号。每一子都必须连着岸。";
+        let lines = wrap(text, 9.0, 30.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.concat(), text, "nothing lost, no spaces added");
+        for line in &lines {
+            assert!(font::text_width(line, 9.0) <= 30.0, "{line}");
+            assert!(!line.starts_with(['，', '。']), "{line}");
+        }
+        // Latin text still breaks at spaces only.
+        assert_eq!(wrap("a bb ccc", 9.0, 1000.0), ["a bb ccc"]);
+    }
 
     #[test]
     fn wrap_keeps_lines_within_the_width() {

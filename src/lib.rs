@@ -26,6 +26,7 @@ pub mod options;
 pub mod output;
 pub mod page;
 pub mod palette;
+pub mod print_marks;
 pub mod record;
 pub mod render;
 pub mod rng;

@@ -1,11 +1,12 @@
-//! Any bytes as a Shoreline sheet template and as a theme file. Nothing may panic; a
-//! template that parses draws a sheet (or is refused for its sizes), recoloured by the
+//! Any bytes as a sheet template of each game and as a theme file. Nothing may panic; a
+//! template that parses draws its sheet (or is refused for its sizes), recoloured by the
 //! theme when that parses too.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sheetgen::backend::{self, Format};
 use sheetgen::games::shoreline::{self, SheetOptions, Template};
+use sheetgen::games::{loa, towers};
 use sheetgen::input::SourceFile;
 use sheetgen::page::{PageSetup, Paper};
 use sheetgen::theme::Theme;
@@ -18,6 +19,31 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = &theme {
         let _ = e.render(false);
     }
+    let n = data.len();
+    let page = PageSetup {
+        paper: if n % 2 == 0 { Paper::A4 } else { Paper::Letter },
+        landscape: n % 3 == 0,
+    };
+    if let Ok(template) = towers::template::Template::parse(&source) {
+        let options = towers::sheet::SheetOptions {
+            page,
+            template,
+            rules: n % 5 != 0,
+        };
+        let _ = backend::render(&towers::sheet::play_sheet(&options), Format::Svg);
+    }
+    if let Ok(template) = loa::template::Template::parse(&source) {
+        let rules = loa::game::Rules::default();
+        let _ = backend::render(&loa::sheet::scoresheet(page, &rules, &template), Format::Svg);
+        let options = loa::sheet::SheetOptions {
+            page,
+            rules,
+            empty: false,
+            short_rules: n % 5 != 0,
+            template,
+        };
+        let _ = backend::render(&loa::sheet::board_sheet(&options), Format::Svg);
+    }
     let template = match Template::parse(&source) {
         Ok(template) => template,
         Err(e) => {
@@ -26,15 +52,12 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     // The input's length picks the sheet's shape, so every shape gets tried.
-    let n = data.len();
     let options = SheetOptions {
         boards: n % shoreline::MAX_BOARDS + 1,
-        page: PageSetup {
-            paper: if n % 2 == 0 { Paper::A4 } else { Paper::Letter },
-            landscape: n % 3 == 0,
-        },
+        page,
         first: shoreline::Side::default(),
         rules: n % 5 != 0,
+        cut_marks: n % 7 == 0,
         template,
         games: Vec::new(),
     };

@@ -53,6 +53,7 @@ pub fn render(document: &Document) -> Vec<u8> {
     };
     let mut doc = pdf.to_lopdf_document(&options, &mut Vec::new());
     compress(&mut doc);
+    ask_for_actual_size(&mut doc);
     // printpdf draws the file identifier from a process-wide counter; a hash of the content
     // makes it the same for the same document, however many files a process writes.
     let id = format!("{:032x}", content_hash(&doc));
@@ -340,6 +341,17 @@ fn color(c: Color) -> PdfColor {
 
 /// Deflates every stream. lopdf's own `compress` always uses level 9; level 2 makes the
 /// four-board sheet 4 % larger than level 6 and keeps it under a millisecond (benches/sheet.rs).
+/// Viewers default to "fit to page", which shrinks a sheet's boards and scale bar:
+/// `/PrintScaling /None` in the catalog's viewer preferences asks them to print at 100 %.
+fn ask_for_actual_size(doc: &mut lopdf::Document) {
+    let preferences =
+        lopdf::dictionary! { "PrintScaling" => lopdf::Object::Name(b"None".to_vec()) };
+    let catalog = doc
+        .catalog_mut()
+        .expect("printpdf always writes a document catalog");
+    catalog.set("ViewerPreferences", preferences);
+}
+
 fn compress(doc: &mut lopdf::Document) {
     use std::io::Write;
     for object in doc.objects.values_mut() {

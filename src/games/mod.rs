@@ -4,6 +4,7 @@
 
 pub mod loa;
 pub mod shoreline;
+pub mod template;
 pub mod towers;
 
 use std::any::Any;
@@ -67,6 +68,9 @@ pub trait Game: Sync {
             d
         }
     }
+
+    /// The built-in template of the game's sheets, which `sheetgen template GAME` prints.
+    fn sheet_template(&self) -> &'static template::Builtin;
 }
 
 /// A checked record of one game.

@@ -15,6 +15,7 @@ mod gallery;
 mod import_quirks;
 mod loa;
 mod loa_figures;
+mod print_ready;
 mod properties;
 mod readme;
 mod refusals;

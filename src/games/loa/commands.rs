@@ -6,7 +6,9 @@ use clap::{Args, FromArgMatches, ValueEnum};
 use super::game::{Rules, check_obstruction};
 use super::rules::Setup;
 use super::sheet;
+use super::template::{BUILTIN, Template};
 use crate::error::Error;
+use crate::games::template::{self, Lang};
 use crate::games::{Game, GameCommand, Job, Records};
 use crate::input::SourceFile;
 use crate::job::{Made, Output};
@@ -64,6 +66,19 @@ struct SheetArgs {
     #[arg(long)]
     scoresheet: bool,
 
+    /// Print the template's short rules under the board (board sheet only)
+    #[arg(long, conflicts_with = "scoresheet")]
+    rules: bool,
+
+    /// Sheet template (YAML) to use instead of the built-in one, for the board sheet and the
+    /// scoresheet; start from a copy (`sheetgen template loa > my-sheet.yaml`)
+    #[arg(long, value_name = "FILE")]
+    template: Option<String>,
+
+    /// Language of the built-in template's texts [default: en]
+    #[arg(long, value_enum)]
+    lang: Option<Lang>,
+
     #[command(flatten)]
     page: PageArgs,
 
@@ -108,7 +123,7 @@ impl SheetJob {
 
 impl Job for SheetJob {
     fn inputs(&self) -> Vec<&str> {
-        Vec::new()
+        self.args.template.iter().map(String::as_str).collect()
     }
 
     fn output(&self) -> Option<&Output> {
@@ -117,16 +132,26 @@ impl Job for SheetJob {
 
     fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
         let page = self.args.page.setup();
+        let (template, note) = template::choose(
+            self.args.template.as_deref(),
+            self.args.lang,
+            &BUILTIN,
+            Template::parse,
+        )?;
         let document = if self.args.scoresheet {
-            sheet::scoresheet(page, &self.rules)
+            sheet::scoresheet(page, &self.rules, &template)
         } else {
             sheet::board_sheet(&sheet::SheetOptions {
                 page,
                 rules: self.rules.clone(),
                 empty: self.args.empty,
+                short_rules: self.args.rules,
+                template,
             })
         };
-        Ok(Made::drawing(document, &self.output))
+        let mut made = Made::drawing(document, &self.output);
+        made.problems.extend(note);
+        Ok(made)
     }
 }
 

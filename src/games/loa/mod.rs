@@ -10,6 +10,7 @@ pub mod import;
 pub mod record;
 pub mod rules;
 pub mod sheet;
+pub mod template;
 
 use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
@@ -66,6 +67,10 @@ impl crate::games::Game for LinesOfAction {
 
     fn commands(&self) -> Vec<GameCommand> {
         commands::all()
+    }
+
+    fn sheet_template(&self) -> &'static crate::games::template::Builtin {
+        &template::BUILTIN
     }
 }
 

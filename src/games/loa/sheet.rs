@@ -1,20 +1,19 @@
 //! Lines of Action sheets: a printable board with the start position, and a move-record
-//! scoresheet for tournament games.
+//! scoresheet for tournament games. Every word and size comes from the template
+//! (`templates/loa.yaml`).
 
 use super::board::BoardLayout;
-use super::game::{Rules, rules_caption};
-use super::rules::AnyBoard;
+use super::game::Rules;
+use super::rules::{AnyBoard, Setup, square_name};
+use super::template::Template;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{fit, line_height, wrap};
+use crate::layout::{field, fit, line_height, rules_box, wrap};
 use crate::page::PageSetup;
+use crate::print_marks;
 
-const MARGIN: f64 = 12.0;
-const TITLE_PT: f64 = 20.0;
-const TEXT_PT: f64 = 10.0;
-const SMALL_PT: f64 = 8.5;
 const LINE: Stroke = Stroke {
     color: Color::BLACK,
     width: 0.3,
@@ -29,59 +28,119 @@ pub struct SheetOptions {
     pub rules: Rules,
     /// Leave the start position off.
     pub empty: bool,
+    /// The template's short rules under the board, instead of the one-paragraph footer.
+    pub short_rules: bool,
+    pub template: Template,
 }
 
-fn title(group: &mut Group, text: &str, content: Rect) -> f64 {
-    let y = content.y + font::ink_extent(text, TITLE_PT).0;
+/// The page inside the margins, and the part of it above the scale bar's strip.
+fn areas(page: PageSetup, t: &Template) -> (Rect, Rect) {
+    let (width, height) = page.size();
+    let margin = t.layout.margin_mm.value;
+    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    let content = Rect {
+        height: paper.height - print_marks::SCALE_STRIP,
+        ..paper
+    };
+    (paper, content)
+}
+
+fn title(group: &mut Group, text: &str, size: f64, content: Rect) -> f64 {
+    let size = fit(text, size, content.width);
+    let y = content.y + font::ink_extent(text, size).0;
     group.text(Text::new(
         Point::new(content.x, y),
         text,
-        TITLE_PT,
+        size,
         Anchor::Start,
     ));
-    y + font::descent(TITLE_PT)
+    y + font::descent(size)
+}
+
+/// The rules in force, in the template's words.
+fn caption(t: &Template, rules: &Rules) -> String {
+    let n = rules.size;
+    let setup = match rules.setup {
+        Setup::Standard => &t.setups.standard.value,
+        Setup::ScrambledEggs => &t.setups.scrambled_eggs.value,
+    };
+    let obstructions = if rules.obstructions.is_empty() {
+        t.obstructions.none.value.clone()
+    } else {
+        let names: Vec<String> = rules
+            .obstructions
+            .iter()
+            .map(|s| square_name(*s, n))
+            .collect();
+        t.obstructions
+            .some
+            .value
+            .replace("{squares}", &names.join(", "))
+    };
+    t.caption
+        .value
+        .replace("{n}", &n.to_string())
+        .replace("{pieces}", &(2 * n - 4).to_string())
+        .replace("{setup}", setup)
+        .replace("{obstructions}", &obstructions)
 }
 
 /// The printable board: title, the board as large as the page allows with the start
 /// position, and the rule options in force.
 pub fn board_sheet(options: &SheetOptions) -> Document {
+    let t = &options.template;
+    let l = &t.layout;
+    let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
     let (width, height) = options.page.size();
-    let content = Rect::new(MARGIN, MARGIN, width - 2.0 * MARGIN, height - 2.0 * MARGIN);
+    let (paper, content) = areas(options.page, t);
     let mut page = Group::new("sheet lines-of-action");
     let mut header = Group::new("header");
-    let mut y = title(&mut header, "Lines of Action", content);
-    let caption = rules_caption(&options.rules);
-    for line in wrap(&caption, TEXT_PT, content.width) {
-        y += line_height(TEXT_PT);
+    let mut y = title(&mut header, &t.title.value, l.title_pt.value, content);
+    let caption = caption(t, &options.rules);
+    for line in wrap(&caption, text_pt, content.width) {
+        y += line_height(text_pt);
         header.text(Text::new(
             Point::new(content.x, y),
             line,
-            TEXT_PT,
+            text_pt,
             Anchor::Start,
         ));
     }
     page.group(header);
-    let top = y + font::descent(TEXT_PT) + 6.0;
+    let top = y + font::descent(text_pt) + 6.0;
 
-    let footer = "Black moves first. A piece moves exactly as many squares as there are pieces on its whole line; \
-                  it may jump its own pieces, never an enemy's, and captures by landing.";
-    let footer_lines = wrap(footer, SMALL_PT, content.width);
-    let footer_top = content.bottom() - line_height(SMALL_PT) * footer_lines.len() as f64;
-    let mut notes = Group::new("rules");
-    for (i, line) in footer_lines.iter().enumerate() {
-        let baseline = footer_top + font::cap_height(SMALL_PT) + i as f64 * line_height(SMALL_PT);
-        notes.text(Text::new(
-            Point::new(content.x, baseline),
-            line,
-            SMALL_PT,
-            Anchor::Start,
-        ));
-    }
-    page.group(notes);
+    let footer_top = if options.short_rules {
+        let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
+        let (group, box_top) = rules_box(
+            &t.rules.heading.value,
+            &lines,
+            small_pt,
+            (content.x, content.width),
+            content.bottom(),
+        );
+        page.group(group);
+        box_top
+    } else {
+        let footer_lines = wrap(&t.footer.value, small_pt, content.width);
+        let footer_top = content.bottom() - line_height(small_pt) * footer_lines.len() as f64;
+        let mut notes = Group::new("rules");
+        for (i, line) in footer_lines.iter().enumerate() {
+            let baseline =
+                footer_top + font::cap_height(small_pt) + i as f64 * line_height(small_pt);
+            notes.text(Text::new(
+                Point::new(content.x, baseline),
+                line,
+                small_pt,
+                Anchor::Start,
+            ));
+        }
+        page.group(notes);
+        footer_top
+    };
 
     let side = content.width.min(footer_top - 6.0 - top);
     let corner = Point::new(content.x + (content.width - side) / 2.0, top);
-    let board = BoardLayout::fitting(corner, side, options.rules.size, TEXT_PT);
+    let board = BoardLayout::fitting(corner, side, options.rules.size, text_pt);
     let engine = AnyBoard::new(options.rules.size, &options.rules.obstructions);
     page.group(board.draw(engine.blocked));
     let position = engine.start(options.rules.setup);
@@ -89,9 +148,11 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
         page.group(board.pieces(&position));
     }
 
-    let mut figure = Figure::new(width, height, "Lines of Action");
+    page.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
+    let mut figure = Figure::new(width, height, t.title.value.clone());
     figure.description = format!(
-        "Lines of Action board, {}{}.",
+        "{} board, {}{}.",
+        t.title.value,
         caption,
         if options.empty {
             ", empty"
@@ -101,90 +162,143 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
     );
     figure.root.group(page);
     Document {
-        title: "Lines of Action".into(),
+        title: t.title.value.clone(),
         pages: vec![figure],
     }
 }
 
 /// Rows of move pairs on the scoresheet.
 pub const SCORESHEET_ROWS: usize = 60;
+/// The most columns of rows a page takes.
+const MAX_COLUMNS: usize = 4;
+/// Between the columns of the move table.
+const COLUMN_GAP: f64 = 6.0;
 
 /// The move-record sheet: event, date, round and player fields, 60 numbered rows for move
-/// pairs in two columns, result boxes and signature lines.
-pub fn scoresheet(page_setup: PageSetup, rules: &Rules) -> Document {
+/// pairs, result boxes and signature lines. The rows are never closer than the template's
+/// `min_row_mm`: a page with less height takes more columns (landscape: four of 15).
+pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Document {
+    let l = &t.layout;
+    let s = &t.scoresheet;
+    let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
     let (width, height) = page_setup.size();
-    let content = Rect::new(MARGIN, MARGIN, width - 2.0 * MARGIN, height - 2.0 * MARGIN);
+    let (paper, content) = areas(page_setup, t);
     let mut page = Group::new("scoresheet lines-of-action");
     let mut header = Group::new("header");
-    let mut y = title(&mut header, "Lines of Action · Score sheet", content);
-    y += line_height(SMALL_PT);
-    let caption = rules_caption(rules);
+    let mut y = title(&mut header, &s.title.value, l.title_pt.value, content);
+    y += line_height(small_pt);
+    let caption = caption(t, rules);
     header.text(Text::new(
         Point::new(content.x, y),
         &caption,
-        fit(&caption, SMALL_PT, content.width),
+        fit(&caption, small_pt, content.width),
         Anchor::Start,
     ));
-    y += line_height(TEXT_PT) * 1.6;
+    y += line_height(text_pt) * 1.6;
     // Fields: Event / Date / Round on one line, Black / White on the next.
+    let f = &s.fields;
     let fields: [&[(&str, f64)]; 2] = [
-        &[("Event", 0.5), ("Date", 0.3), ("Round", 0.2)],
-        &[("Black", 0.5), ("White", 0.5)],
+        &[
+            (&f.event.value, 0.5),
+            (&f.date.value, 0.3),
+            (&f.round.value, 0.2),
+        ],
+        &[(&f.black.value, 0.5), (&f.white.value, 0.5)],
     ];
     for row in fields {
         let mut x = content.x;
         for (name, share) in row {
             let w = content.width * share;
-            field(&mut header, name, Point::new(x, y), w - 4.0);
+            let size = fit(name, text_pt, w / 2.0);
+            header.group(field(name, size, Point::new(x, y), w - 4.0));
             x += w;
         }
-        y += line_height(TEXT_PT) * 1.8;
+        y += line_height(text_pt) * 1.8;
     }
     page.group(header);
 
-    let (footer, box_y) = result_footer(content);
+    let (footer, box_y) = result_footer(t, content);
     page.group(footer);
 
-    // The table: two columns of 30 rows, "No. | Black | White".
     let table_top = y;
     let table_bottom = box_y - 8.0;
-    let rows = SCORESHEET_ROWS / 2;
-    let row_h = (table_bottom - table_top) / (rows + 1) as f64;
-    let gap = 6.0;
-    let column_w = (content.width - gap) / 2.0;
-    for column in 0..2 {
-        let left = content.x + column as f64 * (column_w + gap);
+    let (columns, row_h) = move_columns(table_bottom - table_top, l.min_row_mm.value);
+    let rows = SCORESHEET_ROWS.div_ceil(columns);
+    let column_w = (content.width - COLUMN_GAP * (columns - 1) as f64) / columns as f64;
+    let table_pt = table_text_size(t, column_w, row_h);
+    for column in 0..columns {
+        let left = content.x + column as f64 * (column_w + COLUMN_GAP);
+        let first = column * rows + 1;
+        let count = rows.min(SCORESHEET_ROWS + 1 - first);
         page.group(move_table(
-            left,
-            table_top,
-            column_w,
-            row_h,
-            column * rows + 1,
-            rows,
+            t,
+            (left, table_top),
+            (column_w, row_h),
+            table_pt,
+            (first, count),
         ));
     }
 
-    let mut figure = Figure::new(width, height, "Lines of Action score sheet");
+    page.group(print_marks::scale_bar(paper, page_setup, l.scale_bar));
+    let mut figure = Figure::new(width, height, s.title.value.clone());
     figure.description = format!(
-        "Lines of Action score sheet with {SCORESHEET_ROWS} numbered rows for move pairs, result boxes and signature lines; {caption}."
+        "{} with {SCORESHEET_ROWS} numbered rows for move pairs in {columns} columns, rows \
+         {row_h:.2} mm apart, result boxes and signature lines; {caption}.",
+        s.title.value
     );
     figure.root.group(page);
     Document {
-        title: "Lines of Action score sheet".into(),
+        title: s.title.value.clone(),
         pages: vec![figure],
     }
 }
 
+/// The fewest columns (2 to [`MAX_COLUMNS`]) whose rows, header row included, are at least
+/// `min_row` apart in `height`; the row height they get.
+fn move_columns(height: f64, min_row: f64) -> (usize, f64) {
+    let row_h = |columns: usize| height / (SCORESHEET_ROWS.div_ceil(columns) + 1) as f64;
+    let columns = (2..=MAX_COLUMNS)
+        .find(|&c| row_h(c) >= min_row)
+        .unwrap_or(MAX_COLUMNS);
+    // Rows far apart look empty: a pencil needs no more than twice the minimum.
+    (columns, row_h(columns).min(2.0 * min_row))
+}
+
+/// The move table's one text size: the template's, smaller only if a row or a column
+/// heading would not hold it.
+fn table_text_size(t: &Template, column_w: f64, row_h: f64) -> f64 {
+    let c = &t.scoresheet.columns;
+    let number_w = number_width(t.layout.text_pt.value);
+    let move_w = (column_w - number_w) / 2.0;
+    let by_row = row_h * 0.6 / font::MM_PER_PT;
+    [
+        fit(&c.number.value, t.layout.text_pt.value, number_w - 1.0),
+        fit(&c.black.value, t.layout.text_pt.value, move_w - 1.0),
+        fit(&c.white.value, t.layout.text_pt.value, move_w - 1.0),
+        by_row.max(crate::layout::MIN_TEXT_PT),
+    ]
+    .into_iter()
+    .fold(t.layout.text_pt.value, f64::min)
+}
+
+fn number_width(text_pt: f64) -> f64 {
+    font::text_width("60", text_pt) + 4.0
+}
+
 /// The scoresheet's foot, from the bottom: signature lines, then the result boxes. Returns
 /// it and the top of the result boxes' row.
-fn result_footer(content: Rect) -> (Group, f64) {
+fn result_footer(t: &Template, content: Rect) -> (Group, f64) {
+    let s = &t.scoresheet;
+    let (text_pt, small_pt) = (t.layout.text_pt.value, t.layout.small_pt.value);
     let mut footer = Group::new("result");
     let sign_y = content.bottom() - 1.0;
     let third = content.width / 3.0;
-    for (i, name) in ["Black's signature", "White's signature", "Arbiter"]
-        .iter()
-        .enumerate()
-    {
+    let signatures = [
+        &s.signatures.black,
+        &s.signatures.white,
+        &s.signatures.arbiter,
+    ];
+    for (i, name) in signatures.iter().enumerate() {
         let x = content.x + i as f64 * third;
         footer.shape(
             Shape::Line(
@@ -195,50 +309,45 @@ fn result_footer(content: Rect) -> (Group, f64) {
         );
         footer.text(Text::new(
             Point::new(x, sign_y),
-            *name,
-            SMALL_PT,
+            &name.value,
+            fit(&name.value, small_pt, third - 5.0),
             Anchor::Start,
         ));
     }
     let box_y = sign_y - 16.0;
     footer.text(Text::new(
         Point::new(content.x, box_y + 3.5),
-        "Result",
-        TEXT_PT,
+        &s.result.value,
+        text_pt,
         Anchor::Start,
     ));
-    let mut x = content.x + font::text_width("Result", TEXT_PT) + 6.0;
-    for name in ["Black wins", "White wins", "Draw"] {
+    let mut x = content.x + font::text_width(&s.result.value, text_pt) + 6.0;
+    for name in [&s.outcomes.black, &s.outcomes.white, &s.outcomes.draw] {
         let square = Rect::new(x, box_y - 1.0, 5.0, 5.0);
         footer.shape(Shape::Rect(square), Paint::stroke(LINE));
         footer.text(Text::new(
             Point::new(x + 7.0, box_y + 3.5),
-            name,
-            TEXT_PT,
+            &name.value,
+            text_pt,
             Anchor::Start,
         ));
-        x += 7.0 + font::text_width(name, TEXT_PT) + 10.0;
+        x += 7.0 + font::text_width(&name.value, text_pt) + 10.0;
     }
     (footer, box_y)
 }
 
-/// "Name ______": a label and a line to write on.
-fn field(group: &mut Group, name: &str, at: Point, width: f64) {
-    group.text(Text::new(at, name, TEXT_PT, Anchor::Start));
-    let start = at.x + font::text_width(name, TEXT_PT) + 2.0;
-    group.shape(
-        Shape::Line(
-            Point::new(start, at.y + 0.8),
-            Point::new(at.x + width, at.y + 0.8),
-        ),
-        Paint::stroke(LINE),
-    );
-}
-
-/// One column of the move table: a header row and `rows` numbered rows from `first`.
-fn move_table(left: f64, top: f64, width: f64, row_h: f64, first: usize, rows: usize) -> Group {
+/// One column of the move table: a header row and `count` numbered rows from `first`, all
+/// its text in `size`.
+fn move_table(
+    t: &Template,
+    (left, top): (f64, f64),
+    (width, row_h): (f64, f64),
+    size: f64,
+    (first, count): (usize, usize),
+) -> Group {
+    let c = &t.scoresheet.columns;
     let mut table = Group::new("moves");
-    let number_w = font::text_width("60", TEXT_PT) + 4.0;
+    let number_w = number_width(t.layout.text_pt.value);
     let move_w = (width - number_w) / 2.0;
     let columns = [
         left,
@@ -246,18 +355,18 @@ fn move_table(left: f64, top: f64, width: f64, row_h: f64, first: usize, rows: u
         left + number_w + move_w,
         left + width,
     ];
-    let bottom = top + row_h * (rows + 1) as f64;
-    let cap = font::cap_height(TEXT_PT);
-    for (i, heading) in ["No.", "Black", "White"].iter().enumerate() {
+    let bottom = top + row_h * (count + 1) as f64;
+    let cap = font::cap_height(size);
+    for (i, heading) in [&c.number, &c.black, &c.white].iter().enumerate() {
         let x = (columns[i] + columns[i + 1]) / 2.0;
         table.text(Text::new(
             Point::new(x, top + (row_h + cap) / 2.0),
-            *heading,
-            SMALL_PT,
+            &heading.value,
+            size,
             Anchor::Middle,
         ));
     }
-    for r in 0..=rows + 1 {
+    for r in 0..=count + 1 {
         let y = top + r as f64 * row_h;
         let stroke = if r == 1 {
             Stroke::solid(Color::BLACK, 0.5)
@@ -275,14 +384,81 @@ fn move_table(left: f64, top: f64, width: f64, row_h: f64, first: usize, rows: u
             Paint::stroke(LINE),
         );
     }
-    for r in 0..rows {
+    for r in 0..count {
         let y = top + (r + 1) as f64 * row_h + (row_h + cap) / 2.0;
         table.text(Text::new(
             Point::new(columns[1] - 2.0, y),
             (first + r).to_string(),
-            TEXT_PT,
+            size,
             Anchor::End,
         ));
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::Paper;
+
+    /// The y of every horizontal rule of the move tables, per table.
+    fn row_rules(doc: &Document) -> Vec<Vec<f64>> {
+        doc.pages[0]
+            .root
+            .groups_with_class("moves")
+            .iter()
+            .map(|table| {
+                table
+                    .items
+                    .iter()
+                    .filter_map(|item| match item {
+                        crate::figure::Item::Shape(Shape::Line(a, b), _) if a.y == b.y => Some(a.y),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn scoresheet_rows_are_at_least_6_mm_apart_on_every_page_and_hold_60_moves() {
+        for paper in [Paper::A4, Paper::Letter] {
+            for landscape in [false, true] {
+                let setup = PageSetup { paper, landscape };
+                let doc = scoresheet(setup, &Rules::default(), &Template::builtin());
+                let tables = row_rules(&doc);
+                let mut numbered = 0;
+                for rules in &tables {
+                    for pair in rules.windows(2) {
+                        let gap = pair[1] - pair[0];
+                        assert!(
+                            gap >= 6.0 - 1e-9,
+                            "{paper:?} landscape {landscape}: {gap} mm"
+                        );
+                    }
+                    numbered += rules.len() - 2; // the top rule and the header row's
+                }
+                assert_eq!(numbered, SCORESHEET_ROWS, "{paper:?} landscape {landscape}");
+                let page = &doc.pages[0];
+                let texts = page.root.groups_with_class("moves")[0].texts();
+                let sizes: Vec<f64> = texts.iter().map(|t| t.size).collect();
+                assert!(sizes.iter().all(|s| *s == sizes[0]), "one size: {sizes:?}");
+                assert!(sizes[0] >= crate::layout::MIN_TEXT_PT);
+            }
+        }
+    }
+
+    #[test]
+    fn the_caption_names_obstructions_in_the_template_words() {
+        let rules = Rules {
+            size: 6,
+            obstructions: vec![14],
+            ..Rules::default()
+        };
+        let text = caption(&Template::builtin(), &rules);
+        assert!(
+            text.starts_with("6×6, 8 pieces a side, standard setup, obstructed: "),
+            "{text}"
+        );
+    }
 }

@@ -5,6 +5,7 @@ use clap::{Args, FromArgMatches};
 
 use super::{Side, puzzles, sheet};
 use crate::error::Error;
+use crate::games::template::{self, Lang};
 use crate::games::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, ReportArg};
@@ -71,10 +72,18 @@ struct SheetArgs {
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
 
-    /// Sheet template (YAML) to use instead of the built-in one; start from a copy of
-    /// templates/shoreline.yaml
+    /// Cut marks at the corners of each board, for cutting the boards apart
+    #[arg(long)]
+    cut_marks: bool,
+
+    /// Sheet template (YAML) to use instead of the built-in one; start from a copy
+    /// (`sheetgen template shoreline > my-sheet.yaml`)
     #[arg(long, value_name = "FILE")]
     template: Option<String>,
+
+    /// Language of the built-in template's texts [default: en]
+    #[arg(long, value_enum)]
+    lang: Option<Lang>,
 
     #[command(flatten)]
     page: PageArgs,
@@ -100,6 +109,13 @@ impl SheetJob {
         if args.puzzles.is_some() && !args.files.is_empty() {
             return Err(Error::Usage(
                 "--puzzles makes its own positions; leave out the record files".into(),
+            ));
+        }
+        if args.puzzles.is_some()
+            && (args.template.is_some() || args.lang.is_some() || args.cut_marks)
+        {
+            return Err(Error::Usage(
+                "--template, --lang and --cut-marks are for the play sheet, not --puzzles".into(),
             ));
         }
         if args.first.is_some() && !args.files.is_empty() {
@@ -158,10 +174,12 @@ impl Job for SheetJob {
             let document = puzzles::sheet(&found, args.seed, args.page.setup());
             return Ok(Made::drawing(document, &self.output));
         }
-        let template = match &args.template {
-            Some(path) => super::Template::load(path)?,
-            None => super::Template::builtin(),
-        };
+        let (template, note) = template::choose(
+            args.template.as_deref(),
+            args.lang,
+            &super::template::BUILTIN,
+            super::Template::parse,
+        )?;
         let options = sheet::SheetOptions {
             boards: usize::from(args.boards),
             page: args.page.setup(),
@@ -170,10 +188,13 @@ impl Job for SheetJob {
                 Some(SideArg::White) => Side::White,
             },
             rules: args.rules,
+            cut_marks: args.cut_marks,
             template,
             games: self.games(records)?,
         };
-        Ok(Made::drawing(sheet::sheet(&options)?, &self.output))
+        let mut made = Made::drawing(sheet::sheet(&options)?, &self.output);
+        made.problems.extend(note);
+        Ok(made)
     }
 }
 

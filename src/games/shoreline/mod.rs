@@ -77,6 +77,10 @@ impl crate::games::Game for Shoreline {
     fn commands(&self) -> Vec<GameCommand> {
         commands::all()
     }
+
+    fn sheet_template(&self) -> &'static crate::games::template::Builtin {
+        &template::BUILTIN
+    }
 }
 
 impl GameRecord for Game {

@@ -9,8 +9,9 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{fit, line_height, wrap};
+use crate::layout::{fit, line_height};
 use crate::page::{PageSetup, grid};
+use crate::print_marks;
 use crate::vocabulary::plural;
 
 pub const MAX_BOARDS: usize = 9;
@@ -25,6 +26,8 @@ pub struct SheetOptions {
     pub first: Side,
     /// Print the template's short rules under the boards.
     pub rules: bool,
+    /// Cut marks at the corners of each board, for clubs that cut the boards apart.
+    pub cut_marks: bool,
     pub template: Template,
     /// Games to fill the boards with, in order (finished or not); at most `boards`.
     pub games: Vec<Game>,
@@ -38,6 +41,9 @@ const SCORE_BOX_HEIGHT: f64 = 9.0;
 const SCORE_GAP: f64 = 2.5;
 /// A box caption's distance from the box's top-left corner.
 const CAPTION_INSET: f64 = 1.2;
+/// Around a board's texts, to its cutting rectangle: with the cut marks' reach (5 mm) it
+/// stays inside the shipped template's 7 mm gaps, clear of the header and the total row.
+const CUT_MARGIN: f64 = 1.5;
 /// Between a board's heading and its column labels.
 const HEADING_GAP: f64 = 1.5;
 
@@ -48,6 +54,13 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
             "--boards must be 1 to {MAX_BOARDS}, not {}",
             options.boards
         )));
+    }
+    if options.cut_marks && options.boards == 1 {
+        return Err(Error::Usage(
+            "--cut-marks marks where to cut boards apart; a sheet with one board has nothing \
+             to cut: use --boards 2 or more"
+                .into(),
+        ));
     }
     if options.games.len() > options.boards {
         return Err(Error::Usage(format!(
@@ -61,7 +74,12 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     let l = &t.layout;
     let (width, height) = options.page.size();
     let margin = l.margin_mm.value;
-    let content = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    // The scale bar takes a strip at the foot of the page, outside everything else.
+    let content = Rect {
+        height: paper.height - print_marks::SCALE_STRIP,
+        ..paper
+    };
 
     let mut figure = Figure::new(width, height, t.title.value.clone());
     let mut page = Group::new("sheet shoreline");
@@ -74,7 +92,12 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
             .map(|g| g.play.score())
             .fold((0, 0), |(b, w), s| (b + s.black, w + s.white))
     });
-    let mut footer_top = total_row(&mut page, t, content, total);
+    // One board's score is its own total: the evening row is for several boards.
+    let mut footer_top = if options.boards > 1 {
+        total_row(&mut page, t, content, total)
+    } else {
+        content.bottom()
+    };
     if options.rules {
         footer_top = rules_box(&mut page, t, content, footer_top)?;
     }
@@ -86,21 +109,29 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     );
     let cells = choose_grid(area, options.boards, options.rules, t)?;
 
+    let heading_pt = heading_size(t, &cells[0], options.boards);
     let mut side = options.first;
     let mut description = Vec::new();
+    let mut cut = Vec::new();
     for (index, cell) in cells.iter().enumerate().take(options.boards) {
         let number = index + 1;
         let game = options.games.get(index);
         if let Some(game) = game {
             side = game.play.rules.first;
         }
-        page.group(board_cell(t, cell, number, side, game));
+        let (group, used) = board_cell(t, cell, heading_pt, number, side, game);
+        page.group(group);
+        cut.push(used.inset(-CUT_MARGIN));
         description.push(format!(
             "board {number}: {} places first",
             side_name(t, side)
         ));
         side = side.other();
     }
+    if options.cut_marks {
+        page.group(print_marks::cut_marks(&cut, width, height));
+    }
+    page.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
     figure.root.group(page);
     figure.description = format!(
         "{} play sheet, {} on {} {}: {}.",
@@ -131,32 +162,59 @@ fn fill(label: &Label, key: &str, value: &str) -> String {
     label.value.replace(key, value)
 }
 
-/// A board's cell on the page and the point spacing chosen for it.
+/// A board's cell on the page, the point spacing chosen for it, and where its score boxes
+/// go: under the board, or beside it when the cell is wide (two boards on a portrait page,
+/// six on a landscape one), which leaves the board more height.
 struct Cell {
     rect: Rect,
     spacing: f64,
+    beside: bool,
 }
 
-/// Fixed heights in a cell besides the board: the heading line and the score row.
-fn cell_overhead(t: &Template) -> f64 {
-    line_height(t.layout.text_pt.value) + HEADING_GAP + SCORE_GAP + SCORE_BOX_HEIGHT
+/// The width of the score column beside a board, and its gap from the board.
+const SCORE_COLUMN_WIDTH: f64 = 30.0;
+
+/// Fixed heights in a cell besides the board: the heading line, and the score row under it.
+fn cell_overhead(t: &Template, beside: bool) -> f64 {
+    let heading = line_height(t.layout.text_pt.value) + HEADING_GAP;
+    if beside {
+        heading
+    } else {
+        heading + SCORE_GAP + SCORE_BOX_HEIGHT
+    }
 }
 
-/// Tries every number of columns and keeps the grid whose boards come out largest.
+/// The width a board may take in a cell `width` wide.
+fn board_room(width: f64, beside: bool) -> f64 {
+    if beside {
+        width - SCORE_GAP - SCORE_COLUMN_WIDTH
+    } else {
+        width
+    }
+}
+
+/// Tries every number of columns, with the scores under or beside the boards, and keeps
+/// the grid whose boards come out largest.
 fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<Vec<Cell>, Error> {
     let gap = t.layout.gap_mm.value;
     let label_pt = t.layout.label_pt.value;
-    let mut best: Option<(usize, usize, f64)> = None;
+    let mut best: Option<(usize, usize, bool, f64)> = None;
     for columns in 1..=boards {
         let rows = boards.div_ceil(columns);
         let cell_w = (area.width - gap * (columns - 1) as f64) / columns as f64;
         let cell_h = (area.height - gap * (rows - 1) as f64) / rows as f64;
-        let spacing = BoardLayout::spacing_to_fit(cell_w, cell_h - cell_overhead(t), label_pt);
-        if best.is_none_or(|(_, _, s)| spacing > s) {
-            best = Some((columns, rows, spacing));
+        for beside in [false, true] {
+            let spacing = BoardLayout::spacing_to_fit(
+                board_room(cell_w, beside),
+                cell_h - cell_overhead(t, beside),
+                label_pt,
+            );
+            if best.is_none_or(|(_, _, _, s)| spacing > s + 0.01) {
+                best = Some((columns, rows, beside, spacing));
+            }
         }
     }
-    let (columns, rows, spacing) = best.expect("at least one board");
+    let (columns, rows, beside, spacing) = best.expect("at least one board");
     let min = t.layout.min_point_spacing_mm.value;
     if spacing < min {
         return Err(Error::Usage(format!(
@@ -168,9 +226,21 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
             if rules { " or leave out --rules" } else { "" }
         )));
     }
-    Ok(grid(area, columns, rows, gap)
+    // The rows packed at the top of the area, each as tall as a board with its texts.
+    let board_h = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt)
+        .extent()
+        .height;
+    let packed = Rect {
+        height: (cell_overhead(t, beside) + board_h) * rows as f64 + gap * (rows - 1) as f64,
+        ..area
+    };
+    Ok(grid(packed, columns, rows, gap)
         .into_iter()
-        .map(|rect| Cell { rect, spacing })
+        .map(|rect| Cell {
+            rect,
+            spacing,
+            beside,
+        })
         .collect())
 }
 
@@ -248,52 +318,14 @@ fn total_row(page: &mut Group, t: &Template, content: Rect, total: Option<(u32, 
 
 /// The short rules, word-wrapped in a framed box above `bottom`; returns the box's top.
 fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Result<f64, Error> {
-    let size = t.layout.label_pt.value;
-    let pad = 2.5;
-    let bullet = "• ";
-    let indent = font::text_width(bullet, size);
-    let text_width = content.width - 2.0 * pad - indent;
-    let mut lines: Vec<(bool, String)> = Vec::new();
-    for rule in &t.rules.lines {
-        for (i, line) in wrap(&rule.value, size, text_width).into_iter().enumerate() {
-            lines.push((i == 0, line));
-        }
-    }
-    let line_h = line_height(size);
-    let height = pad * 2.0 + line_h * (lines.len() + 1) as f64;
-    let top = bottom - t.layout.gap_mm.value - height;
-    let frame = Rect::new(content.x, top, content.width, height);
-
-    let mut group = Group::new("rules");
-    group.shape(
-        Shape::Rect(frame),
-        Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
-    );
-    let x = frame.x + pad;
-    let mut y = frame.y + pad + font::cap_height(size);
-    group.text(Text::new(
-        Point::new(x, y),
+    let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
+    let (group, top) = crate::layout::rules_box(
         &t.rules.heading.value,
-        size,
-        Anchor::Start,
-    ));
-    for (first, line) in lines {
-        y += line_h;
-        if first {
-            group.text(Text::new(
-                Point::new(x, y),
-                bullet.trim_end(),
-                size,
-                Anchor::Start,
-            ));
-        }
-        group.text(Text::new(
-            Point::new(x + indent, y),
-            line,
-            size,
-            Anchor::Start,
-        ));
-    }
+        &lines,
+        t.layout.label_pt.value,
+        (content.x, content.width),
+        bottom - t.layout.gap_mm.value,
+    );
     page.group(group);
     Ok(top)
 }
@@ -308,7 +340,6 @@ fn score_row(
     size: f64,
     scores: Option<(u32, u32)>,
 ) {
-    let label_pt = t.layout.label_pt.value;
     let label_size = fit(label, size, row.width * 0.3);
     let label_w = font::text_width(label, label_size) + 2.5;
     let baseline = row.y + row.height / 2.0 + font::cap_height(label_size) / 2.0;
@@ -326,62 +357,126 @@ fn score_row(
             box_w,
             row.height,
         );
-        let caption = side_name(t, side);
-        let caption_pt = fit(caption, label_pt * 0.8, box_w - 2.0 * CAPTION_INSET);
-        let mut score = Group::new(match side {
-            Side::Black => "score black",
-            Side::White => "score white",
-        });
-        score.shape(
-            Shape::Rect(frame),
-            Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
-        );
-        let corner = Point::new(
-            frame.x + CAPTION_INSET,
-            frame.y + CAPTION_INSET + font::cap_height(caption_pt),
-        );
-        score.text(Text::new(corner, caption, caption_pt, Anchor::Start));
-        if let Some((black, white)) = scores {
-            let value = if side == Side::Black { black } else { white };
-            let value_pt = (frame.height * 0.55 / font::MM_PER_PT).min(16.0);
-            let baseline = Point::new(
-                frame.right() - 2.0 * CAPTION_INSET,
-                frame.bottom() - (frame.height - font::cap_height(value_pt)) / 2.0
-                    + CAPTION_INSET / 2.0,
-            );
-            score.text(Text::new(
-                baseline,
-                value.to_string(),
-                value_pt,
-                Anchor::End,
-            ));
-        }
-        group.group(score);
+        group.group(score_box(t, side, frame, scores));
     }
 }
 
-/// One board with its heading and score row, centred in `cell`, filled from `game` if given.
-fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Option<&Game>) -> Group {
-    let (spacing, cell) = (cell.spacing, cell.rect);
+/// "Score" over one box per side, stacked in `column`: beside a board whose cell is wide.
+fn score_column(group: &mut Group, t: &Template, column: Rect, scores: Option<(u32, u32)>) {
+    let size = fit(&t.board.score.value, t.layout.text_pt.value, column.width);
+    let baseline = column.y + font::cap_height(size);
+    group.text(Text::new(
+        Point::new(column.x, baseline),
+        &t.board.score.value,
+        size,
+        Anchor::Start,
+    ));
+    let mut y = baseline + SCORE_GAP;
+    for side in [Side::Black, Side::White] {
+        let frame = Rect::new(column.x, y, column.width, SCORE_BOX_HEIGHT);
+        group.group(score_box(t, side, frame, scores));
+        y += SCORE_BOX_HEIGHT + SCORE_GAP;
+    }
+}
+
+/// One side's score box: its caption in the corner, the score written in when known.
+fn score_box(t: &Template, side: Side, frame: Rect, scores: Option<(u32, u32)>) -> Group {
+    let caption = side_name(t, side);
+    let caption_pt = fit(
+        caption,
+        t.layout.label_pt.value * 0.8,
+        frame.width - 2.0 * CAPTION_INSET,
+    );
+    let mut score = Group::new(match side {
+        Side::Black => "score black",
+        Side::White => "score white",
+    });
+    score.shape(
+        Shape::Rect(frame),
+        Paint::stroke(Stroke::solid(INK, LINE_WIDTH)),
+    );
+    let corner = Point::new(
+        frame.x + CAPTION_INSET,
+        frame.y + CAPTION_INSET + font::cap_height(caption_pt),
+    );
+    score.text(Text::new(corner, caption, caption_pt, Anchor::Start));
+    if let Some((black, white)) = scores {
+        let value = if side == Side::Black { black } else { white };
+        let value_pt = (frame.height * 0.55 / font::MM_PER_PT).min(16.0);
+        let baseline = Point::new(
+            frame.right() - 2.0 * CAPTION_INSET,
+            frame.bottom() - (frame.height - font::cap_height(value_pt)) / 2.0
+                + CAPTION_INSET / 2.0,
+        );
+        score.text(Text::new(
+            baseline,
+            value.to_string(),
+            value_pt,
+            Anchor::End,
+        ));
+    }
+    score
+}
+
+/// The width of a board with its score column, if beside it.
+fn content_width(cell: &Cell, label_pt: f64) -> f64 {
+    let board = BoardLayout::at(Point::new(0.0, 0.0), cell.spacing, label_pt)
+        .extent()
+        .width;
+    if cell.beside {
+        board + SCORE_GAP + SCORE_COLUMN_WIDTH
+    } else {
+        board
+    }
+}
+
+/// The size of every board's heading: the text size, shrunk (the same on every board) so
+/// that the longest heading fits its board's width.
+fn heading_size(t: &Template, cell: &Cell, boards: usize) -> f64 {
+    let l = &t.layout;
+    let board_width = content_width(cell, l.label_pt.value);
+    let widest = [Side::Black, Side::White]
+        .into_iter()
+        .map(|side| {
+            let heading = fill(&t.board.heading, "{n}", &boards.to_string());
+            let first = fill(&t.board.first, "{side}", side_name(t, side));
+            font::text_width(&heading, l.text_pt.value)
+                + font::text_width(&first, l.text_pt.value)
+                + 3.0
+        })
+        .fold(0.0, f64::max);
+    if widest > board_width {
+        l.text_pt.value * board_width / widest
+    } else {
+        l.text_pt.value
+    }
+}
+
+/// One board with its heading and score row, at the top of `cell` and centred across it,
+/// filled from `game` if given; with the rectangle it takes.
+fn board_cell(
+    t: &Template,
+    cell: &Cell,
+    size: f64,
+    number: usize,
+    first: Side,
+    game: Option<&Game>,
+) -> (Group, Rect) {
+    let (spacing, beside) = (cell.spacing, cell.beside);
     let l = &t.layout;
     let label_pt = l.label_pt.value;
     let board_size = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
-    let total_h = cell_overhead(t) + board_size.height;
-    let left = cell.x + (cell.width - board_size.width) / 2.0;
-    let top = cell.y + (cell.height - total_h) / 2.0;
+    let total_h = cell_overhead(t, beside) + board_size.height;
+    let width = content_width(cell, label_pt);
+    let cell = cell.rect;
+    let left = cell.x + (cell.width - width) / 2.0;
+    // Rows start at the top of their cells: the page's spare room goes to the foot, once.
+    let top = cell.y;
 
     let mut group = Group::new(format!("cell board-{number}"));
-    // Heading: "BoardLayout 1" on the left, "Black ● places first" on the right.
+    // Heading: "Board 1" on the left, "Black ● places first" on the right.
     let heading = fill(&t.board.heading, "{n}", &number.to_string());
     let first_text = fill(&t.board.first, "{side}", side_name(t, first));
-    let both = font::text_width(&heading, l.text_pt.value)
-        + font::text_width(&first_text, l.text_pt.value)
-        + 3.0;
-    let size = if both > board_size.width {
-        l.text_pt.value * board_size.width / both
-    } else {
-        l.text_pt.value
-    };
     let baseline = top + font::ink_extent("Bb●○", size).0;
     group.text(Text::new(
         Point::new(left, baseline),
@@ -390,7 +485,7 @@ fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Optio
         Anchor::Start,
     ));
     group.text(Text::new(
-        Point::new(left + board_size.width, baseline),
+        Point::new(left + width, baseline),
         first_text,
         size,
         Anchor::End,
@@ -412,17 +507,27 @@ fn board_cell(t: &Template, cell: &Cell, number: usize, first: Side, game: Optio
         (score.black, score.white)
     });
 
-    let score_top = board.extent().bottom() + SCORE_GAP;
-    let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
-    score_row(
-        &mut group,
-        t,
-        &t.board.score.value,
-        row,
-        l.text_pt.value,
-        score,
-    );
-    group
+    if beside {
+        let column = Rect::new(
+            left + board_size.width + SCORE_GAP,
+            board_top,
+            SCORE_COLUMN_WIDTH,
+            board_size.height,
+        );
+        score_column(&mut group, t, column, score);
+    } else {
+        let score_top = board.extent().bottom() + SCORE_GAP;
+        let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
+        score_row(
+            &mut group,
+            t,
+            &t.board.score.value,
+            row,
+            l.text_pt.value,
+            score,
+        );
+    }
+    (group, Rect::new(left, top, width, total_h))
 }
 
 #[cfg(test)]
@@ -436,6 +541,7 @@ mod tests {
             page: PageSetup { paper, landscape },
             first: Side::Black,
             rules,
+            cut_marks: false,
             template: Template::builtin(),
             games: Vec::new(),
         }
@@ -468,6 +574,26 @@ mod tests {
                 .description
                 .contains("board 1: White ○ places first")
         );
+    }
+
+    #[test]
+    fn one_board_has_no_evening_total_and_every_heading_has_one_size() {
+        let one = sheet(&options(1, Paper::A4, false, false)).unwrap();
+        assert!(one.pages[0].root.groups_with_class("total").is_empty());
+        for boards in 2..=MAX_BOARDS {
+            let doc = sheet(&options(boards, Paper::A4, true, false)).unwrap();
+            assert_eq!(doc.pages[0].root.groups_with_class("total").len(), 1);
+            let sizes: Vec<f64> = doc.pages[0]
+                .root
+                .groups_with_class("cell")
+                .iter()
+                .flat_map(|cell| cell.texts().into_iter().take(2).map(|t| t.size))
+                .collect();
+            assert!(
+                sizes.iter().all(|s| *s == sizes[0]),
+                "{boards} boards: {sizes:?}"
+            );
+        }
     }
 
     #[test]
@@ -507,7 +633,7 @@ mod tests {
         assert_eq!(cells.len(), opts.boards);
         let boards = figure.root.groups_with_class("board");
         assert_eq!(boards.len(), opts.boards);
-        let regions: Vec<(String, Rect)> = ["header", "rules", "total", "cell"]
+        let regions: Vec<(String, Rect)> = ["header", "rules", "total", "cell", "scale-bar"]
             .iter()
             .flat_map(|class| figure.root.groups_with_class(class))
             .map(|g| (g.class.clone(), bounds(g)))

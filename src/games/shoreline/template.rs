@@ -1,25 +1,31 @@
 //! The Shoreline sheet template: every text and size on the sheet, from a YAML file a user
 //! can copy and edit (`templates/shoreline.yaml` is the default, compiled in).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::error::Error;
-use crate::font;
+pub use crate::games::template::Label;
+use crate::games::template::{self, Builtin, check_range, check_text};
 use crate::input::SourceFile;
+use crate::print_marks::ScaleUnit;
 
 /// The shipped template, the default for `sheetgen shoreline`.
 pub const DEFAULT_PATH: &str = "templates/shoreline.yaml";
 const DEFAULT_TEXT: &str = include_str!("../../../templates/shoreline.yaml");
 
-/// A text from the template, with its place in the file for error messages.
-pub type Label = Spanned<String>;
+pub static BUILTIN: Builtin = Builtin {
+    sheet: "shoreline",
+    path: DEFAULT_PATH,
+    text: DEFAULT_TEXT,
+};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Template {
+    /// Which sheet the template is for; a template without it is taken to be this one's.
+    #[serde(default)]
+    pub sheet: Option<Label>,
     pub title: Label,
     pub subtitle: Label,
     pub sides: Sides,
@@ -62,21 +68,19 @@ pub struct Layout {
     pub text_pt: Spanned<f64>,
     pub label_pt: Spanned<f64>,
     pub min_point_spacing_mm: Spanned<f64>,
+    /// 100 mm, 4 in, or auto (4 in on Letter).
+    #[serde(default)]
+    pub scale_bar: ScaleUnit,
 }
 
 impl Template {
-    /// The shipped template, parsed once per process.
+    /// The shipped template, in English.
     pub fn builtin() -> Template {
-        static BUILTIN: OnceLock<Template> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| {
-                let source = SourceFile::new(DEFAULT_PATH, DEFAULT_TEXT);
-                // Checked against sheetgen's own font, whatever --font the first job chose:
-                // a chosen font that lacks its characters is refused when they are drawn.
-                font::using(font::Font::builtin(), || Self::parse(&source))
-                    .expect("the shipped template is valid (a unit test checks it)")
-            })
-            .clone()
+        let source = SourceFile::new(DEFAULT_PATH, DEFAULT_TEXT);
+        // Checked against sheetgen's own font, whatever --font the job chose: a chosen font
+        // that lacks its characters is refused when they are drawn.
+        crate::font::using(crate::font::Font::builtin(), || Self::parse(&source))
+            .expect("the shipped template is valid (a unit test checks it)")
     }
 
     /// Reads and checks a user's template.
@@ -85,7 +89,7 @@ impl Template {
     }
 
     pub fn parse(source: &SourceFile) -> Result<Template, Error> {
-        let template: Template = source.parse_yaml().map_err(Error::Config)?;
+        let template: Template = template::parse(source, &BUILTIN)?;
         template.check(source).map_err(Error::Config)?;
         Ok(template)
     }
@@ -93,66 +97,31 @@ impl Template {
     /// Every text must be drawable and every size sensible; errors point into the file.
     fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
         for label in self.labels() {
-            font::check(&label.value)
-                .map_err(|missing| source.error_at(&label.referenced, missing.to_string()))?;
-            self.check_placeholders(label, source)?;
+            check_text(label, self.placeholders(label), source)?;
         }
         let l = &self.layout;
-        let ranges = [
-            (&l.margin_mm, 5.0, 50.0, "margin_mm"),
-            (&l.gap_mm, 0.0, 50.0, "gap_mm"),
-            (&l.title_pt, 6.0, 72.0, "title_pt"),
-            (&l.text_pt, 5.0, 36.0, "text_pt"),
-            (&l.label_pt, 5.0, 36.0, "label_pt"),
-            (&l.min_point_spacing_mm, 3.0, 60.0, "min_point_spacing_mm"),
-        ];
-        for (value, min, max, name) in ranges {
-            if !(min..=max).contains(&value.value) {
-                return Err(source.error_at(
-                    &value.referenced,
-                    format!(
-                        "{name} must be between {min} and {max}, not {}",
-                        value.value
-                    ),
-                ));
-            }
-        }
-        Ok(())
+        check_range(&l.margin_mm, (5.0, 50.0), "margin_mm", source)?;
+        check_range(&l.gap_mm, (0.0, 50.0), "gap_mm", source)?;
+        check_range(&l.title_pt, (7.0, 72.0), "title_pt", source)?;
+        check_range(&l.text_pt, (7.0, 36.0), "text_pt", source)?;
+        check_range(&l.label_pt, (7.0, 36.0), "label_pt", source)?;
+        check_range(
+            &l.min_point_spacing_mm,
+            (3.0, 60.0),
+            "min_point_spacing_mm",
+            source,
+        )
     }
 
-    /// A mistyped placeholder ("Board {m}") would print as written: refused, with the ones
-    /// this text may use.
-    fn check_placeholders(
-        &self,
-        label: &Label,
-        source: &SourceFile,
-    ) -> Result<(), crate::diagnostic::Diagnostic> {
-        let allowed: &[&str] = if std::ptr::eq(label, &self.board.heading) {
+    /// The placeholders a text may use: a mistyped one ("Board {m}") would print as written.
+    fn placeholders(&self, label: &Label) -> &'static [&'static str] {
+        if std::ptr::eq(label, &self.board.heading) {
             &["{n}"]
         } else if std::ptr::eq(label, &self.name_line) || std::ptr::eq(label, &self.board.first) {
             &["{side}"]
         } else {
             &[]
-        };
-        let text = &label.value;
-        for (start, _) in text.match_indices('{') {
-            let Some(length) = text[start..].find('}') else {
-                continue;
-            };
-            let placeholder = &text[start..=start + length];
-            if !allowed.contains(&placeholder) {
-                let here = match allowed {
-                    [] => "this text has none".to_string(),
-                    [one] => format!("this text may use {one}"),
-                    _ => format!("this text may use {}", allowed.join(", ")),
-                };
-                return Err(source.error_at(
-                    &label.referenced,
-                    format!("`{placeholder}` is not a placeholder sheetgen fills in; {here}"),
-                ));
-            }
         }
-        Ok(())
     }
 
     fn labels(&self) -> impl Iterator<Item = &Label> {
@@ -215,7 +184,8 @@ mod tests {
             panic!("{err:?}")
         };
         assert!(d.message.contains("'象' (U+8C61)"), "{d}");
-        assert_eq!((d.line, d.column), (9, 8));
+        let line = text.lines().position(|l| l.starts_with("title")).unwrap() + 1;
+        assert_eq!((d.line, d.column), (line, 8));
     }
 
     #[test]
@@ -241,7 +211,7 @@ mod tests {
         let err = parse(&text).unwrap_err();
         assert!(
             err.to_string()
-                .contains("title_pt must be between 6 and 72"),
+                .contains("title_pt must be between 7 and 72"),
             "{err}"
         );
     }

@@ -20,6 +20,32 @@ pub struct Rhombus {
     pub label_pt: f64,
 }
 
+/// The words drawn around the board: its corners and the players' seats.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardWords<'a> {
+    pub south: &'a str,
+    pub north: &'a str,
+    pub east: &'a str,
+    pub west: &'a str,
+    pub black: &'a str,
+    pub white: &'a str,
+    /// The play sheet's placement, clear of collisions whatever the board's size and the
+    /// words' length: the seats beside and below SOUTH, the Line numbers (and WEST and EAST)
+    /// [`Rhombus::sheet_room`] further out, beyond the rank and file labels.
+    pub sheet: bool,
+}
+
+/// The corners as the rules name them (ruling T1), and the seats.
+pub const ENGLISH: BoardWords<'static> = BoardWords {
+    south: "SOUTH",
+    north: "NORTH",
+    east: "EAST",
+    west: "WEST",
+    black: "Black ●",
+    white: "White ○",
+    sheet: false,
+};
+
 impl Rhombus {
     /// Room around the squares for the labels, Line numbers and corner names, as a multiple
     /// of the label size in millimetres.
@@ -85,8 +111,19 @@ impl Rhombus {
         self.south.y - (k as f64 + 1.0) * self.step
     }
 
+    /// How much further out the play sheet puts the Line numbers on each side, so that the
+    /// rank and file labels at the WEST and EAST corners never touch them.
+    pub fn sheet_room(label_pt: f64) -> f64 {
+        2.2 + font::text_width("8", label_pt) + 1.0
+    }
+
     /// The squares with the Lines tinted and numbered, the labels, corners and seats.
     pub fn draw(&self) -> Group {
+        self.draw_in(&ENGLISH)
+    }
+
+    /// The board with its corners and seats named in `words` (a sheet's template).
+    pub fn draw_in(&self, words: &BoardWords) -> Group {
         let mut board = Group::new("board towers");
         let mut squares = Group::new("squares");
         for k in 0..LINES {
@@ -112,11 +149,11 @@ impl Rhombus {
             Paint::stroke(Stroke::solid(Color::BLACK, 0.5)),
         );
         board.group(squares);
-        board.group(self.labels());
+        board.group(self.labels(words));
         board
     }
 
-    fn labels(&self) -> Group {
+    fn labels(&self, words: &BoardWords) -> Group {
         let mut labels = Group::new("label");
         let pt = self.label_pt;
         let cap = font::cap_height(pt);
@@ -142,65 +179,74 @@ impl Rhombus {
             ));
         }
         // Line numbers in a column beyond each side.
+        let room = if words.sheet {
+            Self::sheet_room(pt)
+        } else {
+            0.0
+        };
         for k in 0..LINES {
             let y = self.line_y(k) + cap / 2.0;
             let mut number = Text::new(
-                Point::new(self.south.x - n * self.step - 2.0, y),
+                Point::new(self.south.x - n * self.step - 2.0 - room, y),
                 k.to_string(),
                 pt * 0.9,
                 Anchor::End,
             );
             number.color = GRID;
             labels.text(number.clone());
-            number.position.x = self.south.x + n * self.step + 2.0;
+            number.position.x = self.south.x + n * self.step + 2.0 + room;
             number.anchor = Anchor::Start;
             labels.text(number);
         }
         let (south, north) = (self.lattice(0.0, 0.0), self.lattice(n, n));
         let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
-        let gap = 2.5;
+        // On the sheet, SOUTH sits a little lower: clear of the a and 1 beside the corner.
+        let gap = if words.sheet { 4.5 } else { 2.5 };
         labels.text(Text::new(
             Point::new(south.x, south.y + gap + cap),
-            "SOUTH",
+            words.south,
             pt,
             Anchor::Middle,
         ));
         labels.text(Text::new(
             Point::new(north.x, north.y - gap),
-            "NORTH",
+            words.north,
             pt,
             Anchor::Middle,
         ));
         // WEST and EAST stand beyond the Line numbers, level with the corners.
-        let beyond = 4.0 + font::text_width("14", pt);
+        let beyond = 4.0 + font::text_width("14", pt) + room;
         labels.text(Text::new(
             Point::new(east.x + beyond, east.y + cap / 2.0),
-            "EAST",
+            words.east,
             pt,
             Anchor::Start,
         ));
         labels.text(Text::new(
             Point::new(west.x - beyond, west.y + cap / 2.0),
-            "WEST",
+            words.west,
             pt,
             Anchor::End,
         ));
         // The seats: Black at the south-west edge, White at the south-east edge.
-        let sw = self.lattice(0.0, n * 0.5);
-        let se = self.lattice(n * 0.5, 0.0);
-        let seat = 3.0 * cap + 4.0;
-        labels.text(Text::new(
-            Point::new(sw.x - seat, sw.y + seat),
-            Side::Black.label(),
-            pt,
-            Anchor::End,
-        ));
-        labels.text(Text::new(
-            Point::new(se.x + seat, se.y + seat),
-            Side::White.label(),
-            pt,
-            Anchor::Start,
-        ));
+        let (black, white) = if words.sheet {
+            let y = south.y + gap + cap;
+            let beside = font::text_width(words.south, pt) / 2.0 + 6.0;
+            (
+                Point::new(south.x - beside, y),
+                Point::new(south.x + beside, y),
+            )
+        } else {
+            let sw = self.lattice(0.0, n * 0.5);
+            let se = self.lattice(n * 0.5, 0.0);
+            let seat = 3.0 * cap + 4.0;
+            (
+                Point::new(sw.x - seat, sw.y + seat),
+                Point::new(se.x + seat, se.y + seat),
+            )
+        };
+        labels.text(Text::new(black, words.black, pt, Anchor::End));
+        labels.text(Text::new(white, words.white, pt, Anchor::Start));
         labels
     }
 

@@ -2,22 +2,20 @@
 //! `docs/rules/towers.md` and rulings T1–T8.
 
 pub mod board;
+pub mod commands;
 pub mod diagram;
 pub mod record;
 pub mod rules;
 pub mod sheet;
 pub mod table;
-
-use clap::{Args, FromArgMatches};
+pub mod template;
 
 use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
-use crate::games::{GameCommand, GameRecord, Job, Records, View};
+use crate::games::{GameCommand, GameRecord, View};
 use crate::input::SourceFile;
-use crate::job::{Made, Output};
-use crate::options::{OutputArgs, PageArgs};
 use crate::record::About;
 use crate::vocabulary::Summary;
 
@@ -51,21 +49,11 @@ impl crate::games::Game for Towers {
     }
 
     fn commands(&self) -> Vec<GameCommand> {
-        vec![GameCommand {
-            command: || {
-                SheetArgs::augment_args(
-                    clap::Command::new("towers")
-                        .about("A Towers play sheet: the rhombus board and a scoring table"),
-                )
-            },
-            plan: |m| {
-                let args = SheetArgs::from_arg_matches(m)?;
-                Ok(Box::new(SheetJob {
-                    output: args.output.output()?,
-                    args,
-                }))
-            },
-        }]
+        commands::all()
+    }
+
+    fn sheet_template(&self) -> &'static crate::games::template::Builtin {
+        &template::BUILTIN
     }
 }
 
@@ -108,34 +96,5 @@ impl GameRecord for Game {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
-    }
-}
-
-#[derive(Debug, Args)]
-struct SheetArgs {
-    #[command(flatten)]
-    page: PageArgs,
-
-    #[command(flatten)]
-    output: OutputArgs,
-}
-
-struct SheetJob {
-    args: SheetArgs,
-    output: Output,
-}
-
-impl Job for SheetJob {
-    fn inputs(&self) -> Vec<&str> {
-        Vec::new()
-    }
-
-    fn output(&self) -> Option<&Output> {
-        Some(&self.output)
-    }
-
-    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
-        let document = sheet::play_sheet(self.args.page.setup());
-        Ok(Made::drawing(document, &self.output))
     }
 }

@@ -1,83 +1,175 @@
 //! The Towers play sheet: the rhombus board and, beside it, a scoring table to fill in with a
-//! pencil. The same table, filled in, goes under the score diagram.
+//! pencil, under the title, name lines and a date line; the short rules with `--rules`.
+//! Every word and size comes from the template (`templates/towers.yaml`).
 
-use super::board::Rhombus;
-use super::table::{scoring_table, scoring_table_height};
+use super::board::{BoardWords, Rhombus};
+use super::table::{TableWords, scoring_table_height_at, scoring_table_in};
+use super::template::Template;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
 use crate::font;
-use crate::layout::{fit, line_height};
+use crate::layout::{field, fit, line_height, rules_box};
 use crate::page::PageSetup;
+use crate::print_marks;
 
-const MARGIN: f64 = 12.0;
-const TITLE_PT: f64 = 20.0;
-const TEXT_PT: f64 = 9.5;
-const LABEL_PT: f64 = 8.5;
-const TABLE_WIDTH: f64 = 72.0;
+/// What the sheet shows.
+#[derive(Debug, Clone)]
+pub struct SheetOptions {
+    pub page: PageSetup,
+    pub template: Template,
+    /// The template's short rules under the board.
+    pub rules: bool,
+}
+
+/// Between the parts of the sheet, in millimetres.
+const GAP: f64 = 6.0;
 
 /// The play sheet.
-pub fn play_sheet(page: PageSetup) -> Document {
-    let (width, height) = page.size();
-    let content = Rect::new(MARGIN, MARGIN, width - 2.0 * MARGIN, height - 2.0 * MARGIN);
+pub fn play_sheet(options: &SheetOptions) -> Document {
+    let t = &options.template;
+    let l = &t.layout;
+    let (width, height) = options.page.size();
+    let margin = l.margin_mm.value;
+    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    let content = Rect {
+        height: paper.height - print_marks::SCALE_STRIP,
+        ..paper
+    };
     let mut root = Group::new("sheet towers");
-    let mut header = Group::new("header");
-    let mut y = content.y + font::ink_extent("Towers", TITLE_PT).0;
-    header.text(Text::new(
-        Point::new(content.x, y),
-        "Towers",
-        TITLE_PT,
-        Anchor::Start,
-    ));
-    y += line_height(TEXT_PT) * 1.1;
-    let subtitle = "Heinrich Glumpler, 2003. Both reveal 1–4 stones; a Line fills from the end it was started at.";
-    header.text(Text::new(
-        Point::new(content.x, y),
-        subtitle,
-        fit(subtitle, TEXT_PT, content.width),
-        Anchor::Start,
-    ));
+    let (header, header_bottom) = header(t, content);
     root.group(header);
-    let top = y + 4.0;
-
-    // The table beside the board on a landscape page, under it on a portrait one.
-    let table_height = scoring_table_height();
-    if content.width > content.bottom() - top {
-        let area = Rect::new(
-            content.x,
-            top,
-            content.width - TABLE_WIDTH - 6.0,
-            content.bottom() - top,
+    let top = header_bottom + GAP;
+    let mut bottom = content.bottom();
+    if options.rules {
+        let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
+        let (group, box_top) = rules_box(
+            &t.rules.heading.value,
+            &lines,
+            l.text_pt.value,
+            (content.x, content.width),
+            bottom,
         );
-        root.group(Rhombus::fitting(area, LABEL_PT).draw());
-        let table_top = top + (area.height - table_height) / 2.0;
-        root.group(scoring_table(
-            Point::new(content.right() - TABLE_WIDTH, table_top),
-            TABLE_WIDTH,
+        root.group(group);
+        bottom = box_top - GAP;
+    }
+
+    let words = TableWords {
+        sides: [&t.sides.black.value, &t.sides.white.value],
+        height: &t.table.height.value,
+        combination: &t.table.combination.value,
+        unusable: &t.table.unusable.value,
+        total: &t.table.total.value,
+        text_pt: l.text_pt.value,
+    };
+    let board_words = BoardWords {
+        south: &t.corners.south.value,
+        north: &t.corners.north.value,
+        east: &t.corners.east.value,
+        west: &t.corners.west.value,
+        black: &t.sides.black.value,
+        white: &t.sides.white.value,
+        sheet: true,
+    };
+    let table_height = scoring_table_height_at(l.text_pt.value);
+    let table_width = l.table_width_mm.value;
+    let label_pt = l.label_pt.value;
+    // The table beside the board or under it, whichever leaves the larger board: beside on
+    // a landscape page, and on a portrait one when the rules box takes the height.
+    let beside_area = Rect::new(
+        content.x,
+        top,
+        content.width - table_width - GAP,
+        bottom - top,
+    );
+    let under_area = Rect::new(
+        content.x,
+        top,
+        content.width,
+        bottom - top - table_height - GAP,
+    );
+    let beside = Rhombus::fitting(narrower(beside_area, label_pt, &board_words), label_pt);
+    let under = Rhombus::fitting(narrower(under_area, label_pt, &board_words), label_pt);
+    if beside.step >= under.step {
+        root.group(beside.draw_in(&board_words));
+        let table_top = top + ((beside_area.height - table_height) / 2.0).max(0.0);
+        root.group(scoring_table_in(
+            Point::new(content.right() - table_width, table_top),
+            table_width,
             None,
+            &words,
         ));
     } else {
-        let area = Rect::new(
-            content.x,
-            top,
-            content.width,
-            content.bottom() - top - table_height - 6.0,
-        );
-        root.group(Rhombus::fitting(area, LABEL_PT).draw());
-        let table_width = TABLE_WIDTH * 1.6;
+        root.group(under.draw_in(&board_words));
+        let wide = (table_width * 1.6).min(content.width);
         let at = Point::new(
-            content.x + (content.width - table_width) / 2.0,
-            content.bottom() - table_height,
+            content.x + (content.width - wide) / 2.0,
+            bottom - table_height,
         );
-        root.group(scoring_table(at, table_width, None));
+        root.group(scoring_table_in(at, wide, None, &words));
     }
 
-    let mut figure = Figure::new(width, height, "Towers");
-    figure.description =
-        "Towers play sheet: the 8×8 board as a rhombus with SOUTH at the bottom, the 15 Lines \
-                          numbered, and a scoring table for both players."
-            .into();
+    root.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
+    let mut figure = Figure::new(width, height, t.title.value.clone());
+    figure.description = format!(
+        "{} play sheet: the 8×8 board as a rhombus with SOUTH at the bottom, the 15 Lines \
+         numbered, name and date lines, and a scoring table for both players{}.",
+        t.title.value,
+        if options.rules {
+            ", with short rules"
+        } else {
+            ""
+        }
+    );
     figure.root.group(root);
     Document {
-        title: "Towers".into(),
+        title: t.title.value.clone(),
         pages: vec![figure],
     }
+}
+
+/// The board's area less the room its Line numbers take further out on the sheet, and
+/// what a WEST or EAST longer than the English word takes.
+fn narrower(area: Rect, label_pt: f64, words: &BoardWords) -> Rect {
+    let longest =
+        font::text_width(words.west, label_pt).max(font::text_width(words.east, label_pt));
+    let room =
+        Rhombus::sheet_room(label_pt) + (longest - font::text_width("WEST", label_pt)).max(0.0);
+    Rect::new(area.x + room, area.y, area.width - 2.0 * room, area.height)
+}
+
+/// Title, subtitle, the two name lines and the date line; returns it and where it ends.
+fn header(t: &Template, content: Rect) -> (Group, f64) {
+    let l = &t.layout;
+    let text_pt = l.text_pt.value;
+    let mut header = Group::new("header");
+    let title_pt = fit(&t.title.value, l.title_pt.value, content.width);
+    let mut y = content.y + font::ink_extent(&t.title.value, title_pt).0;
+    header.text(Text::new(
+        Point::new(content.x, y),
+        &t.title.value,
+        title_pt,
+        Anchor::Start,
+    ));
+    y += line_height(text_pt) * 1.2;
+    header.text(Text::new(
+        Point::new(content.x, y),
+        &t.subtitle.value,
+        fit(&t.subtitle.value, text_pt, content.width),
+        Anchor::Start,
+    ));
+    y += line_height(text_pt) * 2.0;
+    // "Black ______   White ______   Date ______"
+    let shares = [0.38, 0.38, 0.24];
+    let labels = [
+        t.name_line.value.replace("{side}", &t.sides.black.value),
+        t.name_line.value.replace("{side}", &t.sides.white.value),
+        t.date.value.clone(),
+    ];
+    let mut x = content.x;
+    for (label, share) in labels.iter().zip(shares) {
+        let w = content.width * share;
+        let size = fit(label, text_pt, w / 2.0);
+        header.group(field(label, size, Point::new(x, y), w - 6.0));
+        x += w;
+    }
+    (header, y + font::descent(text_pt))
 }

@@ -5,12 +5,34 @@ use super::rules::{COMBINATION_POINTS, SIZE, Scoring};
 use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text};
 use crate::font;
 use crate::layout::{fit, line_height};
-use crate::vocabulary::Side;
 
 const TEXT_PT: f64 = 9.5;
 
-fn row_height() -> f64 {
-    line_height(TEXT_PT) * 1.25
+/// The table's words and text size: English under the score diagram, the template's on the
+/// play sheet.
+#[derive(Debug, Clone, Copy)]
+pub struct TableWords<'a> {
+    pub sides: [&'a str; 2],
+    /// "{n}" is the height.
+    pub height: &'a str,
+    /// "{c}" is the combination, "1+2 = 4".
+    pub combination: &'a str,
+    pub unusable: &'a str,
+    pub total: &'a str,
+    pub text_pt: f64,
+}
+
+pub const ENGLISH: TableWords<'static> = TableWords {
+    sides: ["Black ●", "White ○"],
+    height: "Towers of height {n}",
+    combination: "Combinations {c}",
+    unusable: "Unusable towers",
+    total: "Total",
+    text_pt: TEXT_PT,
+};
+
+fn row_height(text_pt: f64) -> f64 {
+    line_height(text_pt) * 1.25
 }
 
 /// Heights 1–8, four combinations, unusable towers and the total.
@@ -21,37 +43,66 @@ fn table_rows() -> usize {
 /// The scoring table: tower counts per height, the combinations (16/9/4/1), the unusable
 /// towers and the total, for both players; filled in when `scoring` is given.
 pub fn scoring_table(at: Point, width: f64, scoring: Option<&[Scoring; 2]>) -> Group {
+    scoring_table_in(at, width, scoring, &ENGLISH)
+}
+
+/// The scoring table in `words`, all its text in one size: the largest at which every
+/// label fits.
+pub fn scoring_table_in(
+    at: Point,
+    width: f64,
+    scoring: Option<&[Scoring; 2]>,
+    words: &TableWords,
+) -> Group {
     let mut table = Group::new("scoring-table");
-    let h = row_height();
+    let text_pt = words.text_pt;
+    let h = row_height(text_pt);
     let label_w = width * 0.5;
     let column_w = (width - label_w) / 2.0;
-    let cap = font::cap_height(TEXT_PT);
     let line = Paint::stroke(Stroke::solid(Color::BLACK, 0.3));
     let rows = table_rows() + 1;
     let x = |c: usize| at.x + label_w + c as f64 * column_w;
-    let middle = |row: usize| at.y + row as f64 * h + (h + cap) / 2.0;
-    for (c, side) in [Side::Black, Side::White].into_iter().enumerate() {
-        table.text(Text::new(
-            Point::new(x(c) + column_w / 2.0, middle(0)),
-            side.label(),
-            TEXT_PT,
-            Anchor::Middle,
-        ));
-    }
     let mut labels: Vec<String> = (1..=SIZE)
-        .map(|height| format!("Towers of height {height}"))
+        .map(|height| words.height.replace("{n}", &height.to_string()))
         .collect();
     let combination_names = ["1 = 1", "1+2 = 4", "1+2+3 = 9", "1+2+3+4 = 16"];
     labels.extend(
         combination_names
             .iter()
             .rev()
-            .map(|c| format!("Combinations {c}")),
+            .map(|c| words.combination.replace("{c}", c)),
     );
-    labels.push("Unusable towers".into());
-    labels.push("Total".into());
+    labels.push(words.unusable.into());
+    labels.push(words.total.into());
+    let mut values: [Vec<String>; 2] = Default::default();
+    if let Some(scoring) = scoring {
+        for (c, s) in scoring.iter().enumerate() {
+            values[c] = filled_values(s);
+        }
+    }
+    // One size for the whole table: the largest at which every text fits its column.
+    let size = labels
+        .iter()
+        .map(|label| fit(label, text_pt, label_w - 2.0))
+        .chain(
+            words
+                .sides
+                .into_iter()
+                .chain(values.iter().flatten().map(String::as_str))
+                .map(|text| fit(text, text_pt, column_w - 2.0)),
+        )
+        .fold(text_pt, f64::min);
+    let cap = font::cap_height(size);
+    let middle = |row: usize| at.y + row as f64 * h + (h + cap) / 2.0;
+    for (c, side) in words.sides.iter().enumerate() {
+        table.text(Text::new(
+            Point::new(x(c) + column_w / 2.0, middle(0)),
+            *side,
+            size,
+            Anchor::Middle,
+        ));
+    }
     for (i, label) in labels.iter().enumerate() {
-        let size = fit(label, TEXT_PT, label_w - 2.0);
         table.text(Text::new(
             Point::new(at.x + 1.0, middle(i + 1)),
             label,
@@ -59,44 +110,14 @@ pub fn scoring_table(at: Point, width: f64, scoring: Option<&[Scoring; 2]>) -> G
             Anchor::Start,
         ));
     }
-    if let Some(scoring) = scoring {
-        for (c, s) in scoring.iter().enumerate() {
-            let mut values: Vec<String> = s.counts.iter().map(|n| n.to_string()).collect();
-            for i in (0..4).rev() {
-                let n = s.combinations[i];
-                values.push(format!(
-                    "{n} × {} = {}",
-                    COMBINATION_POINTS[i],
-                    n as i32 * COMBINATION_POINTS[i]
-                ));
-            }
-            let minus: i32 = s
-                .unusable
-                .iter()
-                .enumerate()
-                .map(|(h, n)| (h as i32 + 1) * *n as i32)
-                .sum();
-            // Itemised as the rules' worked example does: 1×5 + 1×3 = −8.
-            let unusable: Vec<String> = (1..=SIZE)
-                .rev()
-                .filter(|h| s.unusable[h - 1] > 0)
-                .map(|h| format!("{}×{h}", s.unusable[h - 1]))
-                .collect();
-            values.push(if minus == 0 {
-                "0".into()
-            } else {
-                format!("{} = −{minus}", unusable.join(" + "))
-            });
-            values.push(s.score.to_string().replace('-', "−"));
-            for (i, value) in values.iter().enumerate() {
-                let size = fit(value, TEXT_PT, column_w - 2.0);
-                table.text(Text::new(
-                    Point::new(x(c) + column_w - 1.5, middle(i + 1)),
-                    value,
-                    size,
-                    Anchor::End,
-                ));
-            }
+    for (c, column) in values.iter().enumerate() {
+        for (i, value) in column.iter().enumerate() {
+            table.text(Text::new(
+                Point::new(x(c) + column_w - 1.5, middle(i + 1)),
+                value,
+                size,
+                Anchor::End,
+            ));
         }
     }
     for r in 0..=rows {
@@ -122,5 +143,42 @@ pub fn scoring_table(at: Point, width: f64, scoring: Option<&[Scoring; 2]>) -> G
 
 /// The table's height, for layouts.
 pub fn scoring_table_height() -> f64 {
-    (table_rows() + 1) as f64 * row_height()
+    scoring_table_height_at(TEXT_PT)
+}
+
+/// The table's height with text of `text_pt`.
+pub fn scoring_table_height_at(text_pt: f64) -> f64 {
+    (table_rows() + 1) as f64 * row_height(text_pt)
+}
+
+/// One player's column, filled in: counts per height, combinations, unusable towers, total.
+fn filled_values(s: &Scoring) -> Vec<String> {
+    let mut values: Vec<String> = s.counts.iter().map(|n| n.to_string()).collect();
+    for i in (0..4).rev() {
+        let n = s.combinations[i];
+        values.push(format!(
+            "{n} × {} = {}",
+            COMBINATION_POINTS[i],
+            n as i32 * COMBINATION_POINTS[i]
+        ));
+    }
+    let minus: i32 = s
+        .unusable
+        .iter()
+        .enumerate()
+        .map(|(h, n)| (h as i32 + 1) * *n as i32)
+        .sum();
+    // Itemised as the rules' worked example does: 1×5 + 1×3 = −8.
+    let unusable: Vec<String> = (1..=SIZE)
+        .rev()
+        .filter(|h| s.unusable[h - 1] > 0)
+        .map(|h| format!("{}×{h}", s.unusable[h - 1]))
+        .collect();
+    values.push(if minus == 0 {
+        "0".into()
+    } else {
+        format!("{} = −{minus}", unusable.join(" + "))
+    });
+    values.push(s.score.to_string().replace('-', "−"));
+    values
 }

@@ -1,0 +1,264 @@
+//! What every sheet template shares: the `sheet:` key that says which sheet a template is
+//! for, the checks on texts and sizes (errors point into the file), and the built-in
+//! translations (`--lang`), which replace the built-in template's texts one by one.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_saphyr::Spanned;
+
+use crate::diagnostic::Diagnostic;
+use crate::error::{Error, Problem};
+use crate::font;
+use crate::input::SourceFile;
+
+/// A text from a template, with its place in the file for error messages.
+pub type Label = Spanned<String>;
+
+/// A game's built-in template, compiled in, as `sheetgen template GAME` prints it.
+pub struct Builtin {
+    /// The value of its `sheet:` key, and the command its sheets come from.
+    pub sheet: &'static str,
+    pub path: &'static str,
+    pub text: &'static str,
+}
+
+/// Every template's first key (a template without it, written before it existed, is taken
+/// to be for the sheet it is given to).
+#[derive(Deserialize)]
+struct Kind {
+    sheet: Option<Spanned<String>>,
+}
+
+/// Parses a template into `T`, after checking it is one for this sheet: a Towers template
+/// given to the Shoreline sheet is refused at its `sheet:` key, not at its first odd key.
+pub fn parse<T: DeserializeOwned>(source: &SourceFile, builtin: &Builtin) -> Result<T, Error> {
+    // A file that is not even a template gets the full parse's error, which says more.
+    let Ok(kind) = source.parse_yaml::<Kind>() else {
+        return source.parse_yaml().map_err(Error::Config);
+    };
+    if let Some(sheet) = kind.sheet.filter(|s| s.value != builtin.sheet) {
+        return Err(Error::Config(source.error_at(
+            &sheet.referenced,
+            format!(
+                "this is a template for `{}`, not for `sheetgen {}`; `sheetgen template {}` \
+                 prints one to start from",
+                sheet.value, builtin.sheet, builtin.sheet
+            ),
+        )));
+    }
+    source.parse_yaml().map_err(Error::Config)
+}
+
+/// A text must be drawable with the font, and every `{…}` in it one of `allowed`.
+pub fn check_text(label: &Label, allowed: &[&str], source: &SourceFile) -> Result<(), Diagnostic> {
+    font::check(&label.value)
+        .map_err(|missing| source.error_at(&label.referenced, missing.to_string()))?;
+    let text = &label.value;
+    for (start, _) in text.match_indices('{') {
+        let Some(length) = text[start..].find('}') else {
+            continue;
+        };
+        let placeholder = &text[start..=start + length];
+        if !allowed.contains(&placeholder) {
+            let here = match allowed {
+                [] => "this text has none".to_string(),
+                [one] => format!("this text may use {one}"),
+                _ => format!("this text may use {}", allowed.join(", ")),
+            };
+            return Err(source.error_at(
+                &label.referenced,
+                format!("`{placeholder}` is not a placeholder sheetgen fills in; {here}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A size must lie in `min..=max`; the error names the key.
+pub fn check_range(
+    value: &Spanned<f64>,
+    (min, max): (f64, f64),
+    name: &str,
+    source: &SourceFile,
+) -> Result<(), Diagnostic> {
+    if (min..=max).contains(&value.value) {
+        return Ok(());
+    }
+    Err(source.error_at(
+        &value.referenced,
+        format!(
+            "{name} must be between {min} and {max}, not {}",
+            value.value
+        ),
+    ))
+}
+
+/// The languages sheets are built in: English, and translations of its texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Fr,
+    Zh,
+}
+
+impl Lang {
+    fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Fr => "fr",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// English text → this language, for every game's templates.
+    fn table(self) -> &'static str {
+        match self {
+            Lang::En => "",
+            Lang::De => include_str!("../../templates/lang/de.yaml"),
+            Lang::Fr => include_str!("../../templates/lang/fr.yaml"),
+            Lang::Zh => include_str!("../../templates/lang/zh.yaml"),
+        }
+    }
+}
+
+/// The built-in template in `lang`: each quoted text replaced by its translation, the keys,
+/// sizes and comments unchanged, so `sheetgen template GAME --lang de` prints a template that
+/// gives the same sheet back. Texts the translation lacks stay English; they are returned.
+pub fn translated(builtin: &Builtin, lang: Lang) -> (String, Vec<String>) {
+    if lang == Lang::En {
+        return (builtin.text.to_string(), Vec::new());
+    }
+    let path = format!("templates/lang/{}.yaml", lang.name());
+    let table: std::collections::BTreeMap<String, String> = SourceFile::new(&path, lang.table())
+        .parse_yaml()
+        .expect("the shipped translations are valid (a unit test checks them)");
+    let mut missing = Vec::new();
+    let mut out = String::with_capacity(builtin.text.len());
+    for line in builtin.text.split_inclusive('\n') {
+        match quoted(line) {
+            Some((start, end)) => {
+                let english = &line[start..end];
+                match table.get(english) {
+                    Some(text) => {
+                        out.push_str(&line[..start]);
+                        out.push_str(text);
+                        out.push_str(&line[end..]);
+                    }
+                    None => {
+                        missing.push(english.to_string());
+                        out.push_str(line);
+                    }
+                }
+            }
+            None => out.push_str(line),
+        }
+    }
+    (out, missing)
+}
+
+/// The byte range of a line's quoted text (between its first two `"`), when the line is not
+/// a comment. The shipped templates hold at most one text a line and no escaped quotes.
+fn quoted(line: &str) -> Option<(usize, usize)> {
+    if line.trim_start().starts_with('#') {
+        return None;
+    }
+    let start = line.find('"')? + 1;
+    let end = start + line[start..].find('"')?;
+    Some((start, end))
+}
+
+/// The note on standard error for texts a translation lacks.
+pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
+    (!missing.is_empty()).then(|| Problem {
+        heading: format!(
+            "note: the {} sheet has {} text(s) not yet translated, printed in English:",
+            lang.name(),
+            missing.len()
+        ),
+        error: Error::Usage(missing.join("\n")),
+    })
+}
+
+/// The template a sheet command uses: the user's file, or the built-in one in `lang`;
+/// with a note for texts left in English. `--lang` with a user's template is refused: the
+/// user's template carries its own texts.
+pub fn choose<T>(
+    file: Option<&str>,
+    lang: Option<Lang>,
+    builtin: &Builtin,
+    parse: impl Fn(&SourceFile) -> Result<T, Error>,
+) -> Result<(T, Option<Problem>), Error> {
+    match (file, lang) {
+        (Some(_), Some(_)) => Err(Error::Usage(
+            "--lang picks a built-in translation; a template of your own (--template) carries \
+             its own texts: leave one of them out"
+                .into(),
+        )),
+        (Some(path), None) => Ok((parse(&SourceFile::read(path)?)?, None)),
+        (None, lang) => {
+            let lang = lang.unwrap_or_default();
+            let (text, missing) = translated(builtin, lang);
+            let template = parse(&SourceFile::new(builtin.path, &text))?;
+            Ok((template, untranslated(lang, &missing)))
+        }
+    }
+}
+
+/// `sheetgen template GAME`: the built-in template, comments and all, on standard output.
+pub struct TemplateJob {
+    pub builtin: &'static Builtin,
+    pub lang: Lang,
+}
+
+impl crate::games::Job for TemplateJob {
+    fn inputs(&self) -> Vec<&str> {
+        Vec::new()
+    }
+
+    fn output(&self) -> Option<&crate::job::Output> {
+        None
+    }
+
+    fn run(self: Box<Self>, _: &dyn crate::games::Records) -> Result<crate::job::Made, Error> {
+        let (text, missing) = translated(self.builtin, self.lang);
+        let mut made = crate::job::Made::bytes(text.into_bytes(), crate::output::Target::Stdout);
+        made.problems.extend(untranslated(self.lang, &missing));
+        Ok(made)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_translations_parse_and_every_text_can_be_drawn() {
+        for lang in [Lang::De, Lang::Fr, Lang::Zh] {
+            let table: std::collections::BTreeMap<String, String> =
+                SourceFile::new("t.yaml", lang.table())
+                    .parse_yaml()
+                    .unwrap();
+            for (english, text) in &table {
+                assert!(!text.trim().is_empty(), "{lang:?}: {english} is blank");
+                assert!(!text.contains('"'), "{lang:?}: {text} holds a quote");
+                font::check(text).unwrap_or_else(|m| panic!("{lang:?}: {text}: {m}"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_missing_translation_stays_english_and_is_named() {
+        let builtin = Builtin {
+            sheet: "x",
+            path: "x.yaml",
+            text: "# \"comment\"\nsheet: x\ntitle: \"No such text here\"\n",
+        };
+        let (text, missing) = translated(&builtin, Lang::De);
+        assert_eq!(text, builtin.text);
+        assert_eq!(missing, ["No such text here"]);
+        assert!(untranslated(Lang::De, &missing).is_some());
+    }
+}

@@ -1,0 +1,82 @@
+//! Towers's command: `towers`, the play sheet.
+
+use clap::{Args, FromArgMatches};
+
+use super::sheet;
+use super::template::{BUILTIN, Template};
+use crate::error::Error;
+use crate::games::template::{self, Lang};
+use crate::games::{GameCommand, Job, Records};
+use crate::job::{Made, Output};
+use crate::options::{OutputArgs, PageArgs};
+
+pub fn all() -> Vec<GameCommand> {
+    vec![GameCommand {
+        command: || {
+            SheetArgs::augment_args(clap::Command::new("towers").about(
+                "A Towers play sheet: the rhombus board, name and date lines and a scoring table",
+            ))
+        },
+        plan: |m| {
+            let args = SheetArgs::from_arg_matches(m)?;
+            Ok(Box::new(SheetJob {
+                output: args.output.output()?,
+                args,
+            }))
+        },
+    }]
+}
+
+#[derive(Debug, Args)]
+struct SheetArgs {
+    /// Print the template's short rules under the board
+    #[arg(long)]
+    rules: bool,
+
+    /// Sheet template (YAML) to use instead of the built-in one; start from a copy
+    /// (`sheetgen template towers > my-sheet.yaml`)
+    #[arg(long, value_name = "FILE")]
+    template: Option<String>,
+
+    /// Language of the built-in template's texts [default: en]
+    #[arg(long, value_enum)]
+    lang: Option<Lang>,
+
+    #[command(flatten)]
+    page: PageArgs,
+
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+struct SheetJob {
+    args: SheetArgs,
+    output: Output,
+}
+
+impl Job for SheetJob {
+    fn inputs(&self) -> Vec<&str> {
+        self.args.template.iter().map(String::as_str).collect()
+    }
+
+    fn output(&self) -> Option<&Output> {
+        Some(&self.output)
+    }
+
+    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
+        let (template, note) = template::choose(
+            self.args.template.as_deref(),
+            self.args.lang,
+            &BUILTIN,
+            Template::parse,
+        )?;
+        let document = sheet::play_sheet(&sheet::SheetOptions {
+            page: self.args.page.setup(),
+            template,
+            rules: self.args.rules,
+        });
+        let mut made = Made::drawing(document, &self.output);
+        made.problems.extend(note);
+        Ok(made)
+    }
+}
