@@ -103,6 +103,11 @@ struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     css: Option<String>,
 
+    /// The board, its coordinates and the annotations only: no title, players, legend,
+    /// score text or caption, for books that set their own captions
+    #[arg(long)]
+    bare: bool,
+
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -221,6 +226,7 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             annotations: annotations(&args)?,
             caption: args.caption.clone(),
             omit_caption: false,
+            bare: args.bare,
         },
         output: args.output.output()?,
         game: args.game as usize,
@@ -283,7 +289,8 @@ fn refuse_writing_over_an_input(output: &str, inputs: &[&str]) -> Result<(), Err
 
 /// A PDF or PNG is binary: refuse to pour it into a terminal.
 fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error> {
-    if output.target == Target::Stdout && output.format != Format::Svg && stdout_is_terminal {
+    let is_text = matches!(output.format, Format::Svg | Format::Text);
+    if output.target == Target::Stdout && !is_text && stdout_is_terminal {
         return Err(Error::Usage(format!(
             "standard output is a terminal; write the {} with -o FILE or redirect it (> out.{})",
             output.format.name().to_uppercase(),

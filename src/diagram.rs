@@ -23,6 +23,8 @@ pub struct Request {
     pub caption: Option<String>,
     /// Leave the record diagram's caption out of the figure (a booklet sets it underneath).
     pub omit_caption: bool,
+    /// The board and its marks only (see [`View::bare`]).
+    pub bare: bool,
 }
 
 /// The view and annotations `request` asks of `record`, checked without drawing.
@@ -35,6 +37,7 @@ fn resolve(
         at: request.at,
         caption: None,
         options: Vec::new(),
+        bare: request.bare,
     };
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {
@@ -58,6 +61,14 @@ fn resolve(
         annotations = spec.annotations.clone();
     }
     view.options.extend(request.options.iter().cloned());
+    if request.bare {
+        if request.caption.is_some() {
+            return Err(Error::Usage(
+                "--caption and --bare: a bare figure has no caption; set it in your book".into(),
+            ));
+        }
+        view.caption = None;
+    }
     if let Some(text) = &request.caption {
         crate::font::check(text).map_err(|m| Error::Usage(format!("--caption: {m}")))?;
         view.caption = Some(text.clone());

@@ -104,6 +104,9 @@ pub struct View {
     pub at: Option<usize>,
     pub caption: Option<String>,
     pub options: Vec<GivenOption>,
+    /// The board, its coordinates and the marks on it only: no title, players, legend,
+    /// score text or caption, for books that set their own (`render --bare`).
+    pub bare: bool,
 }
 
 impl View {

@@ -38,12 +38,17 @@ cases! {
     check_json_every_game
     check_text_three_games
     loa_6x6_svg
+    loa_club_game_flipped_text
     loa_figure_b8_svg
+    loa_obstructions_text
     loa_scoresheet_pdf
     shoreline_dead_four_svg
+    shoreline_dead_four_text
     shoreline_review_svg
     shoreline_sheet_4_boards_pdf
     towers_example_svg
+    towers_example_text
+    towers_flip_refused
     towers_sheet_pdf
 }
 

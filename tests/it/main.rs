@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod diagrams;
 mod diff;
+mod figures;
 mod gallery;
 mod loa;
 mod loa_figures;

@@ -51,6 +51,10 @@ pub struct DiagramOptions {
     pub show: Vec<Show>,
     /// A caption from the record's `diagrams`, written under the board.
     pub caption: Option<String>,
+    /// The board and its marks only: no header, counts, outcome or notes.
+    pub bare: bool,
+    /// The board seen from White's side.
+    pub flip: bool,
 }
 
 /// Why a direction has no move (for `moves:` figures).
@@ -120,12 +124,18 @@ pub fn diagram(
     let mut root = Group::new("diagram lines-of-action");
 
     let title = heading.title.as_deref().unwrap_or("Lines of Action");
-    let (header, mut y) =
-        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
-    root.group(header);
-    y += 3.0;
+    let mut y = MARGIN;
+    if !options.bare {
+        let (header, bottom) =
+            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
+        root.group(header);
+        y = bottom + 3.0;
+    }
 
-    let board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
+    let mut board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
+    if options.flip {
+        board = board.flipped();
+    }
     root.group(board.draw(replay.board.blocked));
     root.group(captured_squares(&board, replay));
     root.group(group_links(&board, replay));
@@ -168,9 +178,11 @@ pub fn diagram(
     let mut footer = Group::new("score");
     let mut lines: Vec<String> = options.caption.iter().cloned().collect();
     lines.extend([group_counts(replay), outcome_line(total, replay)]);
+    let plain_text = plain_text(heading, replay, options.flip, &lines);
     lines.extend(notes);
     lines.push(rules_caption(&replay.rules));
-    for (i, text) in lines.iter().enumerate() {
+    let drawn = if options.bare { &[][..] } else { &lines[..] };
+    for (i, text) in drawn.iter().enumerate() {
         let size_pt = if i + 1 == lines.len() {
             LABEL_PT
         } else {
@@ -186,14 +198,18 @@ pub fn diagram(
             ));
         }
     }
-    root.group(footer);
+    if !options.bare {
+        root.group(footer);
+    }
 
-    let mut figure = Figure::new(
-        width,
-        y + font::descent(TEXT_PT) + MARGIN,
-        heading.figure_title.clone(),
-    );
+    let bottom = if options.bare {
+        board.extent().bottom()
+    } else {
+        y + font::descent(TEXT_PT)
+    };
+    let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
     figure.description = describe(heading, replay, &lines);
+    figure.plain_text = Some(plain_text);
     figure.root = root;
     (figure, board.cells())
 }
@@ -437,6 +453,49 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
         }
     }
     group
+}
+
+/// The diagram as plain text: the title, the board with files and ranks on every side
+/// (from White's side when flipped), a key, and the lines under the board.
+fn plain_text(heading: &Heading, replay: &Replay, flip: bool, lines: &[String]) -> String {
+    let size = replay.rules.size;
+    let title = heading.title.as_deref().unwrap_or("Lines of Action");
+    let mut out = format!("{title}\n");
+    if !heading.byline.is_empty() {
+        out.push_str(&format!("{}\n", heading.byline));
+    }
+    out.push('\n');
+    let order = |i: usize| if flip { size - 1 - i } else { i };
+    let files: String = (0..size)
+        .map(|i| format!(" {}", (b'a' + order(i) as u8) as char))
+        .collect();
+    out.push_str(&format!("   {files}\n"));
+    for row in 0..size {
+        let rank = if flip { row } else { size - 1 - row };
+        let cells: String = (0..size)
+            .map(|i| {
+                let sq = rank * size + order(i);
+                let mark = match replay.position.at(sq) {
+                    Some(Side::Black) => 'x',
+                    Some(Side::White) => 'o',
+                    None if replay.board.blocked.has(sq) => '#',
+                    None => '.',
+                };
+                format!(" {mark}")
+            })
+            .collect();
+        out.push_str(&format!("{:>2} {cells}  {}\n", rank + 1, rank + 1));
+    }
+    out.push_str(&format!("   {files}\n\n"));
+    let mut key = "x Black, o White".to_string();
+    if !replay.board.blocked.is_empty() {
+        key.push_str(", # obstructed");
+    }
+    out.push_str(&format!("{key}\n"));
+    for line in lines {
+        out.push_str(&format!("{line}\n"));
+    }
+    out
 }
 
 /// The text alternative: the position rank by rank, and the words under the board.

@@ -28,12 +28,19 @@ pub const NAME: &str = "lines-of-action";
 /// Lines of Action in the registry.
 pub struct LinesOfAction;
 
-const OPTIONS: &[GameOption] = &[GameOption {
-    name: "show",
-    value: Some("WHAT:SQ"),
-    help: "A rulebook figure for a Lines of Action piece: lines:SQ writes its four line \
-           counts, moves:SQ draws its moves and the directions it cannot use (repeatable)",
-}];
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        name: "show",
+        value: Some("WHAT:SQ"),
+        help: "A rulebook figure for a Lines of Action piece: lines:SQ writes its four line \
+               counts, moves:SQ draws its moves and the directions it cannot use (repeatable)",
+    },
+    GameOption {
+        name: "flip",
+        value: None,
+        help: "Draw a Lines of Action board from White's side (a1 top right, labels following)",
+    },
+];
 
 impl crate::games::Game for LinesOfAction {
     fn name(&self) -> &'static str {
@@ -125,6 +132,8 @@ impl GameRecord for Game {
                 .figures(view, &replay)
                 .expect("check_view accepted the figures"),
             caption: view.caption.clone(),
+            bare: view.bare,
+            flip: view.flag("flip"),
         };
         diagram::diagram(
             &replay,

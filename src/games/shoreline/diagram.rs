@@ -21,6 +21,8 @@ pub struct DiagramOptions {
     pub caption: Option<String>,
     /// Every move weighed against perfect play: the costly ones are marked and listed.
     pub analysis: Option<Vec<super::solver::MoveAnalysis>>,
+    /// The board and its marks only: no header, score, legend or caption.
+    pub bare: bool,
 }
 
 const MARGIN: f64 = 8.0;
@@ -54,10 +56,13 @@ pub fn diagram(
 
     // Header: title, then players and date.
     let title = heading.title.as_deref().unwrap_or("Shoreline");
-    let (header, mut y) =
-        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, board_size.width);
-    root.group(header);
-    y += 2.0 * LINE_GAP;
+    let mut y = MARGIN;
+    if !options.bare {
+        let (header, bottom) =
+            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, board_size.width);
+        root.group(header);
+        y = bottom + 2.0 * LINE_GAP;
+    }
 
     let board = BoardLayout::at(At::new(MARGIN, y), SPACING, LABEL_PT);
     let cells = board.cells();
@@ -74,6 +79,18 @@ pub fn diagram(
     ));
     if let Some(analysis) = &options.analysis {
         root.group(losses(&board, analysis, n));
+    }
+    let plain_text = plain_text(play, heading, n, &position, &score);
+    if options.bare {
+        let mut figure = Figure::new(
+            width,
+            board.extent().bottom() + MARGIN,
+            heading.figure_title.clone(),
+        );
+        figure.description = describe(play, heading, n, &position, &score);
+        figure.plain_text = Some(plain_text);
+        figure.root = root;
+        return (figure, cells);
     }
     y = board.extent().bottom() + LINE_GAP + line_height(TEXT_PT);
 
@@ -96,11 +113,20 @@ pub fn diagram(
     let (legend, bottom) = legend(
         At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
         play.rules.scoring,
+        &score.runs,
     );
-    root.group(legend);
+    let bottom = match legend {
+        Some(legend) => {
+            root.group(legend);
+            bottom
+        }
+        // No runs on the board, so nothing to explain.
+        None => y + font::descent(TEXT_PT),
+    };
 
     let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
     figure.description = describe(play, heading, n, &position, &score);
+    figure.plain_text = Some(plain_text);
     figure.root = root;
     (figure, cells)
 }
@@ -199,38 +225,40 @@ fn costly_moves(analysis: &[super::solver::MoveAnalysis], n: usize, width: f64) 
     )
 }
 
-/// The key to the run marks, below `at`; returns it and the y where it ends. Beginner
-/// scoring (S7) has no dead runs: every run of three or more scores.
-fn legend(at: At, scoring: Scoring) -> (Group, f64) {
+/// The key to the run marks the board holds, below `at`: a scoring run in both sides'
+/// styles, and a dead run only when there is one. Returns it (None when the board has no
+/// run) and the y where it ends. Beginner scoring (S7) has no dead runs.
+fn legend(at: At, scoring: Scoring, runs: &[Run]) -> (Option<Group>, f64) {
     let mut group = Group::new("legend");
-    let sample = 10.0;
+    let sample = 8.0;
     let y = at.y - font::cap_height(LABEL_PT) / 2.0;
     let mut x = at.x;
-    let keys: &[(bool, &str)] = match scoring {
-        Scoring::Exact => &[
-            (true, "scoring three"),
-            (false, "dead run (scores nothing)"),
-        ],
-        Scoring::Beginner => &[(true, "scoring run (three or more)")],
+    let scoring_words = match scoring {
+        Scoring::Exact => "scoring three",
+        Scoring::Beginner => "scoring run (three or more)",
     };
-    for (scores, words) in keys {
-        let mut marks = run_marks(
-            &[At::new(x, y), At::new(x + sample, y)],
-            Side::Black,
-            *scores,
-        );
-        // Not a run of the game: a stylesheet counting `.run` finds only the board's.
-        marks.class = marks.class.replacen("run", "legend-sample", 1);
-        group.group(marks);
-        group.text(Text::new(
-            At::new(x + sample + 2.0, at.y),
-            *words,
-            LABEL_PT,
-            Anchor::Start,
-        ));
-        x += sample + 4.0 + font::text_width(words, LABEL_PT) + 4.0;
+    let mut keys: Vec<(bool, &[Side], &str)> = Vec::new();
+    if runs.iter().any(|r| r.scores) {
+        keys.push((true, &[Side::Black, Side::White], scoring_words));
     }
-    (group, at.y + font::descent(LABEL_PT))
+    if runs.iter().any(|r| !r.scores) {
+        keys.push((false, &[Side::Black], "dead run (scores nothing)"));
+    }
+    if keys.is_empty() {
+        return (None, at.y);
+    }
+    for (scores, sides, words) in keys {
+        for side in sides {
+            let mut marks = run_marks(&[At::new(x, y), At::new(x + sample, y)], *side, scores);
+            // Not a run of the game: a stylesheet counting `.run` finds only the board's.
+            marks.class = marks.class.replacen("run", "legend-sample", 1);
+            group.group(marks);
+            x += sample + 2.5;
+        }
+        group.text(Text::new(At::new(x, at.y), words, LABEL_PT, Anchor::Start));
+        x += font::text_width(words, LABEL_PT) + 6.0;
+    }
+    (Some(group), at.y + font::descent(LABEL_PT))
 }
 
 /// The stones of `moves`, the first placed by `first`, numbered if asked, the last move
@@ -341,6 +369,49 @@ fn run_marks(ends: &[At; 2], side: Side, scores: bool) -> Group {
         );
     }
     group
+}
+
+/// The diagram as plain text: the title, the points row by row with columns and rows on
+/// every side, the shore under row 1, a key, the runs and the score.
+fn plain_text(
+    play: &Play,
+    heading: &Heading,
+    n: usize,
+    position: &Position,
+    score: &Score,
+) -> String {
+    let title = heading.title.as_deref().unwrap_or("Shoreline");
+    let mut out = format!("{title}\n");
+    if !heading.byline.is_empty() {
+        out.push_str(&format!("{}\n", heading.byline));
+    }
+    let columns: String = COLUMNS.iter().map(|c| format!(" {c}")).collect();
+    out.push_str(&format!("\n  {columns}\n"));
+    for row in (1..=ROWS).rev() {
+        let cells: String = (0..SIZE)
+            .map(|c| match position.at(Point::new(c, row)) {
+                Some(Side::Black) => " x",
+                Some(Side::White) => " o",
+                None => " .",
+            })
+            .collect();
+        out.push_str(&format!("{row} {cells}  {row}\n"));
+    }
+    out.push_str(&format!("  {}  shore\n", " ~".repeat(SIZE)));
+    out.push_str(&format!("  {columns}\n\nx Black, o White\n"));
+    for run in &score.runs {
+        let points: Vec<String> = run.points.iter().map(|p| p.name()).collect();
+        let kind = if run.scores { "scores" } else { "dead" };
+        out.push_str(&format!(
+            "{} run {}: {kind}\n",
+            crate::vocabulary::capitalised(run.side.name()),
+            points.join("-")
+        ));
+    }
+    for line in score_lines(&play.rules, n, score) {
+        out.push_str(&format!("{line}\n"));
+    }
+    out
 }
 
 /// The text alternative: the position row by row, the runs and the score.

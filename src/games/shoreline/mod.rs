@@ -111,6 +111,7 @@ impl GameRecord for Game {
             numbers: view.flag("numbers"),
             caption: view.caption.clone(),
             analysis,
+            bare: view.bare,
         };
         diagram::diagram(&self.play, &self.about.heading("Shoreline"), &options)
     }

@@ -31,15 +31,19 @@ pub fn diagram(
     turns: usize,
     heading: &Heading,
     caption: Option<String>,
+    bare: bool,
 ) -> (Figure, crate::annotate::Cells) {
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     let mut root = Group::new("diagram towers");
 
     let title = heading.title.as_deref().unwrap_or("Towers");
-    let (header, mut y) =
-        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, WIDTH);
-    root.group(header);
-    y += 2.0;
+    let mut y = MARGIN;
+    if !bare {
+        let (header, bottom) =
+            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, WIDTH);
+        root.group(header);
+        y = bottom + 2.0;
+    }
 
     let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT);
     root.group(rhombus.draw());
@@ -61,6 +65,18 @@ pub fn diagram(
     }
     root.group(stones);
     root.group(towers(&rhombus, board, &scoring));
+    let plain_text = plain_text(heading, n, turns, board, &scoring);
+    if bare {
+        let mut figure = Figure::new(
+            WIDTH + 2.0 * MARGIN,
+            rhombus.extent().bottom() + MARGIN,
+            heading.figure_title.clone(),
+        );
+        figure.description = describe(heading, n, board, &scoring, &[]);
+        figure.plain_text = Some(plain_text);
+        figure.root = root;
+        return (figure, rhombus.cells());
+    }
 
     y = rhombus.extent().bottom() + 2.0;
     let mut notes = Vec::new();
@@ -102,6 +118,7 @@ pub fn diagram(
         heading.figure_title.clone(),
     );
     figure.description = describe(heading, n, board, &scoring, &notes);
+    figure.plain_text = Some(plain_text);
     figure.root = root;
     (figure, rhombus.cells())
 }
@@ -178,6 +195,73 @@ fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]
         }
     }
     group
+}
+
+/// The diagram as plain text: the rhombus Line by Line from NORTH down to SOUTH, each
+/// Line numbered at both ends, ranks beside the south-west edge and files beside the
+/// south-east edge as on the drawn board, a key, the towers and the score.
+fn plain_text(
+    heading: &Heading,
+    n: usize,
+    turns: usize,
+    board: &Board,
+    scoring: &[super::rules::Scoring; 2],
+) -> String {
+    use super::rules::{file_of, rank_of};
+    let title = heading.title.as_deref().unwrap_or("Towers");
+    let mut out = format!("{title}\n");
+    if !heading.byline.is_empty() {
+        out.push_str(&format!("{}\n", heading.byline));
+    }
+    // Columns -2..=16: a square's column is file − rank + 7 (west to east); the labels
+    // stand two columns outside the edge squares.
+    const COLS: usize = 2 * SIZE + 3;
+    let centre = |text: &str| format!("{:^width$}", text, width = COLS);
+    out.push_str(&format!("\n{:8}{}\n", "", centre("NORTH").trim_end()));
+    for k in (0..LINES).rev() {
+        let mut row = vec![' '; COLS];
+        for sq in line(k) {
+            let col = file_of(sq) + SIZE + 1 - rank_of(sq);
+            row[col] = match board.at(sq) {
+                Some(Side::Black) => 'x',
+                Some(Side::White) => 'o',
+                None => '.',
+            };
+        }
+        if k < SIZE {
+            // The Line's west end is on the rank edge, its east end on the file edge.
+            row[SIZE - 1 - k] = char::from_digit(k as u32 + 1, 10).expect("ranks 1–8");
+            row[k + SIZE + 3] = (b'a' + k as u8) as char;
+        }
+        let row: String = row.into_iter().collect();
+        let (west, east) = if k == SIZE - 1 {
+            ("WEST", "EAST")
+        } else {
+            ("", "")
+        };
+        out.push_str(format!("{west:<4} {k:>2} {row} {k:<2} {east}").trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("{:8}{}\n\n", "", centre("SOUTH").trim_end()));
+    out.push_str("x Black, o White; Lines numbered 0 (SOUTH) to 14 (NORTH)\n");
+    for (i, side) in ["Black", "White"].iter().enumerate() {
+        let counts: Vec<String> = scoring[i]
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(h, c)| format!("{c}× height {}", h + 1))
+            .collect();
+        let counts = if counts.is_empty() {
+            "none".to_string()
+        } else {
+            counts.join(", ")
+        };
+        out.push_str(&format!("{side} towers: {counts}\n"));
+    }
+    out.push_str(&outcome(n, turns, board, scoring));
+    out.push('\n');
+    out
 }
 
 /// The text alternative: the board Line by Line, the tower counts and the score.

@@ -99,6 +99,7 @@ impl GameRecord for Game {
             self.turns.len(),
             &self.about.heading("Towers"),
             view.caption.clone(),
+            view.bare,
         )
     }
 

@@ -1,0 +1,147 @@
+//! Figures an author can publish: bare figures, plain text, a flipped board.
+
+use sheetgen::diagram::Request;
+use sheetgen::figure::Figure;
+use sheetgen::games::GameRecord;
+
+const EXAMPLES: [&str; 3] = [
+    "examples/shoreline-dead-four.yaml",
+    "examples/towers-example.yaml",
+    "examples/loa-obstructions.yaml",
+];
+
+fn load(path: &str) -> Box<dyn GameRecord> {
+    let entry = sheetgen::load::load(path)
+        .unwrap()
+        .into_iter()
+        .next()
+        .unwrap();
+    entry.game.unwrap()
+}
+
+fn figure(path: &str, request: &Request) -> Figure {
+    sheetgen::diagram::draw(&*load(path), request)
+        .unwrap()
+        .pages
+        .remove(0)
+}
+
+#[test]
+fn a_bare_figure_has_the_board_and_nothing_around_it() {
+    for path in EXAMPLES {
+        let full = figure(path, &Request::default());
+        let bare = figure(
+            path,
+            &Request {
+                bare: true,
+                ..Request::default()
+            },
+        );
+        for class in ["header", "score", "legend", "table"] {
+            assert!(
+                bare.root.groups_with_class(class).is_empty(),
+                "{path}: a bare figure has no {class}"
+            );
+        }
+        assert!(
+            !full.root.groups_with_class("header").is_empty(),
+            "{path}: the full figure has its header"
+        );
+        assert!(bare.height < full.height, "{path}: bare is shorter");
+        // What text is left is the board's own: coordinates and marks on the board.
+        let board_texts: usize = bare
+            .root
+            .groups_with_class("board")
+            .iter()
+            .map(|g| g.texts().len())
+            .sum();
+        assert!(board_texts > 0, "{path}: coordinates stay");
+        let title = full.root.groups_with_class("header")[0].texts()[0]
+            .content
+            .clone();
+        assert!(
+            bare.root.texts().iter().all(|t| t.content != title),
+            "{path}: no title"
+        );
+    }
+}
+
+#[test]
+fn annotation_labels_stay_on_a_bare_figure() {
+    let request = Request {
+        bare: true,
+        annotations: sheetgen::annotate::Annotations {
+            labels: vec![("c1".into(), "A".into())],
+            ..Default::default()
+        },
+        ..Request::default()
+    };
+    let bare = figure("examples/loa-obstructions.yaml", &request);
+    let labels = bare.root.groups_with_class("annotation");
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0].texts()[0].content, "A");
+}
+
+#[test]
+fn bare_refuses_a_caption_it_would_not_draw() {
+    let result = sheetgen::cli::run_args([
+        "render",
+        "examples/towers-example.yaml",
+        "--bare",
+        "--caption",
+        "Figure 3",
+        "-o",
+        "x.svg",
+    ]);
+    let err = result.unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains("--bare"), "{err}");
+}
+
+#[test]
+fn every_game_writes_plain_text_with_its_board_and_outcome() {
+    for (path, outcome) in [
+        (EXAMPLES[0], "Black 6 · White 4 — Black wins"),
+        (EXAMPLES[1], "Black 32 · White 35 — White wins"),
+        (EXAMPLES[2], "Black wins: connected after 63 moves"),
+    ] {
+        let finished = sheetgen::cli::run_args(["render", path, "--format", "text"]).unwrap();
+        let text = String::from_utf8(finished.bytes).unwrap();
+        assert!(text.contains(outcome), "{path}:\n{text}");
+        assert!(text.contains("x Black, o White"), "{path}:\n{text}");
+        assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{path}");
+        // The same from a .txt file name.
+        let by_name = sheetgen::cli::run_args(["render", path, "-o", "diagram.txt"]).unwrap();
+        assert_eq!(by_name.bytes, text.as_bytes(), "{path}");
+    }
+}
+
+#[test]
+fn plain_text_is_refused_for_a_booklet() {
+    let result = sheetgen::cli::run_args([
+        "booklet",
+        "examples/towers-example.yaml",
+        "--format",
+        "text",
+    ]);
+    let err = result.unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains("plain text"), "{err}");
+}
+
+#[test]
+fn a_flipped_board_is_drawn_from_whites_side() {
+    let path = EXAMPLES[2];
+    let flipped = sheetgen::cli::run_args(["render", path, "--flip", "--format", "text"]).unwrap();
+    let text = String::from_utf8(flipped.bytes).unwrap();
+    let board: Vec<&str> = text.lines().filter(|l| l.starts_with(" 1 ")).collect();
+    assert_eq!(board.len(), 1, "{text}");
+    assert!(
+        text.find(" 1 ").unwrap() < text.find(" 8 ").unwrap(),
+        "rank 1 on top:\n{text}"
+    );
+    assert!(text.contains("h g f e d c b a"), "{text}");
+    let svg = sheetgen::cli::run_args(["render", path, "--flip", "-o", "x.svg"]).unwrap();
+    let plain = sheetgen::cli::run_args(["render", path, "-o", "x.svg"]).unwrap();
+    assert_ne!(svg.bytes, plain.bytes);
+}
