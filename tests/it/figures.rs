@@ -145,3 +145,47 @@ fn a_flipped_board_is_drawn_from_whites_side() {
     let plain = sheetgen::cli::run_args(["render", path, "-o", "x.svg"]).unwrap();
     assert_ne!(svg.bytes, plain.bytes);
 }
+
+#[test]
+fn a_labelled_stone_keeps_its_fill_in_every_game() {
+    // A square holding a dark stone or piece in each example.
+    for (path, square) in [
+        (EXAMPLES[0], "a1"),
+        (EXAMPLES[1], "c6"),
+        (EXAMPLES[2], "d1"),
+    ] {
+        let request = Request {
+            annotations: sheetgen::annotate::Annotations {
+                labels: vec![(square.into(), "A".into())],
+                marks: vec![(square.into(), "square".into())],
+                ..Default::default()
+            },
+            ..Request::default()
+        };
+        let plain = figure(path, &Request::default());
+        let labelled = figure(path, &request);
+        let stones = |f: &Figure| format!("{:?}", f.root.groups_with_class("black"));
+        assert_eq!(
+            stones(&plain),
+            stones(&labelled),
+            "{path}: stones unchanged"
+        );
+        for group in labelled.root.groups_with_class("annotation") {
+            for item in &group.items {
+                if let sheetgen::figure::Item::Shape(shape, paint) = item {
+                    assert_eq!(paint.fill, None, "{path}: nothing painted over: {shape:?}");
+                }
+            }
+        }
+        let annotations = labelled.root.groups_with_class("annotation");
+        let label = annotations.iter().find(|g| g.class == "annotation label");
+        let text = label.unwrap().texts()[0];
+        assert_eq!(text.content, "A");
+        let text = Some(text);
+        assert_eq!(
+            text.unwrap().color,
+            sheetgen::palette::PAPER,
+            "{path}: paper ink reads on a dark stone"
+        );
+    }
+}

@@ -211,7 +211,26 @@ pub fn diagram(
     figure.description = describe(heading, replay, &lines);
     figure.plain_text = Some(plain_text);
     figure.root = root;
-    (figure, board.cells())
+    (figure, piece_cells(&board, &replay.position))
+}
+
+/// The board's squares, each with the piece standing on it, for annotations.
+fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotate::Cells {
+    let mut cells = board.cells();
+    for side in [Side::Black, Side::White] {
+        let fill = match side {
+            Side::Black => crate::palette::STONE_BLACK,
+            Side::White => Color::WHITE,
+        };
+        for sq in position.pieces(side).squares() {
+            let piece = crate::annotate::Piece {
+                fill,
+                radius: board.piece_radius(),
+            };
+            crate::annotate::place(&mut cells, &square_name(sq, board.size), piece);
+        }
+    }
+    cells
 }
 
 /// "Black 1 group, White 3 groups".

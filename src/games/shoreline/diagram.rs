@@ -65,7 +65,20 @@ pub fn diagram(
     }
 
     let board = BoardLayout::at(At::new(MARGIN, y), SPACING, LABEL_PT);
-    let cells = board.cells();
+    let mut cells = board.cells();
+    let mut side = play.rules.first;
+    for point in &play.moves[..n] {
+        let fill = match side {
+            Side::Black => BLACK_STONE,
+            Side::White => WHITE_STONE,
+        };
+        let piece = crate::annotate::Piece {
+            fill,
+            radius: stone_radius(&board),
+        };
+        crate::annotate::place(&mut cells, &point.name().to_ascii_lowercase(), piece);
+        side = side.other();
+    }
     root.group(board.draw());
     root.group(runs(&board, &score.runs));
     let last = (n > 0 && options.at.is_some()).then(|| play.moves[n - 1]);

@@ -212,6 +212,7 @@ impl Rhombus {
                     center: self.center(sq),
                     size: self.step * std::f64::consts::SQRT_2,
                     outline: self.corners(sq),
+                    piece: None,
                 };
                 (super::rules::square_name(sq), cell)
             })
@@ -231,11 +232,15 @@ impl Rhombus {
         stone.shape(
             Shape::Circle {
                 center: self.center(sq),
-                radius: self.step * 0.55,
+                radius: self.stone_radius(),
             },
             paint,
         );
         stone
+    }
+
+    pub fn stone_radius(&self) -> f64 {
+        self.step * 0.55
     }
 
     /// The outline of a run of squares along a rank or a file, inset from the squares' edges.

@@ -75,7 +75,7 @@ pub fn diagram(
         figure.description = describe(heading, n, board, &scoring, &[]);
         figure.plain_text = Some(plain_text);
         figure.root = root;
-        return (figure, rhombus.cells());
+        return (figure, stone_cells(&rhombus, board));
     }
 
     y = rhombus.extent().bottom() + 2.0;
@@ -120,7 +120,26 @@ pub fn diagram(
     figure.description = describe(heading, n, board, &scoring, &notes);
     figure.plain_text = Some(plain_text);
     figure.root = root;
-    (figure, rhombus.cells())
+    (figure, stone_cells(&rhombus, board))
+}
+
+/// The board's squares, each with the stone standing on it, for annotations.
+fn stone_cells(rhombus: &Rhombus, board: &Board) -> crate::annotate::Cells {
+    let mut cells = rhombus.cells();
+    for sq in 0..SQUARES {
+        if let Some(side) = board.at(sq) {
+            let fill = match side {
+                Side::Black => crate::palette::STONE_BLACK,
+                Side::White => Color::WHITE,
+            };
+            let piece = crate::annotate::Piece {
+                fill,
+                radius: rhombus.stone_radius(),
+            };
+            crate::annotate::place(&mut cells, &square_name(sq), piece);
+        }
+    }
+    cells
 }
 
 fn outcome(n: usize, turns: usize, board: &Board, scoring: &[super::rules::Scoring; 2]) -> String {
