@@ -181,9 +181,8 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
         let label = annotations.iter().find(|g| g.class == "annotation label");
         let text = label.unwrap().texts()[0];
         assert_eq!(text.content, "A");
-        let text = Some(text);
         assert_eq!(
-            text.unwrap().color,
+            text.color,
             sheetgen::palette::PAPER,
             "{path}: paper ink reads on a dark stone"
         );
