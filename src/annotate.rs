@@ -235,7 +235,8 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
                 ANNOTATION
             }
         };
-        let size = radius * 1.25 / font::MM_PER_PT;
+        // As large as the disc allows, so a label stays legible in a booklet's small boards.
+        let size = radius * 1.45 / font::MM_PER_PT;
         // Three characters keep clear of the ring: the text spans at most 1.6 radii.
         let size = size.min(radius * 1.6 / font::text_width(&label.text, 1.0).max(1e-9));
         let mut text = Text::new(

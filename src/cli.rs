@@ -227,6 +227,7 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             caption: args.caption.clone(),
             omit_caption: false,
             bare: args.bare,
+            text_scale: None,
         },
         output: args.output.output()?,
         game: args.game as usize,

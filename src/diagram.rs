@@ -25,6 +25,8 @@ pub struct Request {
     pub omit_caption: bool,
     /// The board and its marks only (see [`View::bare`]).
     pub bare: bool,
+    /// The board's text this many times its size (see [`View::text_scale`]); None is 1.
+    pub text_scale: Option<f64>,
 }
 
 /// The view and annotations `request` asks of `record`, checked without drawing.
@@ -38,6 +40,7 @@ fn resolve(
         caption: None,
         options: Vec::new(),
         bare: request.bare,
+        text_scale: request.text_scale.unwrap_or(1.0),
     };
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {

@@ -97,6 +97,30 @@ pub fn diagram_header(
     (header, y + font::descent(TEXT_PT))
 }
 
+/// Room around a bare figure's board, in millimetres: a book sets its own margins.
+pub const BARE_MARGIN: f64 = 1.5;
+
+/// A bare figure: `root` (drawn on a page) moved so that `extent`, what the board draws,
+/// sits [`BARE_MARGIN`] from the figure's top-left corner, with its cells moved alike.
+/// Returns the figure's width and height.
+pub fn crop_to_board(
+    figure: &mut crate::figure::Figure,
+    cells: &mut crate::annotate::Cells,
+    extent: crate::figure::Rect,
+) {
+    use crate::figure::Point;
+    let (dx, dy) = (BARE_MARGIN - extent.x, BARE_MARGIN - extent.y);
+    figure.root = figure.root.scaled(1.0, Point::new(dx, dy));
+    for cell in cells.values_mut() {
+        cell.center = Point::new(cell.center.x + dx, cell.center.y + dy);
+        for p in &mut cell.outline {
+            *p = Point::new(p.x + dx, p.y + dy);
+        }
+    }
+    figure.width = extent.width + 2.0 * BARE_MARGIN;
+    figure.height = extent.height + 2.0 * BARE_MARGIN;
+}
+
 /// The distance from one baseline to the next at `size` points, in millimetres.
 pub fn line_height(size: f64) -> f64 {
     size * font::MM_PER_PT * 1.45

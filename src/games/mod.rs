@@ -99,7 +99,7 @@ pub struct GivenOption {
 
 /// What a diagram shows: the position after `at` moves (the end if None), a caption, and
 /// the game's own options.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct View {
     pub at: Option<usize>,
     pub caption: Option<String>,
@@ -107,6 +107,22 @@ pub struct View {
     /// The board, its coordinates and the marks on it only: no title, players, legend,
     /// score text or caption, for books that set their own (`render --bare`).
     pub bare: bool,
+    /// The board's own text (coordinates, Line numbers, heights) this many times its usual
+    /// size: a booklet that prints the figure smaller asks for larger text, so it stays
+    /// legible at print size. 1 everywhere else.
+    pub text_scale: f64,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            at: None,
+            caption: None,
+            options: Vec::new(),
+            bare: false,
+            text_scale: 1.0,
+        }
+    }
 }
 
 impl View {

@@ -188,3 +188,84 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
         );
     }
 }
+
+/// Every text of every booklet page, at print size (a booklet page is drawn 1:1).
+fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen::error::Error> {
+    use sheetgen::booklet::{BookletOptions, booklet};
+    use sheetgen::page::{PageSetup, Paper};
+    let games: Vec<Box<dyn GameRecord>> = args[3..].iter().map(|p| load(p)).collect();
+    let options = BookletOptions {
+        page: PageSetup {
+            paper: if args[0] == "letter" {
+                Paper::Letter
+            } else {
+                Paper::A4
+            },
+            landscape: args[1] == "landscape",
+        },
+        per_page: args[2].parse().unwrap(),
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+    };
+    let document = booklet(&games, &options)?;
+    Ok(document
+        .pages
+        .iter()
+        .flat_map(|page| page.root.texts())
+        .map(|t| (t.content.clone(), t.size))
+        .collect())
+}
+
+#[test]
+fn booklets_print_no_text_under_7_pt_or_refuse_the_layout() {
+    let files = [
+        "examples/shoreline-evening.yaml",
+        "examples/loa-connection.yaml",
+        "examples/loa-club-game.yaml",
+        "examples/towers-example.yaml",
+    ];
+    let mut made = 0;
+    for paper in ["a4", "letter"] {
+        for orientation in ["portrait", "landscape"] {
+            for per_page in ["1", "2", "4", "6"] {
+                let mut args = vec![paper, orientation, per_page];
+                args.extend(files);
+                match booklet_texts(&args) {
+                    Ok(texts) => {
+                        made += 1;
+                        for (text, size) in texts {
+                            assert!(size >= 6.99, "{args:?}: {text:?} at {size:.2} pt");
+                        }
+                    }
+                    Err(e) => {
+                        assert_eq!(e.exit_code(), 2, "{args:?}");
+                        assert!(e.to_string().contains("under the 7 pt"), "{e}");
+                    }
+                }
+            }
+        }
+    }
+    // The default layout and the smaller ones are made, not refused.
+    assert!(made >= 8, "only {made} layouts made");
+    assert!(booklet_texts(&["a4", "portrait", "4", files[0], files[1], files[3]]).is_ok());
+}
+
+#[test]
+fn booklet_captions_are_never_cut() {
+    let long = "examples/loa-connection.yaml";
+    let texts = booklet_texts(&["a4", "portrait", "6", long]).unwrap();
+    let game = load(long);
+    // Every word of every record caption is printed.
+    for spec in &game.about().diagrams {
+        if let Some(caption) = &spec.caption {
+            let printed: String = texts
+                .iter()
+                .map(|(t, _)| t.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            for word in caption.value.split_whitespace() {
+                assert!(printed.contains(word), "{word} of {:?}", caption.value);
+            }
+        }
+    }
+}

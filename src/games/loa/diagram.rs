@@ -55,6 +55,8 @@ pub struct DiagramOptions {
     pub bare: bool,
     /// The board seen from White's side.
     pub flip: bool,
+    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    pub text_scale: f64,
 }
 
 /// Why a direction has no move (for `moves:` figures).
@@ -132,7 +134,12 @@ pub fn diagram(
         y = bottom + 3.0;
     }
 
-    let mut board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
+    let k = if options.text_scale > 0.0 {
+        options.text_scale
+    } else {
+        1.0
+    };
+    let mut board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT * k);
     if options.flip {
         board = board.flipped();
     }
@@ -161,7 +168,7 @@ pub fn diagram(
     for show in &options.show {
         if let Show::Lines(sq) = *show {
             let with_moves = options.show.contains(&Show::Moves(sq));
-            root.group(line_counts(&board, replay, sq, with_moves));
+            root.group(line_counts(&board, replay, sq, with_moves, k));
             notes.push(lines_note(replay, sq));
         }
     }
@@ -211,7 +218,11 @@ pub fn diagram(
     figure.description = describe(heading, replay, &lines);
     figure.plain_text = Some(plain_text);
     figure.root = root;
-    (figure, piece_cells(&board, &replay.position))
+    let mut cells = piece_cells(&board, &replay.position);
+    if options.bare {
+        crate::layout::crop_to_board(&mut figure, &mut cells, board.extent());
+    }
+    (figure, cells)
 }
 
 /// The board's squares, each with the piece standing on it, for annotations.
@@ -314,11 +325,19 @@ fn group_links(board: &BoardLayout, replay: &Replay) -> Group {
 /// The four counts (L3) in small discs beside the piece, each on one of its line's two
 /// directions: inside the piece's square, or, when its moves are drawn too, out on a move's
 /// shaft or past a refused direction's stub.
-fn line_counts(board: &BoardLayout, replay: &Replay, sq: usize, with_moves: bool) -> Group {
+fn line_counts(
+    board: &BoardLayout,
+    replay: &Replay,
+    sq: usize,
+    with_moves: bool,
+    text_scale: f64,
+) -> Group {
     let mut group = Group::new(format!("line-counts {}", square_name(sq, board.size)));
     let c = board.center(sq);
-    let radius = board.cell * 0.15;
-    let size = radius * 1.3 / font::MM_PER_PT;
+    // Larger for a booklet, but never wider than a quarter of the square.
+    let radius = (board.cell * 0.15 * text_scale).min(board.cell * 0.25);
+    // Two digits at most: they stay inside the disc.
+    let size = radius * 1.45 / font::MM_PER_PT;
     // An empty square has line counts too, but no moves.
     let ways = replay.position.at(sq).map(|_| directions(replay, sq));
     let can_move = |d: usize| ways.as_ref().is_some_and(|w| w[d].1.is_ok());

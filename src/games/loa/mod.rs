@@ -134,6 +134,7 @@ impl GameRecord for Game {
             caption: view.caption.clone(),
             bare: view.bare,
             flip: view.flag("flip"),
+            text_scale: view.text_scale,
         };
         diagram::diagram(
             &replay,

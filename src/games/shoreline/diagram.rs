@@ -23,6 +23,8 @@ pub struct DiagramOptions {
     pub analysis: Option<Vec<super::solver::MoveAnalysis>>,
     /// The board and its marks only: no header, score, legend or caption.
     pub bare: bool,
+    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    pub text_scale: f64,
 }
 
 const MARGIN: f64 = 8.0;
@@ -50,7 +52,13 @@ pub fn diagram(
     let position = play.position_after(n);
     let score = position.score(play.rules.scoring);
 
-    let board_size = BoardLayout::at(At::new(0.0, 0.0), SPACING, LABEL_PT).extent();
+    let label_pt = LABEL_PT
+        * if options.text_scale > 0.0 {
+            options.text_scale
+        } else {
+            1.0
+        };
+    let board_size = BoardLayout::at(At::new(0.0, 0.0), SPACING, label_pt).extent();
     let width = board_size.width + 2.0 * MARGIN;
     let mut root = Group::new("diagram shoreline");
 
@@ -64,7 +72,7 @@ pub fn diagram(
         y = bottom + 2.0 * LINE_GAP;
     }
 
-    let board = BoardLayout::at(At::new(MARGIN, y), SPACING, LABEL_PT);
+    let board = BoardLayout::at(At::new(MARGIN, y), SPACING, label_pt);
     let mut cells = board.cells();
     let mut side = play.rules.first;
     for point in &play.moves[..n] {
@@ -103,6 +111,7 @@ pub fn diagram(
         figure.description = describe(play, heading, n, &position, &score);
         figure.plain_text = Some(plain_text);
         figure.root = root;
+        crate::layout::crop_to_board(&mut figure, &mut cells, board.extent());
         return (figure, cells);
     }
     y = board.extent().bottom() + LINE_GAP + line_height(TEXT_PT);

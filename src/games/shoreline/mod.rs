@@ -112,6 +112,7 @@ impl GameRecord for Game {
             caption: view.caption.clone(),
             analysis,
             bare: view.bare,
+            text_scale: view.text_scale,
         };
         diagram::diagram(&self.play, &self.about.heading("Shoreline"), &options)
     }

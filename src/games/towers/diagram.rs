@@ -32,7 +32,9 @@ pub fn diagram(
     heading: &Heading,
     caption: Option<String>,
     bare: bool,
+    text_scale: f64,
 ) -> (Figure, crate::annotate::Cells) {
+    let k = if text_scale > 0.0 { text_scale } else { 1.0 };
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     let mut root = Group::new("diagram towers");
 
@@ -45,7 +47,7 @@ pub fn diagram(
         y = bottom + 2.0;
     }
 
-    let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT);
+    let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT * k);
     root.group(rhombus.draw());
     if let Some(current) = &board.current {
         let mut marked = Group::new(format!("current-line line-{}", current.line));
@@ -64,7 +66,7 @@ pub fn diagram(
         }
     }
     root.group(stones);
-    root.group(towers(&rhombus, board, &scoring));
+    root.group(towers(&rhombus, board, &scoring, k));
     let plain_text = plain_text(heading, n, turns, board, &scoring);
     if bare {
         let mut figure = Figure::new(
@@ -75,7 +77,9 @@ pub fn diagram(
         figure.description = describe(heading, n, board, &scoring, &[]);
         figure.plain_text = Some(plain_text);
         figure.root = root;
-        return (figure, stone_cells(&rhombus, board));
+        let mut cells = stone_cells(&rhombus, board);
+        crate::layout::crop_to_board(&mut figure, &mut cells, rhombus.extent());
+        return (figure, cells);
     }
 
     y = rhombus.extent().bottom() + 2.0;
@@ -162,7 +166,12 @@ fn outcome(n: usize, turns: usize, board: &Board, scoring: &[super::rules::Scori
 
 /// Each Tower outlined along its direction with its height: the first towers of each height
 /// a combination can take are drawn as used, the rest as unusable (T7).
-fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]) -> Group {
+fn towers(
+    rhombus: &Rhombus,
+    board: &Board,
+    scoring: &[super::rules::Scoring; 2],
+    text_scale: f64,
+) -> Group {
     let mut group = Group::new("towers");
     for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
         let mut left_usable: [u32; SIZE] =
@@ -190,7 +199,8 @@ fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]
             );
             // The height in a small disc on the tower's middle stone.
             let middle = rhombus.center(tower[tower.len() / 2]);
-            let radius = rhombus.step * 0.32;
+            // Larger for a booklet, but never past the stone's edge.
+            let radius = (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5);
             outline.shape(
                 Shape::Circle {
                     center: middle,
@@ -201,7 +211,8 @@ fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]
                     Stroke::solid(if used { USED[i] } else { UNUSABLE }, 0.3),
                 ),
             );
-            let size = radius * 1.35 / font::MM_PER_PT;
+            // One digit: its cap height and width stay well inside the disc.
+            let size = radius * 1.6 / font::MM_PER_PT;
             let mut label = Text::new(
                 Point::new(middle.x, middle.y + font::cap_height(size) / 2.0),
                 h.to_string(),

@@ -100,6 +100,7 @@ impl GameRecord for Game {
             &self.about.heading("Towers"),
             view.caption.clone(),
             view.bare,
+            view.text_scale,
         )
     }
 
