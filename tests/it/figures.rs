@@ -269,3 +269,70 @@ fn booklet_captions_are_never_cut() {
         }
     }
 }
+
+#[test]
+fn the_show_figure_keeps_its_piece_clear() {
+    use sheetgen::figure::{Item, Shape};
+    let request = Request {
+        at: Some(12),
+        options: vec![sheetgen::games::GivenOption {
+            name: "show".into(),
+            values: vec!["lines:b8".into(), "moves:b8".into()],
+        }],
+        ..Request::default()
+    };
+    let figure = figure("examples/loa-connection.yaml", &request);
+    let root = &figure.root;
+    // The piece the stubs start from: b8.
+    let stubs = root.groups_with_class("refused");
+    assert!(!stubs.is_empty());
+    let Item::Shape(Shape::Line(start, _), _) = &stubs[0].items[0] else {
+        panic!()
+    };
+    let pieces: Vec<_> = root
+        .groups_with_class("piece")
+        .into_iter()
+        .filter_map(|g| match &g.items[0] {
+            Item::Shape(Shape::Circle { center, radius }, _) => Some((*center, *radius)),
+            _ => None,
+        })
+        .collect();
+    let distance = |a: sheetgen::figure::Point, b: sheetgen::figure::Point| {
+        ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+    };
+    let (center, radius) = *pieces
+        .iter()
+        .min_by(|a, b| distance(a.0, *start).total_cmp(&distance(b.0, *start)))
+        .unwrap();
+    assert!(
+        (distance(center, *start) - radius).abs() < 1e-6,
+        "the stub starts at the piece's edge"
+    );
+    for count in root.groups_with_class("count") {
+        let Item::Shape(
+            Shape::Circle {
+                center: c,
+                radius: r,
+            },
+            _,
+        ) = &count.items[0]
+        else {
+            panic!()
+        };
+        assert!(
+            distance(*c, center) >= radius + r,
+            "a count clear of the piece"
+        );
+    }
+    assert!(
+        root.groups_with_class("arrow")
+            .iter()
+            .all(|g| !g.class.contains("last"))
+    );
+    assert_eq!(root.groups_with_class("last-move").len(), 1);
+    assert_eq!(
+        root.groups_with_class("squares").len(),
+        2,
+        "board squares and the tint"
+    );
+}

@@ -18,7 +18,8 @@ const TEXT_PT: f64 = 9.5;
 const LABEL_PT: f64 = 8.0;
 
 use crate::palette::{
-    LAST_MOVE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED, WARNING as CAPTURE,
+    LAST_MOVE, LAST_MOVE_SQUARE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED,
+    WARNING as CAPTURE,
 };
 
 /// A rulebook figure for one piece.
@@ -144,10 +145,27 @@ pub fn diagram(
         board = board.flipped();
     }
     root.group(board.draw(replay.board.blocked));
-    root.group(captured_squares(&board, replay));
+    let last_move = match replay.plies.last() {
+        Some(super::game::Ply::Move(m)) => Some(*m),
+        _ => None,
+    };
+    let with_figures = !options.show.is_empty();
+    if let (Some(m), true) = (last_move, with_figures) {
+        // Beside move arrows the last move is its two squares tinted, not another arrow.
+        let mut last = Group::new("last-move squares");
+        for sq in [m.from, m.to] {
+            last.shape(
+                Shape::Rect(board.square(sq as usize).inset(0.2)),
+                Paint::fill(LAST_MOVE_SQUARE),
+            );
+        }
+        root.group(last);
+    }
     root.group(group_links(&board, replay));
+    // Over the links, so no link hides a capture.
+    root.group(captured_squares(&board, replay));
     root.group(board.pieces(&replay.position));
-    if let Some(super::game::Ply::Move(m)) = replay.plies.last() {
+    if let (Some(m), false) = (last_move, with_figures) {
         let mut last = Group::new("last-move");
         last.group(arrow(
             "arrow",
@@ -174,7 +192,7 @@ pub fn diagram(
     }
     if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
         notes.push(
-            "Arrows: a move; ringed at its end, a capture. Short stubs mark the directions a piece cannot use: \
+            "Arrows: a move; ringed at its end, a capture. Tinted squares: the last move. Short stubs mark the directions a piece cannot use: \
              ending in a bar, blocked by an enemy piece or an obstruction; in a ring, onto its own piece; \
              in a cross, off the board."
                 .to_string(),
@@ -276,7 +294,9 @@ fn captured_squares(board: &BoardLayout, replay: &Replay) -> Group {
                 seen.push(m.to);
                 let r = board.square(m.to as usize);
                 let s = board.cell * 0.16;
-                let (x, y) = (r.right() - s * 1.6, r.y + s * 0.6);
+                // The same inset from the top and the right edge, clear of the frame.
+                let inset = board.cell * 0.08;
+                let (x, y) = (r.right() - inset - s, r.y + inset);
                 let stroke = Paint::stroke(Stroke::solid(CAPTURE, (board.cell * 0.04).max(0.3)));
                 let mut cross = Group::new("capture");
                 cross.shape(
@@ -352,16 +372,13 @@ fn line_counts(
             .find(|d| can_move(*d))
             .or_else(|| [d1, d2].into_iter().find(|d| on_board(*d)))
             .unwrap_or(d1);
-        let (df, dr) = DIRECTIONS[d];
-        let (ux, uy) = (df as f64, -(dr as f64));
-        let length = (ux * ux + uy * uy).sqrt();
+        let (ux, uy) = unit(d);
+        // Outside the piece, never on it: on the arrow's shaft, or past the refused
+        // direction's stub and its end mark.
+        let clear = board.piece_radius() + radius + board.cell * 0.03;
         let offset = match (with_moves, can_move(d)) {
-            // On the arrow's shaft, clear of its neighbours' counts.
-            (true, true) => board.cell * 0.55 / length,
-            // Past the refused direction's stub and its end mark, in the next square.
-            (true, false) => board.cell * 0.72 / length,
-            // Inside the piece's own square, so it never reaches the labels.
-            (false, _) => board.cell * 0.34,
+            (true, false) => square_edge(board, d) + radius + board.cell * 0.1,
+            _ => clear,
         };
         let at = Point::new(c.x + ux * offset, c.y + uy * offset);
         let mut label =
@@ -429,12 +446,11 @@ fn move_arrows(board: &BoardLayout, replay: &Replay, sq: usize) -> Group {
 
 /// A refused direction: a short stub from the piece ending in a mark that says why.
 fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64) -> Group {
-    let (df, dr) = DIRECTIONS[d];
-    let (ux, uy) = (df as f64, -(dr as f64));
-    let norm = (ux * ux + uy * uy).sqrt();
-    let (ux, uy) = (ux / norm, uy / norm);
-    // Within the piece's square, drawn over the piece, so it never reaches the labels.
-    let (inner, outer) = (board.cell * 0.12, board.cell * 0.44);
+    let (ux, uy) = unit(d);
+    // From the piece's edge to the square's, so it never covers the piece nor reaches the
+    // labels.
+    let m = board.cell * 0.08;
+    let (inner, outer) = (board.piece_radius(), square_edge(board, d) - m - width);
     let start = Point::new(from.x + ux * inner, from.y + uy * inner);
     let end = Point::new(from.x + ux * outer, from.y + uy * outer);
     let (class, stroke) = match refusal {
@@ -451,7 +467,6 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     };
     let mut group = Group::new(class);
     group.shape(Shape::Line(start, end), Paint::stroke(stroke));
-    let m = board.cell * 0.08;
     let solid = Paint::stroke(Stroke::solid(BLOCKED, width));
     match refusal {
         Refusal::BlockedByEnemy | Refusal::BlockedByObstruction => {
@@ -534,6 +549,21 @@ fn plain_text(heading: &Heading, replay: &Replay, flip: bool, lines: &[String]) 
         out.push_str(&format!("{line}\n"));
     }
     out
+}
+
+/// Direction `d` as a unit vector on the page (y grows downwards).
+fn unit(d: usize) -> (f64, f64) {
+    let (df, dr) = DIRECTIONS[d];
+    let (ux, uy) = (df as f64, -(dr as f64));
+    let norm = (ux * ux + uy * uy).sqrt();
+    (ux / norm, uy / norm)
+}
+
+/// How far from a square's centre its edge is along direction `d`: half a square along a
+/// rank or file, half a diagonal along a diagonal.
+fn square_edge(board: &BoardLayout, d: usize) -> f64 {
+    let (ux, uy) = unit(d);
+    board.cell * 0.5 / ux.abs().max(uy.abs())
 }
 
 /// The text alternative: the position rank by rank, and the words under the board.
