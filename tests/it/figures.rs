@@ -336,3 +336,33 @@ fn the_show_figure_keeps_its_piece_clear() {
         "board squares and the tint"
     );
 }
+
+#[test]
+fn the_review_lists_costly_moves_as_a_table_with_badges_off_the_lines() {
+    let request = Request {
+        options: vec![sheetgen::games::GivenOption {
+            name: "analysis".into(),
+            values: Vec::new(),
+        }],
+        ..Request::default()
+    };
+    let figure = figure("examples/shoreline-draw.yaml", &request);
+    let rows = figure.root.groups_with_class("costly-move");
+    assert!(rows.len() > 1, "one row per costly move");
+    for row in &rows {
+        let cells = row.texts();
+        assert_eq!(cells.len(), 5);
+        // The cells of a row stand on one baseline and do not overlap.
+        for pair in cells.windows(2) {
+            assert_eq!(pair[0].position.y, pair[1].position.y);
+            assert!(
+                pair[0].bounds().right() <= pair[1].bounds().x + 1e-6,
+                "{pair:?}"
+            );
+        }
+    }
+    let header = &figure.root.groups_with_class("costly-header")[0].texts();
+    for pair in header.windows(2) {
+        assert!(pair[0].bounds().right() < pair[1].bounds().x, "{pair:?}");
+    }
+}

@@ -119,10 +119,12 @@ pub fn diagram(
     let mut footer = Group::new("score");
     let mut texts: Vec<String> = options.caption.iter().cloned().collect();
     texts.extend(score_lines(&play.rules, n, &score));
-    if let Some(analysis) = &options.analysis {
-        texts.extend(costly_moves(analysis, n, board_size.width));
-    }
-    for (i, text) in texts.iter().enumerate() {
+    // Wrapped, never cut nor shrunk below the floor: a long caption takes more lines.
+    let lines: Vec<String> = texts
+        .iter()
+        .flat_map(|t| crate::layout::wrap(t, TEXT_PT, board_size.width))
+        .collect();
+    for (i, text) in lines.iter().enumerate() {
         footer.text(Text::new(
             At::new(MARGIN, y + i as f64 * line_height(TEXT_PT)),
             text,
@@ -130,8 +132,13 @@ pub fn diagram(
             Anchor::Start,
         ));
     }
-    y += line_height(TEXT_PT) * (texts.len() - 1) as f64;
+    y += line_height(TEXT_PT) * (lines.len() - 1) as f64;
     root.group(footer);
+    if let Some(analysis) = &options.analysis {
+        let (table, bottom) = costly_moves(analysis, n, At::new(MARGIN, y), board_size.width);
+        root.group(table);
+        y = bottom;
+    }
     let (legend, bottom) = legend(
         At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
         play.rules.scoring,
@@ -196,8 +203,12 @@ fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usiz
             Color::BLACK
         };
         mark.text(number);
-        let badge = At::new(center.x + radius * 0.8, center.y - radius * 0.8);
-        let r = radius * 0.48;
+        // Between the east and north-east directions, half way, and far enough out that
+        // neither a run line nor a grid line through the stone touches it.
+        let angle = std::f64::consts::PI / 8.0;
+        let out = radius * 1.7;
+        let badge = At::new(center.x + out * angle.cos(), center.y - out * angle.sin());
+        let r = radius * 0.4;
         mark.shape(
             Shape::Circle {
                 center: badge,
@@ -219,32 +230,75 @@ fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usiz
     group
 }
 
-/// "Costly moves: 2. White B1 −2 (best C1); …", wrapped to `width`.
-fn costly_moves(analysis: &[super::solver::MoveAnalysis], n: usize, width: f64) -> Vec<String> {
-    let costly: Vec<String> = analysis
-        .iter()
-        .take(n)
-        .filter(|m| m.loss > 0)
-        .map(|m| {
-            let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
-            format!(
-                "{}. {} {} −{} (best {})",
-                m.number,
-                Side::label(m.player),
-                m.point.name(),
-                m.loss,
-                best.join(" ")
-            )
-        })
-        .collect();
+/// The moves that lost points, as a table under the score (from `at`, the last baseline
+/// above it): move, player, point played, points lost and the best points. Returns it and
+/// the last baseline.
+fn costly_moves(
+    analysis: &[super::solver::MoveAnalysis],
+    n: usize,
+    at: At,
+    width: f64,
+) -> (Group, f64) {
+    let mut group = Group::new("costly-moves");
+    let mut y = at.y + line_height(TEXT_PT) + LINE_GAP;
+    let costly: Vec<&super::solver::MoveAnalysis> =
+        analysis.iter().take(n).filter(|m| m.loss > 0).collect();
     if costly.is_empty() {
-        return vec!["Every move was a best move.".into()];
+        group.text(Text::new(
+            At::new(at.x, y),
+            "Every move was a best move.",
+            TEXT_PT,
+            Anchor::Start,
+        ));
+        return (group, y);
     }
-    crate::layout::wrap(
-        &format!("Costly moves: {}.", costly.join("; ")),
-        TEXT_PT,
-        width,
-    )
+    // Columns: move (right-aligned), player, point, loss (right-aligned), best points.
+    let columns = [0.10, 0.14, 0.36, 0.62, 0.68].map(|f| at.x + f * width);
+    let anchors = [
+        Anchor::End,
+        Anchor::Start,
+        Anchor::Start,
+        Anchor::End,
+        Anchor::Start,
+    ];
+    let header = ["Move", "Player", "Played", "Lost", "Best"];
+    let mut rows = vec![header.map(String::from)];
+    for m in costly {
+        let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
+        rows.push([
+            m.number.to_string(),
+            Side::label(m.player).to_string(),
+            m.point.name(),
+            format!("−{}", m.loss),
+            best.join(" "),
+        ]);
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let mut line = Group::new(if r == 0 {
+            "costly-header"
+        } else {
+            "costly-move"
+        });
+        for ((cell, x), anchor) in row.iter().zip(columns).zip(anchors) {
+            let room = at.x + width - x;
+            line.text(Text::new(
+                At::new(x, y),
+                cell,
+                fit(cell, TEXT_PT, room.max(width * 0.1)),
+                anchor,
+            ));
+        }
+        group.group(line);
+        if r == 0 {
+            let rule = y + font::descent(TEXT_PT) + 0.4;
+            group.shape(
+                Shape::Line(At::new(at.x, rule), At::new(at.x + width, rule)),
+                Paint::stroke(Stroke::solid(Color::BLACK, 0.25)),
+            );
+        }
+        y += line_height(TEXT_PT);
+    }
+    (group, y - line_height(TEXT_PT))
 }
 
 /// The key to the run marks the board holds, below `at`: a scoring run in both sides'

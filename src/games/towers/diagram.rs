@@ -95,7 +95,6 @@ pub fn diagram(
             square_name(current.next())
         ));
     }
-    notes.push("Towers outlined solid are used in combinations; dashed ones are unusable.".into());
     let mut footer = Group::new("score");
     for note in &notes {
         y += line_height(TEXT_PT);
@@ -107,6 +106,8 @@ pub fn diagram(
         ));
     }
     root.group(footer);
+    y += line_height(LABEL_PT) + 1.0;
+    root.group(legend(Point::new(MARGIN, y)));
     y += 4.0;
     let table_width = WIDTH * 0.8;
     root.group(scoring_table(
@@ -188,11 +189,7 @@ fn towers(
                 if used { "used" } else { "unusable" }
             );
             let mut outline = Group::new(class);
-            let stroke = if used {
-                Stroke::solid(USED[i], 0.7)
-            } else {
-                Stroke::dashed(UNUSABLE, 0.8, &[1.6, 1.0])
-            };
+            let stroke = outline_stroke(i, used);
             outline.shape(
                 Shape::Polygon(rhombus.strip(&tower, rhombus.step * 0.08)),
                 Paint::stroke(stroke),
@@ -292,6 +289,45 @@ fn plain_text(
     out.push_str(&outcome(n, turns, board, scoring));
     out.push('\n');
     out
+}
+
+/// How a tower is outlined: by its player's line style as well as colour, so the print
+/// theme's greys still tell them apart, and unusable towers in heavy short dashes that stay
+/// visible in grey.
+fn outline_stroke(side: usize, used: bool) -> Stroke {
+    match (used, side) {
+        (true, 0) => Stroke::solid(USED[0], 0.7),
+        (true, _) => Stroke::dashed(USED[1], 0.7, &[2.6, 0.7]),
+        (false, _) => Stroke::dashed(UNUSABLE, 1.0, &[1.2, 0.9]),
+    }
+}
+
+/// The key to the tower outlines, one row from `at` (on the text's baseline).
+fn legend(at: Point) -> Group {
+    let mut group = Group::new("legend");
+    let mut x = at.x;
+    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
+    let keys = [
+        (0, true, "Black's towers in combinations"),
+        (1, true, "White's"),
+        (0, false, "unusable towers"),
+    ];
+    for (side, used, words) in keys {
+        let mut sample = Group::new("legend-sample");
+        sample.shape(
+            Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
+            Paint::stroke(outline_stroke(side, used)),
+        );
+        group.group(sample);
+        group.text(Text::new(
+            Point::new(x + 11.0, at.y),
+            words,
+            LABEL_PT,
+            Anchor::Start,
+        ));
+        x += 11.0 + font::text_width(words, LABEL_PT) + 6.0;
+    }
+    group
 }
 
 /// The text alternative: the board Line by Line, the tower counts and the score.
