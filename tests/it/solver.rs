@@ -160,10 +160,13 @@ fn the_review_diagram_marks_and_lists_the_costly_moves() {
         .filter(|m| m["loss"].as_i64().unwrap() > 0)
         .collect();
     assert_eq!(svg.matches("class=\"loss move-").count(), costly.len());
-    assert!(
-        svg.contains("Costly moves: 1. Black ● E1 −1 (best B1 C1 D1)"),
-        "{svg}"
-    );
+    // One table row per costly move; the first is move 1, Black's E1, best B1 C1 D1.
+    assert_eq!(svg.matches("class=\"costly-move\"").count(), costly.len());
+    let first = svg.split("class=\"costly-move\"").nth(1).unwrap();
+    let first = &first[..first.find("</g>").unwrap()];
+    for cell in [">1<", ">Black ●<", ">E1<", ">−1<", ">B1 C1 D1<"] {
+        assert!(first.contains(cell), "{cell} in {first}");
+    }
     let loa = run(&["render", "examples/loa-6x6.yaml", "--analysis"]);
     assert_eq!(loa.code, 2);
     assert!(
