@@ -29,7 +29,8 @@ pub struct DiagramOptions {
 
 const MARGIN: f64 = 8.0;
 const SPACING: f64 = 18.0;
-const LABEL_PT: f64 = 9.0;
+/// Board labels and the legend, in points.
+pub const LABEL_PT: f64 = 9.0;
 const TEXT_PT: f64 = 9.5;
 const LINE_GAP: f64 = 2.0;
 
@@ -304,7 +305,7 @@ fn costly_moves(
 /// The key to the run marks the board holds, below `at`: a scoring run in both sides'
 /// styles, and a dead run only when there is one. Returns it (None when the board has no
 /// run) and the y where it ends. Beginner scoring (S7) has no dead runs.
-fn legend(at: At, scoring: Scoring, runs: &[Run]) -> (Option<Group>, f64) {
+pub fn legend(at: At, scoring: Scoring, runs: &[Run]) -> (Option<Group>, f64) {
     let mut group = Group::new("legend");
     let sample = 8.0;
     let y = at.y - font::cap_height(LABEL_PT) / 2.0;
