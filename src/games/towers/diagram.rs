@@ -8,7 +8,7 @@ use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner
 use super::table::{scoring_table, scoring_table_height};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
-use crate::layout::{Heading, fit, line_height};
+use crate::layout::{Heading, line_height};
 use crate::vocabulary::Side;
 
 const MARGIN: f64 = 8.0;
@@ -97,13 +97,11 @@ pub fn diagram(
     }
     let mut footer = Group::new("score");
     for note in &notes {
-        y += line_height(TEXT_PT);
-        footer.text(Text::new(
-            Point::new(MARGIN, y),
-            note,
-            fit(note, TEXT_PT, WIDTH),
-            Anchor::Start,
-        ));
+        // Wrapped when even the floor size is too wide: a caption is never cut.
+        for (line, size) in crate::layout::fitted_lines(note, TEXT_PT, WIDTH) {
+            y += line_height(TEXT_PT);
+            footer.text(Text::new(Point::new(MARGIN, y), line, size, Anchor::Start));
+        }
     }
     root.group(footer);
     y += line_height(LABEL_PT) + 1.0;
