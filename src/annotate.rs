@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 
-use crate::figure::{Anchor, Group, Paint, Point, Shape, Stroke, Text, arrow};
+use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text, arrow};
 use crate::font;
 use crate::palette::{ANNOTATION, HIGHLIGHT, PAPER};
 /// A text written in a record, with its place.
@@ -21,6 +21,32 @@ pub struct Cell {
     pub size: f64,
     /// The square's outline.
     pub outline: Vec<Point>,
+    /// The stone or piece standing there, which annotations draw on and never hide.
+    pub piece: Option<Piece>,
+}
+
+/// A stone or piece as drawn: a disc of this fill and radius on the cell's centre.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Piece {
+    pub fill: Color,
+    pub radius: f64,
+}
+
+impl Piece {
+    /// The colour that reads on the piece: paper on a dark piece, the annotation colour on
+    /// a light one.
+    fn ink(&self) -> Color {
+        let c = self.fill;
+        let luminance = 0.299 * c.r as f64 + 0.587 * c.g as f64 + 0.114 * c.b as f64;
+        if luminance < 128.0 { PAPER } else { ANNOTATION }
+    }
+}
+
+/// Records that `piece` stands on the square `name`, so annotations on it keep it visible.
+pub fn place(cells: &mut Cells, name: &str, piece: Piece) {
+    if let Some(cell) = cells.get_mut(name) {
+        cell.piece = Some(piece);
+    }
 }
 
 /// Every square of a diagram by its lowercase name.
@@ -122,10 +148,22 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
     let mut group = Group::new("annotations");
     for w in &annotations.highlight {
         let c = cell(w)?;
+        // An inset ring inside the square's edge, clear of the piece: drawn over the
+        // board, so no grid line crosses it, and never over a stone.
         let mut h = Group::new("annotation highlight");
+        let ring: Vec<Point> = c
+            .outline
+            .iter()
+            .map(|p| {
+                Point::new(
+                    c.center.x + (p.x - c.center.x) * 0.88,
+                    c.center.y + (p.y - c.center.y) * 0.88,
+                )
+            })
+            .collect();
         h.shape(
-            Shape::Polygon(c.outline.clone()),
-            Paint::stroke(Stroke::solid(HIGHLIGHT, c.size * 0.1)),
+            Shape::Polygon(ring),
+            Paint::stroke(Stroke::solid(HIGHLIGHT, c.size * 0.06)),
         );
         group.group(h);
     }
@@ -137,17 +175,15 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
                 message: format!("an arrow from {} to itself", from.text),
             });
         }
+        // No light casing: it cut notches into the stones the arrow crosses.
         let width = a.size * 0.06;
-        let mut one = arrow("annotation arrow", a.center, b.center, width, ANNOTATION);
-        // A light casing underneath keeps the arrow visible on dark stones.
-        one.items.insert(
-            0,
-            crate::figure::Item::Shape(
-                Shape::Line(a.center, b.center),
-                Paint::stroke(Stroke::solid(PAPER, width * 2.2)),
-            ),
-        );
-        group.group(one);
+        group.group(arrow(
+            "annotation arrow",
+            a.center,
+            b.center,
+            width,
+            ANNOTATION,
+        ));
     }
     for (square, shape) in &annotations.marks {
         let c = cell(square)?;
@@ -184,14 +220,23 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
         })?;
         let mut l = Group::new("annotation label");
         let radius = c.size * 0.26;
-        l.shape(
-            Shape::Circle {
-                center: c.center,
-                radius,
-            },
-            Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
-        );
-        let size = radius * 1.25 / font::MM_PER_PT;
+        // On a piece the letters stand on it in the colour that reads there, the piece
+        // unchanged; on an empty square a small paper disc keeps grid lines off them.
+        let color = match c.piece {
+            Some(piece) => piece.ink(),
+            None => {
+                l.shape(
+                    Shape::Circle {
+                        center: c.center,
+                        radius,
+                    },
+                    Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
+                );
+                ANNOTATION
+            }
+        };
+        // As large as the disc allows, so a label stays legible in a booklet's small boards.
+        let size = radius * 1.45 / font::MM_PER_PT;
         // Three characters keep clear of the ring: the text spans at most 1.6 radii.
         let size = size.min(radius * 1.6 / font::text_width(&label.text, 1.0).max(1e-9));
         let mut text = Text::new(
@@ -200,19 +245,30 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
             size,
             Anchor::Middle,
         );
-        text.color = ANNOTATION;
+        text.color = color;
         l.text(text);
         group.group(l);
     }
     Ok(group)
 }
 
+/// A mark: on an empty square cased in paper to keep grid lines off it; on a piece drawn
+/// inside it in the colour that reads there, with no casing, so the piece keeps its shape.
 fn mark(c: &Cell, shape: &str) -> Group {
     let mut g = Group::new(format!("annotation mark {shape}"));
-    let r = c.size * 0.3;
     let (x, y) = (c.center.x, c.center.y);
-    let casing = Paint::stroke(Stroke::solid(PAPER, c.size * 0.12));
-    let ink = Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.06));
+    let (r, casing, ink) = match c.piece {
+        Some(piece) => (
+            (c.size * 0.3).min(piece.radius * 0.6),
+            None,
+            Paint::stroke(Stroke::solid(piece.ink(), c.size * 0.05)),
+        ),
+        None => (
+            c.size * 0.3,
+            Some(Paint::stroke(Stroke::solid(PAPER, c.size * 0.12))),
+            Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.06)),
+        ),
+    };
     let shapes: Vec<Shape> = match shape {
         "triangle" => vec![Shape::Polygon(vec![
             Point::new(x, y - r),
@@ -240,8 +296,10 @@ fn mark(c: &Cell, shape: &str) -> Group {
             ),
         ],
     };
-    for s in &shapes {
-        g.shape(s.clone(), casing.clone());
+    if let Some(casing) = casing {
+        for s in &shapes {
+            g.shape(s.clone(), casing.clone());
+        }
     }
     for s in shapes {
         g.shape(s, ink.clone());
@@ -261,6 +319,7 @@ pub fn square_cell(center: Point, size: f64) -> Cell {
             Point::new(center.x + h, center.y + h),
             Point::new(center.x - h, center.y + h),
         ],
+        piece: None,
     }
 }
 
@@ -287,6 +346,68 @@ mod tests {
         assert_eq!(g.groups_with_class("annotation").len(), 4);
         let label = g.groups_with_class("label")[0].texts()[0];
         assert_eq!(label.position.x, 5.0);
+    }
+
+    #[test]
+    fn on_a_piece_labels_and_marks_add_ink_and_never_paint_over_it() {
+        let mut cells = cells();
+        let dark = Piece {
+            fill: Color::grey(28),
+            radius: 3.8,
+        };
+        place(&mut cells, "a1", dark);
+        let a = Annotations {
+            marks: vec![("a1".into(), "square".into())],
+            labels: vec![("a1".into(), "A".into())],
+            ..Annotations::default()
+        };
+        let g = annotate(&cells, &a).unwrap();
+        let label = g.groups_with_class("label")[0];
+        assert_eq!(label.texts()[0].color, PAPER, "paper reads on a dark piece");
+        for group in g.groups_with_class("annotation") {
+            for item in &group.items {
+                if let crate::figure::Item::Shape(shape, paint) = item {
+                    assert_eq!(paint.fill, None, "nothing filled over the piece: {shape:?}");
+                    let stroke = paint.stroke.as_ref().unwrap();
+                    assert_eq!(stroke.color, PAPER, "no casing, only ink: {shape:?}");
+                    if let Shape::Polygon(points) = shape {
+                        for p in points {
+                            let d = ((p.x - 5.0).powi(2) + (p.y - 5.0).powi(2)).sqrt();
+                            assert!(d < dark.radius, "the mark stays inside the piece");
+                        }
+                    }
+                }
+            }
+        }
+        // On an empty square the label keeps its paper disc.
+        let empty = annotate(
+            &cells,
+            &Annotations {
+                labels: vec![("b2".into(), "B".into())],
+                ..Annotations::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(empty.groups_with_class("label")[0].items.len(), 2);
+    }
+
+    #[test]
+    fn a_highlight_is_a_ring_inside_the_square() {
+        let a = Annotations {
+            highlight: vec!["a1".into()],
+            ..Annotations::default()
+        };
+        let g = annotate(&cells(), &a).unwrap();
+        let crate::figure::Item::Shape(Shape::Polygon(ring), paint) =
+            &g.groups_with_class("highlight")[0].items[0]
+        else {
+            panic!()
+        };
+        let half_width = paint.stroke.as_ref().unwrap().width / 2.0;
+        for p in ring {
+            // Square a1 spans 0..10; the ring's outer edge stays inside it.
+            assert!(p.x - half_width > 0.0 && p.x + half_width < 10.0, "{p:?}");
+        }
     }
 
     #[test]

@@ -18,7 +18,6 @@ use crate::vocabulary::{capitalised, plural};
 const MARGIN: f64 = 14.0;
 const GAP: f64 = 8.0;
 const CAPTION_PT: f64 = 8.5;
-const CAPTION_LINES: usize = 3;
 
 /// How the booklet is laid out.
 #[derive(Debug, Clone)]
@@ -107,10 +106,25 @@ impl Job for BookletJob {
     }
 }
 
-/// One diagram of the booklet and the words under it.
-struct Entry {
-    figure: Figure,
+/// One diagram of the booklet and the words under it. The diagram is drawn when its page
+/// is laid out, with its board text as large as that page's scale needs.
+struct Entry<'a> {
+    game: &'a dyn GameRecord,
+    request: Request,
     caption: Vec<String>,
+}
+
+impl Entry<'_> {
+    /// The bare diagram (the caption says the rest, once), its board text `text_scale`
+    /// times its usual size.
+    fn draw(&self, text_scale: f64) -> Result<Figure, Error> {
+        let request = Request {
+            bare: true,
+            text_scale: Some(text_scale),
+            ..self.request.clone()
+        };
+        Ok(crate::diagram::draw(self.game, &request)?.pages.remove(0))
+    }
 }
 
 /// Diagrams in one booklet, at most: each is drawn in memory before the pages are laid
@@ -143,7 +157,8 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         match options.every {
             None if !game.about().diagrams.is_empty() => entries.extend(annotated(game)?),
             None => entries.push(Entry {
-                figure: diagram(game, None)?,
+                game,
+                request: Request::default(),
                 caption: caption(game),
             }),
             Some(every) => entries.extend(sequence(game, every)?),
@@ -176,9 +191,12 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     for (p, chunk) in entries.chunks(cells.len()).enumerate() {
         let mut figure = Figure::new(width, height, format!("Booklet, page {} of {pages}", p + 1));
         let mut descriptions = Vec::new();
-        for (entry, cell) in chunk.iter().zip(&cells) {
-            figure.root.group(place(entry, *cell, &options.theme));
-            descriptions.push(entry.figure.description.clone());
+        let layout = page_layout(chunk, cells[0], options)?;
+        for ((entry, drawn), cell) in chunk.iter().zip(&layout.figures).zip(&cells) {
+            figure
+                .root
+                .group(place(entry, drawn, *cell, &layout, &options.theme));
+            descriptions.push(drawn.description.clone());
         }
         let number = format!("{} / {pages}", p + 1);
         let mut footer = Group::new("page-number");
@@ -195,18 +213,100 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     Ok(document)
 }
 
-fn diagram(game: &dyn GameRecord, at: Option<usize>) -> Result<Figure, Error> {
-    let request = Request {
-        at,
-        ..Request::default()
+/// One page's diagrams drawn at one scale, and the room their captions take.
+struct PageLayout {
+    figures: Vec<Figure>,
+    scale: f64,
+    caption_height: f64,
+}
+
+/// The smallest text a booklet prints, in points: the smallest anyone reads on paper.
+const MIN_PRINT_PT: f64 = crate::layout::MIN_TEXT_PT;
+
+/// Draws the page's diagrams so that one scale fits them all in cells like `cell` above
+/// their captions, with every text at least [`MIN_PRINT_PT`] at print size: the board's
+/// text is drawn larger until it is, and a layout where it cannot be is refused.
+fn page_layout(
+    entries: &[Entry],
+    cell: Rect,
+    options: &BookletOptions,
+) -> Result<PageLayout, Error> {
+    let lines = entries
+        .iter()
+        .map(|e| caption_lines(&e.caption, cell.width).len())
+        .max()
+        .unwrap_or(0);
+    let caption_height = line_height(CAPTION_PT) * lines as f64 + 2.0;
+    // What prints smallest at `text_scale`, and which game's diagram holds it.
+    let draw = |text_scale: f64| -> Result<(f64, &'static str, PageLayout), Error> {
+        let figures = entries
+            .iter()
+            .map(|e| e.draw(text_scale))
+            .collect::<Result<Vec<_>, _>>()?;
+        let scale = figures
+            .iter()
+            .map(|f| (cell.width / f.width).min((cell.height - caption_height) / f.height))
+            .fold(f64::INFINITY, f64::min);
+        let (mut smallest, mut game) = (f64::INFINITY, "");
+        for (entry, figure) in entries.iter().zip(&figures) {
+            for text in figure.root.texts() {
+                if text.size * scale < smallest {
+                    (smallest, game) = (text.size * scale, entry.game.game().title());
+                }
+            }
+        }
+        let layout = PageLayout {
+            figures,
+            scale,
+            caption_height,
+        };
+        Ok((smallest, game, layout))
     };
-    let mut document = crate::diagram::draw(game, &request)?;
-    Ok(document.pages.remove(0))
+    let legible = |smallest: f64| smallest >= MIN_PRINT_PT - 0.01;
+    // Larger text changes the figure's size and so its scale: first a guess from how small
+    // the text prints, then, where text sized from the squares shrinks as labels grow, the
+    // smallest text scale up to 3 that is legible.
+    let (smallest, game, layout) = draw(1.0)?;
+    if legible(smallest) {
+        return Ok(layout);
+    }
+    let mut best = (smallest, game);
+    let guess = (MIN_PRINT_PT + 0.05) / smallest;
+    let scales = std::iter::once(guess).chain((1..=20).map(|step| 1.0 + step as f64 * 0.1));
+    for text_scale in scales {
+        let (smallest, game, layout) = draw(text_scale)?;
+        if legible(smallest) {
+            return Ok(layout);
+        }
+        if smallest > best.0 {
+            best = (smallest, game);
+        }
+    }
+    let (smallest, game) = best;
+    Err(Error::Usage(format!(
+        "booklet --per-page {} on {} {}: the {game} diagrams' text would print at \
+         {smallest:.1} pt, under the {MIN_PRINT_PT} pt anyone can read; use fewer diagrams per page",
+        options.per_page,
+        options.page.paper.name(),
+        if options.page.landscape {
+            "landscape"
+        } else {
+            "portrait"
+        },
+    )))
+}
+
+/// A caption's lines wrapped to `width`, none cut: every word is printed.
+fn caption_lines(caption: &[String], width: f64) -> Vec<String> {
+    caption
+        .iter()
+        .flat_map(|line| wrap(line, CAPTION_PT, width))
+        .collect()
 }
 
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// game's title and the entry's own caption.
-fn annotated(game: &dyn GameRecord) -> Result<Vec<Entry>, Error> {
+fn annotated(game: &dyn GameRecord) -> Result<Vec<Entry<'_>>, Error> {
     let title = title(game);
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
@@ -215,14 +315,17 @@ fn annotated(game: &dyn GameRecord) -> Result<Vec<Entry>, Error> {
             omit_caption: true,
             ..Request::default()
         };
-        let figure = crate::diagram::draw(game, &request)?.pages.remove(0);
         let at = spec.at.unwrap_or(game.length());
         let mut caption = vec![format!(
             "{title}: after {}",
             plural(at, game.summary().unit)
         )];
         caption.extend(spec.caption.as_ref().map(|c| c.value.clone()));
-        entries.push(Entry { figure, caption });
+        entries.push(Entry {
+            game,
+            request,
+            caption,
+        });
     }
     Ok(entries)
 }
@@ -249,26 +352,20 @@ fn caption(game: &dyn GameRecord) -> Vec<String> {
     if !players.is_empty() {
         lines.push(players.join(" – "));
     }
-    lines.push(game.summary().reason);
+    lines.push(capitalised(&game.summary().reason));
     lines
 }
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.
-fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry>, Error> {
+fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry<'_>>, Error> {
     let moves = game.move_list();
     let unit = game.summary().unit;
     let title = title(game);
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
-    let mut figures = Vec::new();
-    crate::diagram::draw_each(game, &stops, &mut |figure| {
-        figures.push(figure);
-        Ok(())
-    })?;
     let mut entries = Vec::new();
     let mut from = 0;
-    debug_assert_eq!(stops.len(), figures.len(), "one figure a stop");
-    for (at, figure) in stops.into_iter().zip(figures) {
+    for at in stops {
         let mut caption = vec![format!("{title}: after {}", plural(at, unit))];
         if at == from + 1 {
             // One move: "Move 33: …", not "Moves 33–33".
@@ -282,38 +379,49 @@ fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry>, Error> {
                 moves[from..at].join(", ")
             ));
         }
-        entries.push(Entry { figure, caption });
+        if at == game.length() {
+            // The outcome, said once: under the last diagram.
+            caption.push(capitalised(&game.summary().reason));
+        }
+        entries.push(Entry {
+            game,
+            request: Request {
+                at: Some(at),
+                ..Request::default()
+            },
+            caption,
+        });
         from = at;
     }
     Ok(entries)
 }
 
-/// The entry's diagram scaled into `cell` above its caption.
-fn place(entry: &Entry, cell: Rect, theme: &Theme) -> Group {
+/// The entry's diagram, drawn for its page, scaled into `cell` and centred, its caption
+/// centred under it, every line of it.
+fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &PageLayout, theme: &Theme) -> Group {
     let mut group = Group::new("booklet-entry");
-    let caption_h = line_height(CAPTION_PT) * CAPTION_LINES as f64 + 2.0;
-    let figure = &entry.figure;
-    let scale = (cell.width / figure.width).min((cell.height - caption_h) / figure.height);
-    let offset = Point::new(cell.x + (cell.width - figure.width * scale) / 2.0, cell.y);
+    let scale = layout.scale;
+    let (width, height) = (figure.width * scale, figure.height * scale);
+    let room = cell.height - layout.caption_height;
+    let offset = Point::new(
+        cell.x + (cell.width - width) / 2.0,
+        cell.y + (room - height) / 2.0,
+    );
     let mut themed = figure.clone();
     theme.apply(&mut themed);
     group.group(themed.root.scaled(scale, offset));
-    let mut lines: Vec<String> = entry
-        .caption
-        .iter()
-        .flat_map(|line| wrap(line, CAPTION_PT, cell.width))
-        .collect();
-    lines.truncate(CAPTION_LINES);
     let mut captions = Group::new("caption");
-    let mut y = cell.y + figure.height * scale + 2.0;
-    for line in lines {
+    let mut y = offset.y + height + 2.0;
+    let centre = cell.x + cell.width / 2.0;
+    for line in caption_lines(&entry.caption, cell.width) {
         y += line_height(CAPTION_PT);
+        // A word wider than the cell alone on its line: smaller, never under 7 pt.
         let size = fit(&line, CAPTION_PT, cell.width);
         captions.text(Text::new(
-            Point::new(cell.x, y - font::descent(size)),
+            Point::new(centre, y - font::descent(size)),
             line,
             size,
-            Anchor::Start,
+            Anchor::Middle,
         ));
     }
     group.group(captions);

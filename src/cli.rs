@@ -150,6 +150,10 @@ struct RenderArgs {
     /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
     #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width)]
     width: Option<crate::backend::Length>,
+    /// The board, its coordinates and the annotations only: no title, players, legend,
+    /// score text or caption, for books that set their own captions
+    #[arg(long)]
+    bare: bool,
 
     #[command(flatten)]
     output: OutputArgs,
@@ -287,6 +291,8 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             annotations: annotations(&args)?,
             caption: args.caption.clone(),
             omit_caption: false,
+            bare: args.bare,
+            text_scale: None,
         },
         output,
         game: args.game as usize,
@@ -400,14 +406,20 @@ fn refuse_extension_of_another_format(
         return Ok(()); // no extension: the format is --format's, else PDF
     };
     let format = output.format.name();
-    if format_of_extension(&extension) == format || given(matches, "format") {
+    let written = formats_written_by(name);
+    let writes = written.iter().any(|f| f == format);
+    if writes && (format_of_extension(&extension) == format || given(matches, "format")) {
         return Ok(());
     }
-    let formats = formats_written_by(name);
-    let formats = match formats.split_last() {
+    let formats = match written.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => formats.join(""),
+        _ => written.join(""),
     };
+    if !writes {
+        return Err(Error::Usage(format!(
+            "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}"
+        )));
+    }
     Err(Error::Usage(format!(
         "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}; name the \
          file .{format} for {}, or choose the format with --format",
@@ -431,7 +443,8 @@ fn format_of_extension(extension: &str) -> &str {
     }
 }
 
-/// The values of a command's `--format`: the formats it writes.
+/// The values of a command's `--format`: the formats it writes. Plain text is a single
+/// diagram's (`render`'s) alone, though every drawing command shares the option.
 fn formats_written_by(name: &str) -> Vec<String> {
     command()
         .find_subcommand(name)
@@ -442,6 +455,7 @@ fn formats_written_by(name: &str) -> Vec<String> {
                     .get_possible_values()
                     .iter()
                     .map(|v| v.get_name().to_string())
+                    .filter(|f| f != "text" || name == "render")
                     .collect(),
             )
         })
@@ -695,7 +709,8 @@ fn refuse_writing_over_an_input(output: &str, inputs: &[&str]) -> Result<(), Err
 
 /// A PDF or PNG is binary: refuse to pour it into a terminal.
 fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error> {
-    if output.target == Target::Stdout && output.format != Format::Svg && stdout_is_terminal {
+    let is_text = matches!(output.format, Format::Svg | Format::Text);
+    if output.target == Target::Stdout && !is_text && stdout_is_terminal {
         return Err(Error::Usage(format!(
             "standard output is a terminal; write the {} with -o FILE or redirect it (> out.{})",
             output.format.name().to_uppercase(),

@@ -5,7 +5,7 @@
 use crate::annotate::{self, Annotations, Written};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-use crate::figure::{Document, Figure};
+use crate::figure::Document;
 use crate::games::{self, GameRecord, GivenOption, View};
 
 /// What is asked of a diagram besides the record.
@@ -23,6 +23,10 @@ pub struct Request {
     pub caption: Option<String>,
     /// Leave the record diagram's caption out of the figure (a booklet sets it underneath).
     pub omit_caption: bool,
+    /// The board and its marks only (see [`View::bare`]).
+    pub bare: bool,
+    /// The board's text this many times its size (see [`View::text_scale`]); None is 1.
+    pub text_scale: Option<f64>,
 }
 
 /// The view and annotations `request` asks of `record`, checked without drawing.
@@ -35,6 +39,8 @@ fn resolve(
         at: request.at,
         caption: None,
         options: Vec::new(),
+        bare: request.bare,
+        text_scale: request.text_scale.unwrap_or(1.0),
     };
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {
@@ -58,6 +64,14 @@ fn resolve(
         annotations = spec.annotations.clone();
     }
     view.options.extend(request.options.iter().cloned());
+    if request.bare {
+        if request.caption.is_some() {
+            return Err(Error::Usage(
+                "--caption and --bare: a bare figure has no caption; set it in your book".into(),
+            ));
+        }
+        view.caption = None;
+    }
     if let Some(text) = &request.caption {
         crate::font::check(text).map_err(|m| Error::Usage(format!("--caption: {m}")))?;
         view.caption = Some(text.clone());
@@ -127,28 +141,6 @@ fn drawn_annotations(
         Some(at) => Error::Invalid(record.about().source.error_at(&at, problem.message)),
         None => Error::Usage(problem.message),
     })
-}
-
-/// The plain diagrams after each of `stops` moves (ascending), as documents handed to
-/// `each` in order: a booklet's walk through one game, linear in the game's length.
-pub fn draw_each(
-    record: &dyn GameRecord,
-    stops: &[usize],
-    each: &mut dyn FnMut(Figure) -> Result<(), Error>,
-) -> Result<(), Error> {
-    for &at in stops {
-        record.check_view(&View {
-            at: Some(at),
-            ..View::default()
-        })?;
-    }
-    let mut result = Ok(());
-    record.draw_each(stops, &mut |figure, _| {
-        if result.is_ok() {
-            result = each(figure);
-        }
-    });
-    result
 }
 
 /// Every entry of the record's `diagrams` can be drawn (squares of the board, known marks,

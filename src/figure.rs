@@ -393,6 +393,9 @@ pub struct Figure {
     pub description: String,
     /// A stylesheet the SVG backend embeds after its own, for a rulebook's styles.
     pub css: Option<String>,
+    /// The same figure as plain text (board, coordinates, pieces, score), for forums and
+    /// e-mail; None when the figure has no plain-text form (sheets, booklet pages).
+    pub plain_text: Option<String>,
     pub root: Group,
 }
 
@@ -404,6 +407,7 @@ impl Figure {
             title: title.into(),
             description: String::new(),
             css: None,
+            plain_text: None,
             root: Group::new("page"),
         }
     }

@@ -106,22 +106,61 @@ pub fn diagram_header(
     // The first baseline sits below the tallest Latin and CJK glyphs a title may hold,
     // whatever this title holds, so headers of one kind line up.
     let mut y = top + font::ink_extent(TALL_SAMPLE, TITLE_PT).0;
-    header.text(Text::new(
-        Point::new(x, y),
-        title,
-        fit(title, TITLE_PT, width),
-        Anchor::Start,
-    ));
+    for (i, line) in fitted_lines(title, TITLE_PT, width).into_iter().enumerate() {
+        if i > 0 {
+            y += line_height(TITLE_PT);
+        }
+        header.text(Text::new(Point::new(x, y), line.0, line.1, Anchor::Start));
+    }
     if !byline.is_empty() {
-        y += line_height(TEXT_PT);
-        header.text(Text::new(
-            Point::new(x, y),
-            byline,
-            fit(byline, TEXT_PT, width),
-            Anchor::Start,
-        ));
+        for line in fitted_lines(byline, TEXT_PT, width) {
+            y += line_height(TEXT_PT);
+            header.text(Text::new(Point::new(x, y), line.0, line.1, Anchor::Start));
+        }
     }
     (header, y + font::descent(TEXT_PT))
+}
+
+/// `text` on one line, shrunk to fit `width` if need be; or, when it does not fit even at
+/// [`MIN_TEXT_PT`], wrapped at `size` onto as many lines as it takes: never cut, never
+/// smaller than the floor. Each line with its size.
+pub fn fitted_lines(text: &str, size: f64, width: f64) -> Vec<(String, f64)> {
+    let fitted = fit(text, size, width);
+    if fits(text, fitted, width) {
+        return vec![(text.to_string(), fitted)];
+    }
+    wrap(text, size, width)
+        .into_iter()
+        .map(|line| {
+            // A single word wider than the line: as small as the floor allows.
+            let s = fit(&line, size, width);
+            (line, s)
+        })
+        .collect()
+}
+
+/// Room around a bare figure's board, in millimetres: a book sets its own margins.
+pub const BARE_MARGIN: f64 = 1.5;
+
+/// A bare figure: `root` (drawn on a page) moved so that `extent`, what the board draws,
+/// sits [`BARE_MARGIN`] from the figure's top-left corner, with its cells moved alike.
+/// Returns the figure's width and height.
+pub fn crop_to_board(
+    figure: &mut crate::figure::Figure,
+    cells: &mut crate::annotate::Cells,
+    extent: crate::figure::Rect,
+) {
+    use crate::figure::Point;
+    let (dx, dy) = (BARE_MARGIN - extent.x, BARE_MARGIN - extent.y);
+    figure.root = figure.root.scaled(1.0, Point::new(dx, dy));
+    for cell in cells.values_mut() {
+        cell.center = Point::new(cell.center.x + dx, cell.center.y + dy);
+        for p in &mut cell.outline {
+            *p = Point::new(p.x + dx, p.y + dy);
+        }
+    }
+    figure.width = extent.width + 2.0 * BARE_MARGIN;
+    figure.height = extent.height + 2.0 * BARE_MARGIN;
 }
 
 /// The distance from one baseline to the next at `size` points, in millimetres.
@@ -243,6 +282,25 @@ mod tests {
         // Text asked for below the floor is not made larger.
         assert_eq!(fit(&title, 5.0, 180.0), 5.0);
         assert!(fits("Board 1", fit("Board 1", 9.5, 40.0), 40.0));
+    }
+
+    #[test]
+    fn a_title_too_long_for_one_line_is_wrapped_not_shrunk_below_the_floor() {
+        let title = "A very long title ".repeat(20);
+        let (header, _) = diagram_header(title.trim(), "", 0.0, 0.0, 100.0);
+        let texts = header.texts();
+        assert!(texts.len() > 1, "wrapped");
+        let words: Vec<&str> = texts.iter().map(|t| t.content.as_str()).collect();
+        assert_eq!(words.join(" "), title.trim(), "every word kept");
+        for t in texts {
+            assert!(
+                t.size >= MIN_TEXT_PT && t.bounds().width <= 100.0 + 1e-9,
+                "{t:?}"
+            );
+        }
+        // A short one stays on one line, shrunk if need be.
+        let (header, _) = diagram_header("Board 1", "", 0.0, 0.0, 100.0);
+        assert_eq!(header.texts().len(), 1);
     }
 
     #[test]

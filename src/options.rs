@@ -65,6 +65,8 @@ pub enum FormatArg {
     Pdf,
     Svg,
     Png,
+    /// Plain text (render only): the board, its pieces and the score, for forums and e-mail
+    Text,
 }
 
 /// `text` or `json`, for the commands that write reports.
@@ -86,6 +88,7 @@ impl OutputArgs {
                 "pdf" => Some(Format::Pdf),
                 "svg" => Some(Format::Svg),
                 "png" => Some(Format::Png(self.dpi)),
+                "txt" => Some(Format::Text),
                 _ => None,
             }
         });
@@ -93,6 +96,7 @@ impl OutputArgs {
             FormatArg::Pdf => Format::Pdf,
             FormatArg::Svg => Format::Svg,
             FormatArg::Png => Format::Png(self.dpi),
+            FormatArg::Text => Format::Text,
         });
         let format = match (chosen, from_extension) {
             (Some(chosen), Some(ext)) if chosen != ext => {
@@ -156,5 +160,9 @@ mod tests {
             Format::Svg
         );
         assert!(args(Some("b.pdf"), Some(FormatArg::Svg)).output().is_err());
+        assert_eq!(
+            args(Some("b.txt"), None).output().unwrap().format,
+            Format::Text
+        );
     }
 }

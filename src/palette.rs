@@ -25,6 +25,8 @@ pub const LINK_WHITE: Color = Color::grey(160);
 pub const REFUSED: Color = Color::grey(90);
 /// The last move.
 pub const LAST_MOVE: Color = Color::rgb(30, 100, 200);
+/// The squares of the last move, tinted under the pieces (an arrow is a legal move).
+pub const LAST_MOVE_SQUARE: Color = Color::rgb(200, 222, 250);
 /// Legal moves, and Black's used towers.
 pub const MOVE: Color = Color::rgb(20, 70, 160);
 /// Captures, dead runs, unusable towers.
@@ -52,6 +54,7 @@ pub const ROLES: &[(&str, Color)] = &[
     ("link_white", LINK_WHITE),
     ("refused", REFUSED),
     ("last_move", LAST_MOVE),
+    ("last_move_square", LAST_MOVE_SQUARE),
     ("move", MOVE),
     ("warning", WARNING),
     ("second", SECOND),

@@ -14,6 +14,8 @@ pub enum Format {
     Svg,
     /// At this many dots per inch.
     Png(u32),
+    /// The figure's plain-text form, for forums and e-mail.
+    Text,
 }
 
 impl Format {
@@ -22,6 +24,7 @@ impl Format {
             Format::Pdf => "pdf",
             Format::Svg => "svg",
             Format::Png(_) => "png",
+            Format::Text => "text",
         }
     }
 }
@@ -40,6 +43,8 @@ pub enum RenderError {
     Png(String),
     /// The PNG asked for is larger than sheetgen makes: the options ask too much.
     TooLarge(String),
+    /// Plain text was asked of a document that has no plain-text form (a sheet, a booklet).
+    NoPlainText,
 }
 
 impl std::fmt::Display for RenderError {
@@ -54,6 +59,10 @@ impl std::fmt::Display for RenderError {
             ),
             RenderError::Png(why) => write!(f, "cannot make the PNG: {why}"),
             RenderError::TooLarge(why) => write!(f, "cannot make the PNG: {why}"),
+            RenderError::NoPlainText => write!(
+                f,
+                "plain text is made for one diagram (render); write this document as a PDF, SVG or PNG"
+            ),
         }
     }
 }
@@ -65,9 +74,9 @@ impl std::error::Error for RenderError {}
 impl From<RenderError> for crate::error::Error {
     fn from(e: RenderError) -> Self {
         match e {
-            RenderError::TooLarge(_) | RenderError::SvgNeedsOnePage { .. } => {
-                crate::error::Error::Usage(e.to_string())
-            }
+            RenderError::TooLarge(_)
+            | RenderError::SvgNeedsOnePage { .. }
+            | RenderError::NoPlainText => crate::error::Error::Usage(e.to_string()),
             _ => crate::error::Error::Render(e.to_string()),
         }
     }
@@ -92,6 +101,7 @@ pub fn render_at(
             Some(width) => scaled_to(document, width.mm()),
             None => document.clone(),
         })),
+        Format::Text => plain_text(document),
         Format::Svg | Format::Png(_) => match (document.pages.as_slice(), format) {
             ([page], Format::Png(dpi)) => png::render(page, dpi, width),
             ([page], _) => Ok(svg::render_with(page, width, svg::Words::Searchable)),
@@ -201,6 +211,19 @@ impl Length {
 impl std::fmt::Display for Length {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}{}", num(self.value), self.unit.name())
+    }
+}
+
+/// The one page's plain-text form, ending in a newline.
+fn plain_text(document: &Document) -> Result<Vec<u8>, RenderError> {
+    match document.pages.as_slice() {
+        [page] => {
+            let text = page.plain_text.as_ref().ok_or(RenderError::NoPlainText)?;
+            let mut text = text.trim_end().to_string();
+            text.push('\n');
+            Ok(text.into_bytes())
+        }
+        _ => Err(RenderError::NoPlainText),
     }
 }
 

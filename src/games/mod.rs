@@ -97,19 +97,6 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// The diagram `view` asks for, and where its squares are; `check_view` has accepted it.
     fn draw(&self, view: &View) -> (Figure, Cells);
 
-    /// The plain diagrams after each of `stops` moves (each checked, in ascending order),
-    /// handed to `each` one by one, as `draw` would draw them. A game with long replays
-    /// draws them in one pass, so a walk through a long game stays linear in its length.
-    fn draw_each(&self, stops: &[usize], each: &mut dyn FnMut(Figure, Cells)) {
-        for &at in stops {
-            let (figure, cells) = self.draw(&View {
-                at: Some(at),
-                ..View::default()
-            });
-            each(figure, cells);
-        }
-    }
-
     /// The record as its own game's type, for that game's commands (a Shoreline sheet
     /// filled with Shoreline games).
     fn as_any(&self) -> &dyn Any;
@@ -136,11 +123,30 @@ pub struct GivenOption {
 
 /// What a diagram shows: the position after `at` moves (the end if None), a caption, and
 /// the game's own options.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct View {
     pub at: Option<usize>,
     pub caption: Option<String>,
     pub options: Vec<GivenOption>,
+    /// The board, its coordinates and the marks on it only: no title, players, legend,
+    /// score text or caption, for books that set their own (`render --bare`).
+    pub bare: bool,
+    /// The board's own text (coordinates, Line numbers, heights) this many times its usual
+    /// size: a booklet that prints the figure smaller asks for larger text, so it stays
+    /// legible at print size. 1 everywhere else.
+    pub text_scale: f64,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            at: None,
+            caption: None,
+            options: Vec::new(),
+            bare: false,
+            text_scale: 1.0,
+        }
+    }
 }
 
 impl View {

@@ -38,9 +38,12 @@ cases! {
     check_json_every_game
     check_text_three_games
     loa_6x6_svg
+    loa_club_game_flipped_text
     loa_figure_b8_svg
+    loa_obstructions_text
     loa_scoresheet_pdf
     shoreline_dead_four_svg
+    shoreline_dead_four_text
     shoreline_review_svg
     shoreline_sheet_4_boards_pdf
     snippet_game_name_with_spaces
@@ -49,6 +52,8 @@ cases! {
     snippet_resigned_after_one_move
     snippet_tab_in_indentation
     towers_example_svg
+    towers_example_text
+    towers_flip_refused
     towers_sheet_pdf
 }
 

@@ -40,7 +40,7 @@ fn loa_game(path: &str) -> sheetgen::games::loa::Game {
 fn figure_at(game: &sheetgen::games::loa::Game, at: usize, show: Show) -> Figure {
     let options = DiagramOptions {
         show: vec![show],
-        caption: None,
+        ..DiagramOptions::default()
     };
     let heading = game.about.heading("Lines of Action");
     diagram(&game.replay_to(at), game.plies.len(), &heading, &options).0

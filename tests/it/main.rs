@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod diagrams;
 mod diff;
+mod figures;
 mod fonts;
 mod gallery;
 mod import_quirks;

@@ -160,10 +160,22 @@ fn the_review_diagram_marks_and_lists_the_costly_moves() {
         .filter(|m| m["loss"].as_i64().unwrap() > 0)
         .collect();
     assert_eq!(svg.matches("class=\"loss move-").count(), costly.len());
-    assert!(
-        svg.contains("Costly moves: 1. Black ● E1 −1 (best B1 C1 D1)"),
-        "{svg}"
-    );
+    // One table row per costly move; the first is move 1, Black's E1, best B1 C1 D1.
+    assert_eq!(svg.matches("class=\"costly-move\"").count(), costly.len());
+    // The row's words, as the SVG keeps them (its text layer, beside the glyph outlines).
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let row = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("costly-move"))
+        .expect("a costly-move row");
+    let words: Vec<&str> = row
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    for cell in ["1", "Black ●", "E1", "−1", "B1 C1 D1"] {
+        assert!(words.contains(&cell), "{cell} in {words:?}");
+    }
     let loa = run(&["render", "examples/loa-6x6.yaml", "--analysis"]);
     assert_eq!(loa.code, 2);
     assert!(

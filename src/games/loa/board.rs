@@ -23,6 +23,8 @@ pub struct BoardLayout {
     pub size: usize,
     /// Size of the file and rank labels, in points.
     pub label_pt: f64,
+    /// Seen from White's side: a1 top right, the labels following their squares.
+    pub flipped: bool,
 }
 
 impl BoardLayout {
@@ -39,6 +41,15 @@ impl BoardLayout {
             cell: (width - 2.0 * room) / size as f64,
             size,
             label_pt,
+            flipped: false,
+        }
+    }
+
+    /// The same board seen from White's side (a1 top right).
+    pub fn flipped(self) -> BoardLayout {
+        BoardLayout {
+            flipped: true,
+            ..self
         }
     }
 
@@ -60,9 +71,13 @@ impl BoardLayout {
         )
     }
 
-    /// The square with index `square` (a1 = 0, files across, ranks up).
+    /// The square with index `square` (a1 = 0, files across, ranks up; from White's side
+    /// files run right to left and ranks down).
     pub fn square(&self, square: usize) -> Rect {
-        let (file, rank) = (square % self.size, square / self.size);
+        let (mut file, mut rank) = (square % self.size, square / self.size);
+        if self.flipped {
+            (file, rank) = (self.size - 1 - file, self.size - 1 - rank);
+        }
         Rect::new(
             self.origin.x + file as f64 * self.cell,
             self.origin.y + (self.size - 1 - rank) as f64 * self.cell,
@@ -142,7 +157,8 @@ impl BoardLayout {
         let cap = font::cap_height(self.label_pt);
         for i in 0..self.size {
             let file = ((b'a' + i as u8) as char).to_string();
-            let x = self.origin.x + (i as f64 + 0.5) * self.cell;
+            // Each label follows its square, so a flipped board reads h… g… a.
+            let x = self.center(i).x;
             labels.text(Text::new(
                 Point::new(x, squares.bottom() + LABEL_GAP + cap),
                 &file,
@@ -217,6 +233,22 @@ mod tests {
         assert!((a1.x - squares.x).abs() < 1e-9 && (a1.bottom() - squares.bottom()).abs() < 1e-9);
         assert!((h8.right() - squares.right()).abs() < 1e-9 && (h8.y - squares.y).abs() < 1e-9);
         assert!((board.extent().width - 100.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_flipped_board_puts_a1_top_right_and_its_labels_follow() {
+        let board = BoardLayout::fitting(Point::new(10.0, 10.0), 100.0, 8, 9.0).flipped();
+        let squares = board.squares_rect();
+        let a1 = board.square(0);
+        assert!((a1.right() - squares.right()).abs() < 1e-9 && (a1.y - squares.y).abs() < 1e-9);
+        let labels = board.draw(Wide::empty());
+        let texts = labels.groups_with_class("label")[0].texts();
+        let a = texts.iter().find(|t| t.content == "a").unwrap();
+        let h = texts.iter().find(|t| t.content == "h").unwrap();
+        assert!(a.position.x > h.position.x, "files run right to left");
+        let one = texts.iter().find(|t| t.content == "1").unwrap();
+        let eight = texts.iter().find(|t| t.content == "8").unwrap();
+        assert!(one.position.y < eight.position.y, "rank 1 on top");
     }
 
     #[test]

@@ -18,7 +18,8 @@ const TEXT_PT: f64 = 9.5;
 const LABEL_PT: f64 = 8.0;
 
 use crate::palette::{
-    LAST_MOVE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED, WARNING as CAPTURE,
+    LAST_MOVE, LAST_MOVE_SQUARE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED,
+    WARNING as CAPTURE,
 };
 
 /// A rulebook figure for one piece.
@@ -51,6 +52,12 @@ pub struct DiagramOptions {
     pub show: Vec<Show>,
     /// A caption from the record's `diagrams`, written under the board.
     pub caption: Option<String>,
+    /// The board and its marks only: no header, counts, outcome or notes.
+    pub bare: bool,
+    /// The board seen from White's side.
+    pub flip: bool,
+    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    pub text_scale: f64,
 }
 
 /// Why a direction has no move (for `moves:` figures).
@@ -120,17 +127,45 @@ pub fn diagram(
     let mut root = Group::new("diagram lines-of-action");
 
     let title = heading.title.as_deref().unwrap_or("Lines of Action");
-    let (header, mut y) =
-        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
-    root.group(header);
-    y += 3.0;
+    let mut y = MARGIN;
+    if !options.bare {
+        let (header, bottom) =
+            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
+        root.group(header);
+        y = bottom + 3.0;
+    }
 
-    let board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT);
+    let k = if options.text_scale > 0.0 {
+        options.text_scale
+    } else {
+        1.0
+    };
+    let mut board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT * k);
+    if options.flip {
+        board = board.flipped();
+    }
     root.group(board.draw(replay.board.blocked));
-    root.group(captured_squares(&board, replay));
+    let last_move = match replay.plies.last() {
+        Some(super::game::Ply::Move(m)) => Some(*m),
+        _ => None,
+    };
+    let with_figures = !options.show.is_empty();
+    if let (Some(m), true) = (last_move, with_figures) {
+        // Beside move arrows the last move is its two squares tinted, not another arrow.
+        let mut last = Group::new("last-move squares");
+        for sq in [m.from, m.to] {
+            last.shape(
+                Shape::Rect(board.square(sq as usize).inset(0.2)),
+                Paint::fill(LAST_MOVE_SQUARE),
+            );
+        }
+        root.group(last);
+    }
     root.group(group_links(&board, replay));
+    // Over the links, so no link hides a capture.
+    root.group(captured_squares(&board, replay));
     root.group(board.pieces(&replay.position));
-    if let Some(super::game::Ply::Move(m)) = replay.plies.last() {
+    if let (Some(m), false) = (last_move, with_figures) {
         let mut last = Group::new("last-move");
         last.group(arrow(
             "arrow",
@@ -151,13 +186,13 @@ pub fn diagram(
     for show in &options.show {
         if let Show::Lines(sq) = *show {
             let with_moves = options.show.contains(&Show::Moves(sq));
-            root.group(line_counts(&board, replay, sq, with_moves));
+            root.group(line_counts(&board, replay, sq, with_moves, k));
             notes.push(lines_note(replay, sq));
         }
     }
     if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
         notes.push(
-            "Arrows: a move; ringed at its end, a capture. Short stubs mark the directions a piece cannot use: \
+            "Arrows: a move; ringed at its end, a capture. Tinted squares: the last move. Short stubs mark the directions a piece cannot use: \
              ending in a bar, blocked by an enemy piece or an obstruction; in a ring, onto its own piece; \
              in a cross, off the board."
                 .to_string(),
@@ -168,9 +203,11 @@ pub fn diagram(
     let mut footer = Group::new("score");
     let mut lines: Vec<String> = options.caption.iter().cloned().collect();
     lines.extend([group_counts(replay), outcome_line(total, replay)]);
+    let plain_text = plain_text(heading, replay, options.flip, &lines);
     lines.extend(notes);
     lines.push(rules_caption(&replay.rules));
-    for (i, text) in lines.iter().enumerate() {
+    let drawn = if options.bare { &[][..] } else { &lines[..] };
+    for (i, text) in drawn.iter().enumerate() {
         let size_pt = if i + 1 == lines.len() {
             LABEL_PT
         } else {
@@ -186,16 +223,43 @@ pub fn diagram(
             ));
         }
     }
-    root.group(footer);
+    if !options.bare {
+        root.group(footer);
+    }
 
-    let mut figure = Figure::new(
-        width,
-        y + font::descent(TEXT_PT) + MARGIN,
-        heading.figure_title.clone(),
-    );
+    let bottom = if options.bare {
+        board.extent().bottom()
+    } else {
+        y + font::descent(TEXT_PT)
+    };
+    let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
     figure.description = describe(heading, replay, &lines);
+    figure.plain_text = Some(plain_text);
     figure.root = root;
-    (figure, board.cells())
+    let mut cells = piece_cells(&board, &replay.position);
+    if options.bare {
+        crate::layout::crop_to_board(&mut figure, &mut cells, board.extent());
+    }
+    (figure, cells)
+}
+
+/// The board's squares, each with the piece standing on it, for annotations.
+fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotate::Cells {
+    let mut cells = board.cells();
+    for side in [Side::Black, Side::White] {
+        let fill = match side {
+            Side::Black => crate::palette::STONE_BLACK,
+            Side::White => Color::WHITE,
+        };
+        for sq in position.pieces(side).squares() {
+            let piece = crate::annotate::Piece {
+                fill,
+                radius: board.piece_radius(),
+            };
+            crate::annotate::place(&mut cells, &square_name(sq, board.size), piece);
+        }
+    }
+    cells
 }
 
 /// "Black 1 group, White 3 groups".
@@ -230,7 +294,9 @@ fn captured_squares(board: &BoardLayout, replay: &Replay) -> Group {
                 seen.push(m.to);
                 let r = board.square(m.to as usize);
                 let s = board.cell * 0.16;
-                let (x, y) = (r.right() - s * 1.6, r.y + s * 0.6);
+                // The same inset from the top and the right edge, clear of the frame.
+                let inset = board.cell * 0.08;
+                let (x, y) = (r.right() - inset - s, r.y + inset);
                 let stroke = Paint::stroke(Stroke::solid(CAPTURE, (board.cell * 0.04).max(0.3)));
                 let mut cross = Group::new("capture");
                 cross.shape(
@@ -279,11 +345,19 @@ fn group_links(board: &BoardLayout, replay: &Replay) -> Group {
 /// The four counts (L3) in small discs beside the piece, each on one of its line's two
 /// directions: inside the piece's square, or, when its moves are drawn too, out on a move's
 /// shaft or past a refused direction's stub.
-fn line_counts(board: &BoardLayout, replay: &Replay, sq: usize, with_moves: bool) -> Group {
+fn line_counts(
+    board: &BoardLayout,
+    replay: &Replay,
+    sq: usize,
+    with_moves: bool,
+    text_scale: f64,
+) -> Group {
     let mut group = Group::new(format!("line-counts {}", square_name(sq, board.size)));
     let c = board.center(sq);
-    let radius = board.cell * 0.15;
-    let size = radius * 1.3 / font::MM_PER_PT;
+    // Larger for a booklet, but never wider than a quarter of the square.
+    let radius = (board.cell * 0.15 * text_scale).min(board.cell * 0.25);
+    // Two digits at most: they stay inside the disc.
+    let size = radius * 1.45 / font::MM_PER_PT;
     // An empty square has line counts too, but no moves.
     let ways = replay.position.at(sq).map(|_| directions(replay, sq));
     let can_move = |d: usize| ways.as_ref().is_some_and(|w| w[d].1.is_ok());
@@ -298,16 +372,13 @@ fn line_counts(board: &BoardLayout, replay: &Replay, sq: usize, with_moves: bool
             .find(|d| can_move(*d))
             .or_else(|| [d1, d2].into_iter().find(|d| on_board(*d)))
             .unwrap_or(d1);
-        let (df, dr) = DIRECTIONS[d];
-        let (ux, uy) = (df as f64, -(dr as f64));
-        let length = (ux * ux + uy * uy).sqrt();
+        let (ux, uy) = unit(d);
+        // Outside the piece, never on it: on the arrow's shaft, or past the refused
+        // direction's stub and its end mark.
+        let clear = board.piece_radius() + radius + board.cell * 0.03;
         let offset = match (with_moves, can_move(d)) {
-            // On the arrow's shaft, clear of its neighbours' counts.
-            (true, true) => board.cell * 0.55 / length,
-            // Past the refused direction's stub and its end mark, in the next square.
-            (true, false) => board.cell * 0.72 / length,
-            // Inside the piece's own square, so it never reaches the labels.
-            (false, _) => board.cell * 0.34,
+            (true, false) => square_edge(board, d) + radius + board.cell * 0.1,
+            _ => clear,
         };
         let at = Point::new(c.x + ux * offset, c.y + uy * offset);
         let mut label =
@@ -375,12 +446,11 @@ fn move_arrows(board: &BoardLayout, replay: &Replay, sq: usize) -> Group {
 
 /// A refused direction: a short stub from the piece ending in a mark that says why.
 fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64) -> Group {
-    let (df, dr) = DIRECTIONS[d];
-    let (ux, uy) = (df as f64, -(dr as f64));
-    let norm = (ux * ux + uy * uy).sqrt();
-    let (ux, uy) = (ux / norm, uy / norm);
-    // Within the piece's square, drawn over the piece, so it never reaches the labels.
-    let (inner, outer) = (board.cell * 0.12, board.cell * 0.44);
+    let (ux, uy) = unit(d);
+    // From the piece's edge to the square's, so it never covers the piece nor reaches the
+    // labels.
+    let m = board.cell * 0.08;
+    let (inner, outer) = (board.piece_radius(), square_edge(board, d) - m - width);
     let start = Point::new(from.x + ux * inner, from.y + uy * inner);
     let end = Point::new(from.x + ux * outer, from.y + uy * outer);
     let (class, stroke) = match refusal {
@@ -397,7 +467,6 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     };
     let mut group = Group::new(class);
     group.shape(Shape::Line(start, end), Paint::stroke(stroke));
-    let m = board.cell * 0.08;
     let solid = Paint::stroke(Stroke::solid(BLOCKED, width));
     match refusal {
         Refusal::BlockedByEnemy | Refusal::BlockedByObstruction => {
@@ -437,6 +506,64 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
         }
     }
     group
+}
+
+/// The diagram as plain text: the title, the board with files and ranks on every side
+/// (from White's side when flipped), a key, and the lines under the board.
+fn plain_text(heading: &Heading, replay: &Replay, flip: bool, lines: &[String]) -> String {
+    let size = replay.rules.size;
+    let title = heading.title.as_deref().unwrap_or("Lines of Action");
+    let mut out = format!("{title}\n");
+    if !heading.byline.is_empty() {
+        out.push_str(&format!("{}\n", heading.byline));
+    }
+    out.push('\n');
+    let order = |i: usize| if flip { size - 1 - i } else { i };
+    let files: String = (0..size)
+        .map(|i| format!(" {}", (b'a' + order(i) as u8) as char))
+        .collect();
+    out.push_str(&format!("   {files}\n"));
+    for row in 0..size {
+        let rank = if flip { row } else { size - 1 - row };
+        let cells: String = (0..size)
+            .map(|i| {
+                let sq = rank * size + order(i);
+                let mark = match replay.position.at(sq) {
+                    Some(Side::Black) => 'x',
+                    Some(Side::White) => 'o',
+                    None if replay.board.blocked.has(sq) => '#',
+                    None => '.',
+                };
+                format!(" {mark}")
+            })
+            .collect();
+        out.push_str(&format!("{:>2} {cells}  {}\n", rank + 1, rank + 1));
+    }
+    out.push_str(&format!("   {files}\n\n"));
+    let mut key = "x Black, o White".to_string();
+    if !replay.board.blocked.is_empty() {
+        key.push_str(", # obstructed");
+    }
+    out.push_str(&format!("{key}\n"));
+    for line in lines {
+        out.push_str(&format!("{line}\n"));
+    }
+    out
+}
+
+/// Direction `d` as a unit vector on the page (y grows downwards).
+fn unit(d: usize) -> (f64, f64) {
+    let (df, dr) = DIRECTIONS[d];
+    let (ux, uy) = (df as f64, -(dr as f64));
+    let norm = (ux * ux + uy * uy).sqrt();
+    (ux / norm, uy / norm)
+}
+
+/// How far from a square's centre its edge is along direction `d`: half a square along a
+/// rank or file, half a diagonal along a diagonal.
+fn square_edge(board: &BoardLayout, d: usize) -> f64 {
+    let (ux, uy) = unit(d);
+    board.cell * 0.5 / ux.abs().max(uy.abs())
 }
 
 /// The text alternative: the position rank by rank, and the words under the board.

@@ -332,7 +332,23 @@ impl Replay {
         Ok(())
     }
 
-    fn apply(&mut self, ply: Ply) {
+    /// The game as it stood after `plies`, at `position`, to go on from with [`Replay::apply`]:
+    /// a long game drawn from a checkpoint instead of from its first move. Positions before
+    /// the checkpoint are not remembered, so a repetition they would complete is not seen;
+    /// the caller knows the game's outcome.
+    pub fn resumed(rules: Rules, position: Position<Wide>, plies: Vec<Ply>) -> Self {
+        Self {
+            board: AnyBoard::shared(rules.size, &rules.obstructions),
+            seen: HashMap::from([(position, 1)]),
+            rules,
+            position,
+            plies,
+            outcome: None,
+        }
+    }
+
+    /// Plays `ply`, known to be legal (it was checked when the record was read).
+    pub fn apply(&mut self, ply: Ply) {
         let mover = self.position.to_move;
         self.position = match ply {
             Ply::Move(m) => self.board.play(&self.position, m),

@@ -29,12 +29,19 @@ pub const NAME: &str = "lines-of-action";
 /// Lines of Action in the registry.
 pub struct LinesOfAction;
 
-const OPTIONS: &[GameOption] = &[GameOption {
-    name: "show",
-    value: Some("WHAT:SQ"),
-    help: "A rulebook figure for a Lines of Action piece: lines:SQ writes its four line \
-           counts, moves:SQ draws its moves and the directions it cannot use (repeatable)",
-}];
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        name: "show",
+        value: Some("WHAT:SQ"),
+        help: "A rulebook figure for a Lines of Action piece: lines:SQ writes its four line \
+               counts, moves:SQ draws its moves and the directions it cannot use (repeatable)",
+    },
+    GameOption {
+        name: "flip",
+        value: None,
+        help: "Draw a Lines of Action board from White's side (a1 top right, labels following)",
+    },
+];
 
 impl crate::games::Game for LinesOfAction {
     fn name(&self) -> &'static str {
@@ -136,6 +143,9 @@ impl GameRecord for Game {
                 .figures(view, &replay)
                 .expect("check_view accepted the figures"),
             caption: view.caption.clone(),
+            bare: view.bare,
+            flip: view.flag("flip"),
+            text_scale: view.text_scale,
         };
         diagram::diagram(
             &replay,
@@ -143,24 +153,6 @@ impl GameRecord for Game {
             &self.about.heading("Lines of Action"),
             &options,
         )
-    }
-
-    fn draw_each(&self, stops: &[usize], each: &mut dyn FnMut(Figure, Cells)) {
-        let heading = self.about.heading("Lines of Action");
-        let options = diagram::DiagramOptions::default();
-        let mut replay = game::Replay::new(self.rules.clone());
-        for &stop in stops {
-            if stop < replay.plies.len() {
-                replay = game::Replay::new(self.rules.clone());
-            }
-            for ply in &self.plies[replay.plies.len()..stop.min(self.plies.len())] {
-                replay
-                    .play(&game::notation(*ply, self.rules.size))
-                    .expect("moves were checked when the record was read");
-            }
-            let (figure, cells) = diagram::diagram(&replay, self.plies.len(), &heading, &options);
-            each(figure, cells);
-        }
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -1,14 +1,17 @@
 //! A Lines of Action record checked against the rules: options read, every move replayed and
 //! located when illegal, the claimed result compared with how the game ended.
 
+use std::sync::OnceLock;
+
 use serde_saphyr::Spanned;
 
 use super::NAME;
+use super::bits::Wide;
 use super::game::{
     Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, check_written_result,
     notation,
 };
-use super::rules::{MAX_SIZE, MIN_SIZE, Setup};
+use super::rules::{MAX_SIZE, MIN_SIZE, Position, Setup};
 use crate::diagnostic::Diagnostic;
 use crate::formats::move_text::is_result_word;
 use crate::input::SourceFile;
@@ -44,7 +47,14 @@ pub struct Game {
     pub rules: Rules,
     pub plies: Vec<Ply>,
     pub outcome: Option<Outcome>,
+    /// The position after every [`CHECKPOINT`] plies, made on first use: a diagram after
+    /// any move of a long game replays at most that many plies (a booklet walking through
+    /// a 100,000-move game stays linear).
+    pub checkpoints: OnceLock<Vec<Position<Wide>>>,
 }
+
+/// Plies between two checkpoints of a long game.
+pub const CHECKPOINT: usize = 256;
 
 impl Game {
     /// The game replayed to its end.
@@ -52,15 +62,47 @@ impl Game {
         self.replay_to(self.plies.len())
     }
 
-    /// The game replayed to move `n`.
+    /// The game replayed to move `n`, from the last checkpoint before it.
     pub fn replay_to(&self, n: usize) -> Replay {
-        let mut replay = Replay::new(self.rules.clone());
-        for ply in &self.plies[..n.min(self.plies.len())] {
-            replay
-                .play(&notation(*ply, self.rules.size))
-                .expect("moves were checked when the record was read");
+        let n = n.min(self.plies.len());
+        let k = n / CHECKPOINT;
+        if k == 0 {
+            let mut replay = Replay::new(self.rules.clone());
+            for ply in &self.plies[..n] {
+                replay.apply(*ply);
+            }
+            return replay;
+        }
+        let from = k * CHECKPOINT;
+        let start = self.checkpoints()[k - 1];
+        let mut replay = Replay::resumed(self.rules.clone(), start, self.plies[..from].to_vec());
+        for ply in &self.plies[from..n] {
+            replay.apply(*ply);
+        }
+        // A repetition completed by the last ply needs positions from before the
+        // checkpoint; every other ending shows on the board itself.
+        if n == self.plies.len() && self.outcome == Some(Outcome::Repetition) {
+            replay.outcome = self.outcome;
         }
         replay
+    }
+
+    fn checkpoints(&self) -> &[Position<Wide>] {
+        self.checkpoints.get_or_init(|| {
+            let board = super::rules::AnyBoard::shared(self.rules.size, &self.rules.obstructions);
+            let mut position = board.start(self.rules.setup);
+            let mut checkpoints = Vec::with_capacity(self.plies.len() / CHECKPOINT);
+            for (i, ply) in self.plies.iter().enumerate() {
+                position = match *ply {
+                    Ply::Move(m) => board.play(&position, m),
+                    Ply::Pass => board.pass(&position),
+                };
+                if (i + 1) % CHECKPOINT == 0 {
+                    checkpoints.push(position);
+                }
+            }
+            checkpoints
+        })
     }
 
     pub fn summary(&self) -> Summary {
@@ -135,6 +177,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         rules,
         plies: replay.plies,
         outcome: replay.outcome,
+        checkpoints: OnceLock::new(),
     })
 }
 
@@ -269,4 +312,37 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
         }
     }
     Ok(rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(yaml: &str) -> Game {
+        read(yaml, &SourceFile::new("g.yaml", yaml)).expect("the record checks")
+    }
+
+    /// The long way: every ply from the start, checked.
+    fn full_replay(game: &Game, n: usize) -> Replay {
+        let mut replay = Replay::new(game.rules.clone());
+        for ply in &game.plies[..n] {
+            replay.play(&notation(*ply, game.rules.size)).unwrap();
+        }
+        replay
+    }
+
+    #[test]
+    fn a_replay_from_a_checkpoint_is_the_replay_from_the_start() {
+        let walk = "b1-b3 a2-c2 b3-b1 c2-a2 ".repeat(150);
+        let long = game(&format!(
+            "game: loa\nrules: {{ repetition: off }}\nmoves: \"{walk}\"\n"
+        ));
+        assert_eq!(long.plies.len(), 600);
+        for n in [0, 1, 255, 256, 257, 511, 512, 599, 600] {
+            let (fast, slow) = (long.replay_to(n), full_replay(&long, n));
+            assert_eq!(fast.position, slow.position, "after {n}");
+            assert_eq!(fast.plies, slow.plies, "after {n}");
+            assert_eq!(fast.outcome, slow.outcome, "after {n}");
+        }
+    }
 }

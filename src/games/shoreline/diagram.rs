@@ -21,11 +21,16 @@ pub struct DiagramOptions {
     pub caption: Option<String>,
     /// Every move weighed against perfect play: the costly ones are marked and listed.
     pub analysis: Option<Vec<super::solver::MoveAnalysis>>,
+    /// The board and its marks only: no header, score, legend or caption.
+    pub bare: bool,
+    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    pub text_scale: f64,
 }
 
 const MARGIN: f64 = 8.0;
 const SPACING: f64 = 18.0;
-const LABEL_PT: f64 = 9.0;
+/// Board labels and the legend, in points.
+pub const LABEL_PT: f64 = 9.0;
 const TEXT_PT: f64 = 9.5;
 const LINE_GAP: f64 = 2.0;
 
@@ -48,19 +53,41 @@ pub fn diagram(
     let position = play.position_after(n);
     let score = position.score(play.rules.scoring);
 
-    let board_size = BoardLayout::at(At::new(0.0, 0.0), SPACING, LABEL_PT).extent();
+    let label_pt = LABEL_PT
+        * if options.text_scale > 0.0 {
+            options.text_scale
+        } else {
+            1.0
+        };
+    let board_size = BoardLayout::at(At::new(0.0, 0.0), SPACING, label_pt).extent();
     let width = board_size.width + 2.0 * MARGIN;
     let mut root = Group::new("diagram shoreline");
 
     // Header: title, then players and date.
     let title = heading.title.as_deref().unwrap_or("Shoreline");
-    let (header, mut y) =
-        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, board_size.width);
-    root.group(header);
-    y += 2.0 * LINE_GAP;
+    let mut y = MARGIN;
+    if !options.bare {
+        let (header, bottom) =
+            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, board_size.width);
+        root.group(header);
+        y = bottom + 2.0 * LINE_GAP;
+    }
 
-    let board = BoardLayout::at(At::new(MARGIN, y), SPACING, LABEL_PT);
-    let cells = board.cells();
+    let board = BoardLayout::at(At::new(MARGIN, y), SPACING, label_pt);
+    let mut cells = board.cells();
+    let mut side = play.rules.first;
+    for point in &play.moves[..n] {
+        let fill = match side {
+            Side::Black => BLACK_STONE,
+            Side::White => WHITE_STONE,
+        };
+        let piece = crate::annotate::Piece {
+            fill,
+            radius: stone_radius(&board),
+        };
+        crate::annotate::place(&mut cells, &point.name().to_ascii_lowercase(), piece);
+        side = side.other();
+    }
     root.group(board.draw());
     root.group(runs(&board, &score.runs));
     let last = (n > 0 && options.at.is_some()).then(|| play.moves[n - 1]);
@@ -75,15 +102,30 @@ pub fn diagram(
     if let Some(analysis) = &options.analysis {
         root.group(losses(&board, analysis, n));
     }
+    let plain_text = plain_text(play, heading, n, &position, &score);
+    if options.bare {
+        let mut figure = Figure::new(
+            width,
+            board.extent().bottom() + MARGIN,
+            heading.figure_title.clone(),
+        );
+        figure.description = describe(play, heading, n, &position, &score);
+        figure.plain_text = Some(plain_text);
+        figure.root = root;
+        crate::layout::crop_to_board(&mut figure, &mut cells, board.extent());
+        return (figure, cells);
+    }
     y = board.extent().bottom() + LINE_GAP + line_height(TEXT_PT);
 
     let mut footer = Group::new("score");
     let mut texts: Vec<String> = options.caption.iter().cloned().collect();
     texts.extend(score_lines(&play.rules, n, &score));
-    if let Some(analysis) = &options.analysis {
-        texts.extend(costly_moves(analysis, n, board_size.width));
-    }
-    for (i, text) in texts.iter().enumerate() {
+    // Wrapped, never cut nor shrunk below the floor: a long caption takes more lines.
+    let lines: Vec<String> = texts
+        .iter()
+        .flat_map(|t| crate::layout::wrap(t, TEXT_PT, board_size.width))
+        .collect();
+    for (i, text) in lines.iter().enumerate() {
         footer.text(Text::new(
             At::new(MARGIN, y + i as f64 * line_height(TEXT_PT)),
             text,
@@ -91,16 +133,30 @@ pub fn diagram(
             Anchor::Start,
         ));
     }
-    y += line_height(TEXT_PT) * (texts.len() - 1) as f64;
+    y += line_height(TEXT_PT) * (lines.len() - 1) as f64;
     root.group(footer);
+    if let Some(analysis) = &options.analysis {
+        let (table, bottom) = costly_moves(analysis, n, At::new(MARGIN, y), board_size.width);
+        root.group(table);
+        y = bottom;
+    }
     let (legend, bottom) = legend(
         At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
         play.rules.scoring,
+        &score.runs,
     );
-    root.group(legend);
+    let bottom = match legend {
+        Some(legend) => {
+            root.group(legend);
+            bottom
+        }
+        // No runs on the board, so nothing to explain.
+        None => y + font::descent(TEXT_PT),
+    };
 
     let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
     figure.description = describe(play, heading, n, &position, &score);
+    figure.plain_text = Some(plain_text);
     figure.root = root;
     (figure, cells)
 }
@@ -148,8 +204,12 @@ fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usiz
             Color::BLACK
         };
         mark.text(number);
-        let badge = At::new(center.x + radius * 0.8, center.y - radius * 0.8);
-        let r = radius * 0.48;
+        // Between the east and north-east directions, half way, and far enough out that
+        // neither a run line nor a grid line through the stone touches it.
+        let angle = std::f64::consts::PI / 8.0;
+        let out = radius * 1.7;
+        let badge = At::new(center.x + out * angle.cos(), center.y - out * angle.sin());
+        let r = radius * 0.4;
         mark.shape(
             Shape::Circle {
                 center: badge,
@@ -171,66 +231,111 @@ fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usiz
     group
 }
 
-/// "Costly moves: 2. White B1 −2 (best C1); …", wrapped to `width`.
-fn costly_moves(analysis: &[super::solver::MoveAnalysis], n: usize, width: f64) -> Vec<String> {
-    let costly: Vec<String> = analysis
-        .iter()
-        .take(n)
-        .filter(|m| m.loss > 0)
-        .map(|m| {
-            let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
-            format!(
-                "{}. {} {} −{} (best {})",
-                m.number,
-                Side::label(m.player),
-                m.point.name(),
-                m.loss,
-                best.join(" ")
-            )
-        })
-        .collect();
+/// The moves that lost points, as a table under the score (from `at`, the last baseline
+/// above it): move, player, point played, points lost and the best points. Returns it and
+/// the last baseline.
+fn costly_moves(
+    analysis: &[super::solver::MoveAnalysis],
+    n: usize,
+    at: At,
+    width: f64,
+) -> (Group, f64) {
+    let mut group = Group::new("costly-moves");
+    let mut y = at.y + line_height(TEXT_PT) + LINE_GAP;
+    let costly: Vec<&super::solver::MoveAnalysis> =
+        analysis.iter().take(n).filter(|m| m.loss > 0).collect();
     if costly.is_empty() {
-        return vec!["Every move was a best move.".into()];
-    }
-    crate::layout::wrap(
-        &format!("Costly moves: {}.", costly.join("; ")),
-        TEXT_PT,
-        width,
-    )
-}
-
-/// The key to the run marks, below `at`; returns it and the y where it ends. Beginner
-/// scoring (S7) has no dead runs: every run of three or more scores.
-fn legend(at: At, scoring: Scoring) -> (Group, f64) {
-    let mut group = Group::new("legend");
-    let sample = 10.0;
-    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
-    let mut x = at.x;
-    let keys: &[(bool, &str)] = match scoring {
-        Scoring::Exact => &[
-            (true, "scoring three"),
-            (false, "dead run (scores nothing)"),
-        ],
-        Scoring::Beginner => &[(true, "scoring run (three or more)")],
-    };
-    for (scores, words) in keys {
-        let mut marks = run_marks(
-            &[At::new(x, y), At::new(x + sample, y)],
-            Side::Black,
-            *scores,
-        );
-        // Not a run of the game: a stylesheet counting `.run` finds only the board's.
-        marks.class = marks.class.replacen("run", "legend-sample", 1);
-        group.group(marks);
         group.text(Text::new(
-            At::new(x + sample + 2.0, at.y),
-            *words,
-            LABEL_PT,
+            At::new(at.x, y),
+            "Every move was a best move.",
+            TEXT_PT,
             Anchor::Start,
         ));
-        x += sample + 4.0 + font::text_width(words, LABEL_PT) + 4.0;
+        return (group, y);
     }
-    (group, at.y + font::descent(LABEL_PT))
+    // Columns: move (right-aligned), player, point, loss (right-aligned), best points.
+    let columns = [0.10, 0.14, 0.36, 0.62, 0.68].map(|f| at.x + f * width);
+    let anchors = [
+        Anchor::End,
+        Anchor::Start,
+        Anchor::Start,
+        Anchor::End,
+        Anchor::Start,
+    ];
+    let header = ["Move", "Player", "Played", "Lost", "Best"];
+    let mut rows = vec![header.map(String::from)];
+    for m in costly {
+        let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
+        rows.push([
+            m.number.to_string(),
+            Side::label(m.player).to_string(),
+            m.point.name(),
+            format!("−{}", m.loss),
+            best.join(" "),
+        ]);
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let mut line = Group::new(if r == 0 {
+            "costly-header"
+        } else {
+            "costly-move"
+        });
+        for ((cell, x), anchor) in row.iter().zip(columns).zip(anchors) {
+            let room = at.x + width - x;
+            line.text(Text::new(
+                At::new(x, y),
+                cell,
+                fit(cell, TEXT_PT, room.max(width * 0.1)),
+                anchor,
+            ));
+        }
+        group.group(line);
+        if r == 0 {
+            let rule = y + font::descent(TEXT_PT) + 0.4;
+            group.shape(
+                Shape::Line(At::new(at.x, rule), At::new(at.x + width, rule)),
+                Paint::stroke(Stroke::solid(Color::BLACK, 0.25)),
+            );
+        }
+        y += line_height(TEXT_PT);
+    }
+    (group, y - line_height(TEXT_PT))
+}
+
+/// The key to the run marks the board holds, below `at`: a scoring run in both sides'
+/// styles, and a dead run only when there is one. Returns it (None when the board has no
+/// run) and the y where it ends. Beginner scoring (S7) has no dead runs.
+pub fn legend(at: At, scoring: Scoring, runs: &[Run]) -> (Option<Group>, f64) {
+    let mut group = Group::new("legend");
+    let sample = 8.0;
+    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
+    let mut x = at.x;
+    let scoring_words = match scoring {
+        Scoring::Exact => "scoring three",
+        Scoring::Beginner => "scoring run (three or more)",
+    };
+    let mut keys: Vec<(bool, &[Side], &str)> = Vec::new();
+    if runs.iter().any(|r| r.scores) {
+        keys.push((true, &[Side::Black, Side::White], scoring_words));
+    }
+    if runs.iter().any(|r| !r.scores) {
+        keys.push((false, &[Side::Black], "dead run (scores nothing)"));
+    }
+    if keys.is_empty() {
+        return (None, at.y);
+    }
+    for (scores, sides, words) in keys {
+        for side in sides {
+            let mut marks = run_marks(&[At::new(x, y), At::new(x + sample, y)], *side, scores);
+            // Not a run of the game: a stylesheet counting `.run` finds only the board's.
+            marks.class = marks.class.replacen("run", "legend-sample", 1);
+            group.group(marks);
+            x += sample + 2.5;
+        }
+        group.text(Text::new(At::new(x, at.y), words, LABEL_PT, Anchor::Start));
+        x += font::text_width(words, LABEL_PT) + 6.0;
+    }
+    (Some(group), at.y + font::descent(LABEL_PT))
 }
 
 /// The stones of `moves`, the first placed by `first`, numbered if asked, the last move
@@ -341,6 +446,49 @@ fn run_marks(ends: &[At; 2], side: Side, scores: bool) -> Group {
         );
     }
     group
+}
+
+/// The diagram as plain text: the title, the points row by row with columns and rows on
+/// every side, the shore under row 1, a key, the runs and the score.
+fn plain_text(
+    play: &Play,
+    heading: &Heading,
+    n: usize,
+    position: &Position,
+    score: &Score,
+) -> String {
+    let title = heading.title.as_deref().unwrap_or("Shoreline");
+    let mut out = format!("{title}\n");
+    if !heading.byline.is_empty() {
+        out.push_str(&format!("{}\n", heading.byline));
+    }
+    let columns: String = COLUMNS.iter().map(|c| format!(" {c}")).collect();
+    out.push_str(&format!("\n  {columns}\n"));
+    for row in (1..=ROWS).rev() {
+        let cells: String = (0..SIZE)
+            .map(|c| match position.at(Point::new(c, row)) {
+                Some(Side::Black) => " x",
+                Some(Side::White) => " o",
+                None => " .",
+            })
+            .collect();
+        out.push_str(&format!("{row} {cells}  {row}\n"));
+    }
+    out.push_str(&format!("  {}  shore\n", " ~".repeat(SIZE)));
+    out.push_str(&format!("  {columns}\n\nx Black, o White\n"));
+    for run in &score.runs {
+        let points: Vec<String> = run.points.iter().map(|p| p.name()).collect();
+        let kind = if run.scores { "scores" } else { "dead" };
+        out.push_str(&format!(
+            "{} run {}: {kind}\n",
+            crate::vocabulary::capitalised(run.side.name()),
+            points.join("-")
+        ));
+    }
+    for line in score_lines(&play.rules, n, score) {
+        out.push_str(&format!("{line}\n"));
+    }
+    out
 }
 
 /// The text alternative: the position row by row, the runs and the score.

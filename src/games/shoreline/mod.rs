@@ -119,6 +119,8 @@ impl GameRecord for Game {
             numbers: view.flag("numbers"),
             caption: view.caption.clone(),
             analysis,
+            bare: view.bare,
+            text_scale: view.text_scale,
         };
         diagram::diagram(&self.play, &self.about.heading("Shoreline"), &options)
     }

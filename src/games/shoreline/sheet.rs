@@ -98,6 +98,11 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     } else {
         content.bottom()
     };
+    if let Some((legend, top)) = run_legend(&options.games, content.x, footer_top - l.gap_mm.value)
+    {
+        page.group(legend);
+        footer_top = top;
+    }
     if options.rules {
         footer_top = rules_box(&mut page, t, content, footer_top)?;
     }
@@ -305,6 +310,18 @@ fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>
 }
 
 /// The evening's total at the foot of the page; returns the y where it starts.
+/// The key to the run marks on the filled boards, one line whose text ends above `bottom`;
+/// returns it and its top. None when no board holds a run.
+fn run_legend(games: &[Game], x: f64, bottom: f64) -> Option<(Group, f64)> {
+    let runs: Vec<_> = games.iter().flat_map(|g| g.play.score().runs).collect();
+    let scoring = games.first()?.play.rules.scoring;
+    let pt = diagram::LABEL_PT;
+    let baseline = bottom - crate::font::descent(pt);
+    let (legend, _) = diagram::legend(crate::figure::Point::new(x, baseline), scoring, &runs);
+    // The samples' casing reaches a little above the letters.
+    legend.map(|legend| (legend, baseline - crate::font::cap_height(pt) - 1.0))
+}
+
 fn total_row(page: &mut Group, t: &Template, content: Rect, total: Option<(u32, u32)>) -> f64 {
     let l = &t.layout;
     let mut group = Group::new("total");

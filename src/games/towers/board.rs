@@ -30,8 +30,8 @@ pub struct BoardWords<'a> {
     pub black: &'a str,
     pub white: &'a str,
     /// The play sheet's placement, clear of collisions whatever the board's size and the
-    /// words' length: the seats beside and below SOUTH, the Line numbers (and WEST and EAST)
-    /// [`Rhombus::sheet_room`] further out, beyond the rank and file labels.
+    /// words' length: the seats beside SOUTH (the sheet keeps [`Rhombus::sheet_room`] free
+    /// around the board for the labels in the words' length).
     pub sheet: bool,
 }
 
@@ -158,52 +158,50 @@ impl Rhombus {
         let pt = self.label_pt;
         let cap = font::cap_height(pt);
         let n = SIZE as f64;
-        let out = 2.2;
-        // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
-        // (file a), each just outside its square.
-        for i in 0..SIZE {
-            let fi = i as f64 + 0.5;
-            let se = self.lattice(fi, 0.0);
-            labels.text(Text::new(
-                Point::new(se.x + out, se.y + out + cap),
-                ((b'a' + i as u8) as char).to_string(),
-                pt,
-                Anchor::Start,
-            ));
-            let sw = self.lattice(0.0, fi);
-            labels.text(Text::new(
-                Point::new(sw.x - out, sw.y + out + cap),
-                (i + 1).to_string(),
-                pt,
-                Anchor::End,
-            ));
-        }
-        // Line numbers in a column beyond each side.
-        let room = if words.sheet {
-            Self::sheet_room(pt)
-        } else {
-            0.0
-        };
+        // Each Line numbered where it meets the edge, at both ends, level with the Line.
+        let gap = 1.0;
         for k in 0..LINES {
+            let reach = (k.min(LINES - 1 - k) + 1) as f64 * self.step;
             let y = self.line_y(k) + cap / 2.0;
             let mut number = Text::new(
-                Point::new(self.south.x - n * self.step - 2.0 - room, y),
+                Point::new(self.south.x - reach - gap, y),
                 k.to_string(),
                 pt * 0.9,
                 Anchor::End,
             );
             number.color = GRID;
             labels.text(number.clone());
-            number.position.x = self.south.x + n * self.step + 2.0 + room;
+            number.position.x = self.south.x + reach + gap;
             number.anchor = Anchor::Start;
             labels.text(number);
         }
+        // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
+        // (file a): each out from the middle of its square's edge, between the Line numbers
+        // at that edge's two ends.
+        for i in 0..SIZE {
+            let fi = i as f64 + 0.5;
+            let half = self.step * 0.5;
+            let se = self.lattice(fi, 0.0);
+            labels.text(Text::new(
+                Point::new(se.x + half, se.y + half + cap / 2.0),
+                ((b'a' + i as u8) as char).to_string(),
+                pt,
+                Anchor::Middle,
+            ));
+            let sw = self.lattice(0.0, fi);
+            labels.text(Text::new(
+                Point::new(sw.x - half, sw.y + half + cap / 2.0),
+                (i + 1).to_string(),
+                pt,
+                Anchor::Middle,
+            ));
+        }
         let (south, north) = (self.lattice(0.0, 0.0), self.lattice(n, n));
         let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
-        // On the sheet, SOUTH sits a little lower: clear of the a and 1 beside the corner.
-        let gap = if words.sheet { 4.5 } else { 2.5 };
+        let gap: f64 = 2.5;
+        let south_y = south.y + gap.max(self.step * 0.5) + cap;
         labels.text(Text::new(
-            Point::new(south.x, south.y + gap + cap),
+            Point::new(south.x, south_y),
             words.south,
             pt,
             Anchor::Middle,
@@ -215,7 +213,7 @@ impl Rhombus {
             Anchor::Middle,
         ));
         // WEST and EAST stand beyond the Line numbers, level with the corners.
-        let beyond = 4.0 + font::text_width("14", pt) + room;
+        let beyond = 3.0 + font::text_width("14", pt);
         labels.text(Text::new(
             Point::new(east.x + beyond, east.y + cap / 2.0),
             words.east,
@@ -228,13 +226,13 @@ impl Rhombus {
             pt,
             Anchor::End,
         ));
-        // The seats: Black at the south-west edge, White at the south-east edge.
+        // The seats: on the sheet beside SOUTH, clear of every label whatever the words'
+        // length; on a diagram out from the middle of each player's edge.
         let (black, white) = if words.sheet {
-            let y = south.y + gap + cap;
             let beside = font::text_width(words.south, pt) / 2.0 + 6.0;
             (
-                Point::new(south.x - beside, y),
-                Point::new(south.x + beside, y),
+                Point::new(south.x - beside, south_y),
+                Point::new(south.x + beside, south_y),
             )
         } else {
             let sw = self.lattice(0.0, n * 0.5);
@@ -258,6 +256,7 @@ impl Rhombus {
                     center: self.center(sq),
                     size: self.step * std::f64::consts::SQRT_2,
                     outline: self.corners(sq),
+                    piece: None,
                 };
                 (super::rules::square_name(sq), cell)
             })
@@ -277,11 +276,15 @@ impl Rhombus {
         stone.shape(
             Shape::Circle {
                 center: self.center(sq),
-                radius: self.step * 0.55,
+                radius: self.stone_radius(),
             },
             paint,
         );
         stone
+    }
+
+    pub fn stone_radius(&self) -> f64 {
+        self.step * 0.55
     }
 
     /// The outline of a run of squares along a rank or a file, inset from the squares' edges.
@@ -297,5 +300,37 @@ impl Rhombus {
             self.lattice(f1 + 1.0 - t, r1 + 1.0 - t),
             self.lattice(f0 + t, r1 + 1.0 - t),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_labels_overlap_and_line_numbers_stand_at_the_edge() {
+        // The diagram's labels, and a booklet's larger ones on a board drawn smaller.
+        for label_pt in [8.0, 8.0 * 1.7] {
+            let rhombus = Rhombus::fitting(Rect::new(0.0, 0.0, 150.0, 138.0), label_pt);
+            let drawing = rhombus.draw();
+            let texts = drawing.groups_with_class("label")[0].texts();
+            for (i, a) in texts.iter().enumerate() {
+                for b in &texts[i + 1..] {
+                    assert!(
+                        !a.bounds().overlaps(&b.bounds()),
+                        "{label_pt} pt: {:?} and {:?} collide",
+                        a.content,
+                        b.content
+                    );
+                }
+            }
+            // Line 0's numbers stand a step either side of the SOUTH corner, level with it.
+            let zeros: Vec<_> = texts.iter().filter(|t| t.content == "0").collect();
+            assert_eq!(zeros.len(), 2);
+            for zero in zeros {
+                let dx = (zero.position.x - rhombus.south.x).abs();
+                assert!(dx < rhombus.step + 1.5, "{label_pt} pt: line 0 at its edge");
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner
 use super::table::{scoring_table, scoring_table_height};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
-use crate::layout::{Heading, fit, line_height};
+use crate::layout::{Heading, line_height};
 use crate::vocabulary::Side;
 
 const MARGIN: f64 = 8.0;
@@ -31,17 +31,23 @@ pub fn diagram(
     turns: usize,
     heading: &Heading,
     caption: Option<String>,
+    bare: bool,
+    text_scale: f64,
 ) -> (Figure, crate::annotate::Cells) {
+    let k = if text_scale > 0.0 { text_scale } else { 1.0 };
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     let mut root = Group::new("diagram towers");
 
     let title = heading.title.as_deref().unwrap_or("Towers");
-    let (header, mut y) =
-        crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, WIDTH);
-    root.group(header);
-    y += 2.0;
+    let mut y = MARGIN;
+    if !bare {
+        let (header, bottom) =
+            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, WIDTH);
+        root.group(header);
+        y = bottom + 2.0;
+    }
 
-    let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT);
+    let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT * k);
     root.group(rhombus.draw());
     if let Some(current) = &board.current {
         let mut marked = Group::new(format!("current-line line-{}", current.line));
@@ -60,7 +66,21 @@ pub fn diagram(
         }
     }
     root.group(stones);
-    root.group(towers(&rhombus, board, &scoring));
+    root.group(towers(&rhombus, board, &scoring, k));
+    let plain_text = plain_text(heading, n, turns, board, &scoring);
+    if bare {
+        let mut figure = Figure::new(
+            WIDTH + 2.0 * MARGIN,
+            rhombus.extent().bottom() + MARGIN,
+            heading.figure_title.clone(),
+        );
+        figure.description = describe(heading, n, board, &scoring, &[]);
+        figure.plain_text = Some(plain_text);
+        figure.root = root;
+        let mut cells = stone_cells(&rhombus, board);
+        crate::layout::crop_to_board(&mut figure, &mut cells, rhombus.extent());
+        return (figure, cells);
+    }
 
     y = rhombus.extent().bottom() + 2.0;
     let mut notes = Vec::new();
@@ -75,18 +95,17 @@ pub fn diagram(
             square_name(current.next())
         ));
     }
-    notes.push("Towers outlined solid are used in combinations; dashed ones are unusable.".into());
     let mut footer = Group::new("score");
     for note in &notes {
-        y += line_height(TEXT_PT);
-        footer.text(Text::new(
-            Point::new(MARGIN, y),
-            note,
-            fit(note, TEXT_PT, WIDTH),
-            Anchor::Start,
-        ));
+        // Wrapped when even the floor size is too wide: a caption is never cut.
+        for (line, size) in crate::layout::fitted_lines(note, TEXT_PT, WIDTH) {
+            y += line_height(TEXT_PT);
+            footer.text(Text::new(Point::new(MARGIN, y), line, size, Anchor::Start));
+        }
     }
     root.group(footer);
+    y += line_height(LABEL_PT) + 1.0;
+    root.group(legend(Point::new(MARGIN, y)));
     y += 4.0;
     let table_width = WIDTH * 0.8;
     root.group(scoring_table(
@@ -102,8 +121,28 @@ pub fn diagram(
         heading.figure_title.clone(),
     );
     figure.description = describe(heading, n, board, &scoring, &notes);
+    figure.plain_text = Some(plain_text);
     figure.root = root;
-    (figure, rhombus.cells())
+    (figure, stone_cells(&rhombus, board))
+}
+
+/// The board's squares, each with the stone standing on it, for annotations.
+fn stone_cells(rhombus: &Rhombus, board: &Board) -> crate::annotate::Cells {
+    let mut cells = rhombus.cells();
+    for sq in 0..SQUARES {
+        if let Some(side) = board.at(sq) {
+            let fill = match side {
+                Side::Black => crate::palette::STONE_BLACK,
+                Side::White => Color::WHITE,
+            };
+            let piece = crate::annotate::Piece {
+                fill,
+                radius: rhombus.stone_radius(),
+            };
+            crate::annotate::place(&mut cells, &square_name(sq), piece);
+        }
+    }
+    cells
 }
 
 fn outcome(n: usize, turns: usize, board: &Board, scoring: &[super::rules::Scoring; 2]) -> String {
@@ -126,7 +165,12 @@ fn outcome(n: usize, turns: usize, board: &Board, scoring: &[super::rules::Scori
 
 /// Each Tower outlined along its direction with its height: the first towers of each height
 /// a combination can take are drawn as used, the rest as unusable (T7).
-fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]) -> Group {
+fn towers(
+    rhombus: &Rhombus,
+    board: &Board,
+    scoring: &[super::rules::Scoring; 2],
+    text_scale: f64,
+) -> Group {
     let mut group = Group::new("towers");
     for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
         let mut left_usable: [u32; SIZE] =
@@ -143,18 +187,15 @@ fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]
                 if used { "used" } else { "unusable" }
             );
             let mut outline = Group::new(class);
-            let stroke = if used {
-                Stroke::solid(USED[i], 0.7)
-            } else {
-                Stroke::dashed(UNUSABLE, 0.8, &[1.6, 1.0])
-            };
+            let stroke = outline_stroke(i, used);
             outline.shape(
                 Shape::Polygon(rhombus.strip(&tower, rhombus.step * 0.08)),
                 Paint::stroke(stroke),
             );
             // The height in a small disc on the tower's middle stone.
             let middle = rhombus.center(tower[tower.len() / 2]);
-            let radius = rhombus.step * 0.32;
+            // Larger for a booklet, but never past the stone's edge.
+            let radius = (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5);
             outline.shape(
                 Shape::Circle {
                     center: middle,
@@ -165,7 +206,8 @@ fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]
                     Stroke::solid(if used { USED[i] } else { UNUSABLE }, 0.3),
                 ),
             );
-            let size = radius * 1.35 / font::MM_PER_PT;
+            // One digit: its cap height and width stay well inside the disc.
+            let size = radius * 1.6 / font::MM_PER_PT;
             let mut label = Text::new(
                 Point::new(middle.x, middle.y + font::cap_height(size) / 2.0),
                 h.to_string(),
@@ -176,6 +218,112 @@ fn towers(rhombus: &Rhombus, board: &Board, scoring: &[super::rules::Scoring; 2]
             outline.text(label);
             group.group(outline);
         }
+    }
+    group
+}
+
+/// The diagram as plain text: the rhombus Line by Line from NORTH down to SOUTH, each
+/// Line numbered at both ends, ranks beside the south-west edge and files beside the
+/// south-east edge as on the drawn board, a key, the towers and the score.
+fn plain_text(
+    heading: &Heading,
+    n: usize,
+    turns: usize,
+    board: &Board,
+    scoring: &[super::rules::Scoring; 2],
+) -> String {
+    use super::rules::{file_of, rank_of};
+    let title = heading.title.as_deref().unwrap_or("Towers");
+    let mut out = format!("{title}\n");
+    if !heading.byline.is_empty() {
+        out.push_str(&format!("{}\n", heading.byline));
+    }
+    // Columns -2..=16: a square's column is file − rank + 7 (west to east); the labels
+    // stand two columns outside the edge squares.
+    const COLS: usize = 2 * SIZE + 3;
+    let centre = |text: &str| format!("{:^width$}", text, width = COLS);
+    out.push_str(&format!("\n{:8}{}\n", "", centre("NORTH").trim_end()));
+    for k in (0..LINES).rev() {
+        let mut row = vec![' '; COLS];
+        for sq in line(k) {
+            let col = file_of(sq) + SIZE + 1 - rank_of(sq);
+            row[col] = match board.at(sq) {
+                Some(Side::Black) => 'x',
+                Some(Side::White) => 'o',
+                None => '.',
+            };
+        }
+        if k < SIZE {
+            // The Line's west end is on the rank edge, its east end on the file edge.
+            row[SIZE - 1 - k] = char::from_digit(k as u32 + 1, 10).expect("ranks 1–8");
+            row[k + SIZE + 3] = (b'a' + k as u8) as char;
+        }
+        let row: String = row.into_iter().collect();
+        let (west, east) = if k == SIZE - 1 {
+            ("WEST", "EAST")
+        } else {
+            ("", "")
+        };
+        out.push_str(format!("{west:<4} {k:>2} {row} {k:<2} {east}").trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("{:8}{}\n\n", "", centre("SOUTH").trim_end()));
+    out.push_str("x Black, o White; Lines numbered 0 (SOUTH) to 14 (NORTH)\n");
+    for (i, side) in ["Black", "White"].iter().enumerate() {
+        let counts: Vec<String> = scoring[i]
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(h, c)| format!("{c}× height {}", h + 1))
+            .collect();
+        let counts = if counts.is_empty() {
+            "none".to_string()
+        } else {
+            counts.join(", ")
+        };
+        out.push_str(&format!("{side} towers: {counts}\n"));
+    }
+    out.push_str(&outcome(n, turns, board, scoring));
+    out.push('\n');
+    out
+}
+
+/// How a tower is outlined: by its player's line style as well as colour, so the print
+/// theme's greys still tell them apart, and unusable towers in heavy short dashes that stay
+/// visible in grey.
+fn outline_stroke(side: usize, used: bool) -> Stroke {
+    match (used, side) {
+        (true, 0) => Stroke::solid(USED[0], 0.7),
+        (true, _) => Stroke::dashed(USED[1], 0.7, &[2.6, 0.7]),
+        (false, _) => Stroke::dashed(UNUSABLE, 1.0, &[1.2, 0.9]),
+    }
+}
+
+/// The key to the tower outlines, one row from `at` (on the text's baseline).
+fn legend(at: Point) -> Group {
+    let mut group = Group::new("legend");
+    let mut x = at.x;
+    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
+    let keys = [
+        (0, true, "Black's towers in combinations"),
+        (1, true, "White's"),
+        (0, false, "unusable towers"),
+    ];
+    for (side, used, words) in keys {
+        let mut sample = Group::new("legend-sample");
+        sample.shape(
+            Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
+            Paint::stroke(outline_stroke(side, used)),
+        );
+        group.group(sample);
+        group.text(Text::new(
+            Point::new(x + 11.0, at.y),
+            words,
+            LABEL_PT,
+            Anchor::Start,
+        ));
+        x += 11.0 + font::text_width(words, LABEL_PT) + 6.0;
     }
     group
 }

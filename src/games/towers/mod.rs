@@ -91,6 +91,8 @@ impl GameRecord for Game {
             self.turns.len(),
             &self.about.heading("Towers"),
             view.caption.clone(),
+            view.bare,
+            view.text_scale,
         )
     }
 
