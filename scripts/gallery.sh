@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 command -v pdftoppm >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils; }
 cargo build --release --quiet
 sheetgen=target/release/sheetgen
-rm -f output/*.pdf output/*.svg output/preview/*.png
+find output -maxdepth 1 -type f \( -name '*.pdf' -o -name '*.svg' -o -name '*.png' -o -name '*.txt' \) ! -name gallery.txt -delete
+rm -f output/preview/*.png
 mkdir -p output/preview
 grep -v '^\s*\(#\|$\)' output/gallery.txt | while read -r file args; do
   # shellcheck disable=SC2086  # the arguments are words, split on purpose
