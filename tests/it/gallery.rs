@@ -143,7 +143,9 @@ fn every_file_in_output_is_in_the_manifest() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .filter(|name| {
-            let drawn = [".pdf", ".svg", ".png", ".txt"].iter().any(|e| name.ends_with(e));
+            let drawn = [".pdf", ".svg", ".png", ".txt"]
+                .iter()
+                .any(|e| name.ends_with(e));
             drawn && name != "gallery.txt"
         })
         .collect();

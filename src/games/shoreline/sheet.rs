@@ -221,6 +221,13 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
     }
     let (columns, rows, beside, spacing) = best.expect("at least one board");
     let min = t.layout.min_point_spacing_mm.value;
+    if spacing <= 0.0 {
+        return Err(Error::Usage(format!(
+            "{} do not fit on this page: the template's texts and sizes leave no room for \
+             them; try fewer boards, smaller sizes or smaller margins",
+            plural(boards, "board")
+        )));
+    }
     if spacing < min {
         return Err(Error::Usage(format!(
             "{} do not fit on this page: their points would be {spacing:.1} mm apart, and the \
