@@ -22,6 +22,22 @@ pub struct Builtin {
     pub text: &'static str,
 }
 
+/// The built-in template parsed with `parse`, checked against sheetgen's own font whatever
+/// `--font` the job chose: a chosen font that lacks its characters is refused when they
+/// are drawn, not here.
+pub fn parsed_builtin<T>(
+    builtin: &Builtin,
+    parse: impl FnOnce(&SourceFile) -> Result<T, Error>,
+) -> T {
+    let source = SourceFile::new(builtin.path, builtin.text);
+    crate::font::using(crate::font::Font::builtin(), || parse(&source)).unwrap_or_else(|e| {
+        panic!(
+            "the shipped template {} is valid (a unit test checks it): {e}",
+            builtin.path
+        )
+    })
+}
+
 /// Every template's first key (a template without it, written before it existed, is taken
 /// to be for the sheet it is given to).
 #[derive(Deserialize)]

@@ -114,11 +114,7 @@ pub struct Layout {
 impl Template {
     /// The shipped template, in English.
     pub fn builtin() -> Template {
-        let source = SourceFile::new(BUILTIN.path, BUILTIN.text);
-        // Checked against sheetgen's own font, whatever --font the job chose: a chosen font
-        // that lacks its characters is refused when they are drawn.
-        crate::font::using(crate::font::Font::builtin(), || Self::parse(&source))
-            .expect("the shipped template is valid (a unit test checks it)")
+        template::parsed_builtin(&BUILTIN, Self::parse)
     }
 
     pub fn parse(source: &SourceFile) -> Result<Template, Error> {

@@ -76,11 +76,7 @@ pub struct Layout {
 impl Template {
     /// The shipped template, in English.
     pub fn builtin() -> Template {
-        let source = SourceFile::new(DEFAULT_PATH, DEFAULT_TEXT);
-        // Checked against sheetgen's own font, whatever --font the job chose: a chosen font
-        // that lacks its characters is refused when they are drawn.
-        crate::font::using(crate::font::Font::builtin(), || Self::parse(&source))
-            .expect("the shipped template is valid (a unit test checks it)")
+        crate::games::template::parsed_builtin(&BUILTIN, Self::parse)
     }
 
     /// Reads and checks a user's template.
