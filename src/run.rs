@@ -34,8 +34,10 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
     };
     let chosen = font.file.is_some();
     crate::font::using(font, || run_in_font(job)).map_err(|e| match e {
-        // A character the chosen font lacks is the option's fault, not the record's.
+        // A character the chosen font lacks is the option's fault, not the record's: exit 2,
+        // still shown at its place in the record.
         Error::Render(why) if chosen => Error::Usage(why),
+        Error::Invalid(d) if chosen && d.message.contains("(--font)") => Error::Config(d),
         other => other,
     })
 }

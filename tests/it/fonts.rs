@@ -382,3 +382,23 @@ fn jobs_with_different_fonts_in_parallel_threads_make_the_same_bytes() {
         );
     }
 }
+
+#[test]
+fn a_record_text_the_chosen_font_lacks_is_the_options_fault_exit_2_at_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("cjk.yaml");
+    std::fs::write(&record, "game: shoreline\ntitle: 岸棋 night\nmoves: [C]\n").unwrap();
+    let out_file = dir.path().join("f.pdf");
+    let out = run(&[
+        "render",
+        record.to_str().unwrap(),
+        "--font",
+        SERIF,
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("cjk.yaml:2:8"), "{}", out.stderr);
+    assert!(out.stderr.contains("U+5CB8"), "{}", out.stderr);
+    assert!(!out_file.exists(), "no file is left");
+}
