@@ -176,11 +176,12 @@ impl Rhombus {
             labels.text(number);
         }
         // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
-        // (file a): each out from the middle of its square's edge, between the Line numbers
-        // at that edge's two ends.
+        // (file a): each out from the middle of its square's edge, beyond the Line numbers
+        // that stand at the same edge, so a rank never reads as one number with a Line's.
+        let number_room = font::text_width("14", pt * 0.9) + gap;
         for i in 0..SIZE {
             let fi = i as f64 + 0.5;
-            let half = self.step * 0.5;
+            let half = self.step * 0.5 + number_room * 0.75;
             let se = self.lattice(fi, 0.0);
             labels.text(Text::new(
                 Point::new(se.x + half, se.y + half + cap / 2.0),
@@ -199,7 +200,8 @@ impl Rhombus {
         let (south, north) = (self.lattice(0.0, 0.0), self.lattice(n, n));
         let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
         let gap: f64 = 2.5;
-        let south_y = south.y + gap.max(self.step * 0.5) + cap;
+        // SOUTH stands below the a and 1 beside its corner.
+        let south_y = south.y + self.step * 0.5 + number_room * 0.75 + 2.0 * cap;
         labels.text(Text::new(
             Point::new(south.x, south_y),
             words.south,
@@ -237,7 +239,7 @@ impl Rhombus {
         } else {
             let sw = self.lattice(0.0, n * 0.5);
             let se = self.lattice(n * 0.5, 0.0);
-            let seat = 3.0 * cap + 4.0;
+            let seat = 3.0 * cap + 4.0 + number_room;
             (
                 Point::new(sw.x - seat, sw.y + seat),
                 Point::new(se.x + seat, se.y + seat),
