@@ -20,6 +20,7 @@ use crate::options::{OutputArgs, PageArgs, ReportArg};
 use crate::output::{self, Target};
 use crate::render::RenderJob;
 use crate::run::Finished;
+use crate::theme::Theme;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -341,19 +342,16 @@ fn with_exclusive_options(mut command: clap::Command) -> clap::Command {
     command
 }
 
-/// The themes `--theme` knows by name; anything else must be a theme file.
-const BUILT_IN_THEMES: &[&str] = &["color", "print", "colorblind"];
-
 /// A `--theme` value that is a built-in theme or names a file; else the built-in themes are
 /// listed (a misspelt `greyscale` is not meant as a file name).
 fn known_theme(theme: String) -> Result<String, Error> {
-    if BUILT_IN_THEMES.contains(&theme.as_str()) || std::path::Path::new(&theme).exists() {
+    if Theme::is_built_in(&theme) || std::path::Path::new(&theme).exists() {
         return Ok(theme);
     }
     Err(Error::Usage(format!(
         "--theme {theme}: there is no such built-in theme and no such file; the built-in \
          themes are {}, or give a theme file (start from a copy of templates/theme.yaml)",
-        BUILT_IN_THEMES.join(", ")
+        Theme::BUILT_IN.join(", ")
     )))
 }
 
@@ -831,7 +829,7 @@ mod tests {
 
     #[test]
     fn every_built_in_theme_is_one() {
-        for name in BUILT_IN_THEMES {
+        for name in Theme::BUILT_IN {
             assert!(crate::theme::Theme::named_or_file(name).is_ok(), "{name}");
         }
     }
