@@ -46,6 +46,16 @@ impl Default for Rules {
     }
 }
 
+/// The obstructed squares' names, comma-separated: "c3, d4".
+pub fn obstruction_names(rules: &Rules) -> String {
+    let names: Vec<String> = rules
+        .obstructions
+        .iter()
+        .map(|s| square_name(*s, rules.size))
+        .collect();
+    names.join(", ")
+}
+
 /// The rule options in force, in words, for captions.
 pub fn rules_caption(rules: &Rules) -> String {
     let n = rules.size;
@@ -56,12 +66,7 @@ pub fn rules_caption(rules: &Rules) -> String {
     let obstructions = if rules.obstructions.is_empty() {
         "no obstructed squares".to_string()
     } else {
-        let names: Vec<String> = rules
-            .obstructions
-            .iter()
-            .map(|s| square_name(*s, n))
-            .collect();
-        format!("obstructed: {}", names.join(", "))
+        format!("obstructed: {}", obstruction_names(rules))
     };
     let simultaneous = match rules.simultaneous {
         Simultaneous::MoverWins => "both connected at once: the mover wins",

@@ -4,7 +4,7 @@
 
 use super::board::BoardLayout;
 use super::game::Rules;
-use super::rules::{AnyBoard, Setup, square_name};
+use super::rules::{AnyBoard, Setup};
 use super::template::Template;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
@@ -67,15 +67,10 @@ fn caption(t: &Template, rules: &Rules) -> String {
     let obstructions = if rules.obstructions.is_empty() {
         t.obstructions.none.value.clone()
     } else {
-        let names: Vec<String> = rules
-            .obstructions
-            .iter()
-            .map(|s| square_name(*s, n))
-            .collect();
         t.obstructions
             .some
             .value
-            .replace("{squares}", &names.join(", "))
+            .replace("{squares}", &super::game::obstruction_names(rules))
     };
     t.caption
         .value
