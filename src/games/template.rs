@@ -198,29 +198,53 @@ pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
     })
 }
 
-/// The template a sheet command uses: the user's file, or the built-in one in `lang`;
-/// with a note for texts left in English. `--lang` with a user's template is refused: the
-/// user's template carries its own texts.
-pub fn choose<T>(
-    file: Option<&str>,
-    lang: Option<Lang>,
-    builtin: &Builtin,
-    parse: impl Fn(&SourceFile) -> Result<T, Error>,
-) -> Result<(T, Option<Problem>), Error> {
-    match (file, lang) {
-        (Some(_), Some(_)) => Err(Error::Usage(
-            "--lang picks a built-in translation; a template of your own (--template) carries \
-             its own texts: leave one of them out"
-                .into(),
-        )),
-        (Some(path), None) => Ok((parse(&SourceFile::read(path)?)?, None)),
-        (None, lang) => {
-            let lang = lang.unwrap_or_default();
-            let (text, missing) = translated(builtin, lang);
-            let template = parse(&SourceFile::new(builtin.path, &text))?;
-            Ok((template, untranslated(lang, &missing)))
+// `--template FILE` and `--lang L`, the options every sheet command shares (a plain
+// comment: clap would take a doc comment for the commands' own description).
+#[derive(Debug, Clone, clap::Args)]
+pub struct TemplateArgs {
+    /// Sheet template (YAML) to use instead of the built-in one; `sheetgen template GAME`
+    /// prints the built-in one to start from
+    #[arg(long, value_name = "FILE")]
+    pub template: Option<String>,
+
+    /// Language of the built-in template's texts [default: en] (a template of your own
+    /// carries its own texts)
+    #[arg(long, value_enum, conflicts_with = "template")]
+    pub lang: Option<Lang>,
+}
+
+impl TemplateArgs {
+    /// The template the sheet uses: the user's file, or the built-in one in `--lang`, with
+    /// a note for texts left in English.
+    pub fn choose<T>(
+        &self,
+        builtin: &Builtin,
+        parse: impl Fn(&SourceFile) -> Result<T, Error>,
+    ) -> Result<(T, Option<Problem>), Error> {
+        if let Some(path) = &self.template {
+            return Ok((parse(&SourceFile::read(path)?)?, None));
         }
+        let lang = self.lang.unwrap_or_default();
+        let (text, missing) = translated(builtin, lang);
+        let template = parse(&SourceFile::new(builtin.path, &text))?;
+        Ok((template, untranslated(lang, &missing)))
     }
+}
+
+/// What a template checks beyond its YAML shape: texts the font draws, placeholders and
+/// sizes in range, each error at its place.
+pub trait Checked {
+    fn check(&self, source: &SourceFile) -> Result<(), Diagnostic>;
+}
+
+/// A template for `builtin`'s sheet, parsed and checked.
+pub fn parse_checked<T: DeserializeOwned + Checked>(
+    source: &SourceFile,
+    builtin: &Builtin,
+) -> Result<T, Error> {
+    let template: T = parse(source, builtin)?;
+    template.check(source).map_err(Error::Config)?;
+    Ok(template)
 }
 
 /// `sheetgen template GAME`: the built-in template, comments and all, on standard output.

@@ -8,7 +8,7 @@ use super::rules::Setup;
 use super::sheet;
 use super::template::{BUILTIN, Template};
 use crate::error::Error;
-use crate::games::template::{self, Lang};
+use crate::games::template::TemplateArgs;
 use crate::games::{Game, GameCommand, Job, Records};
 use crate::input::SourceFile;
 use crate::job::{Made, Output};
@@ -70,14 +70,8 @@ struct SheetArgs {
     #[arg(long, conflicts_with = "scoresheet")]
     rules: bool,
 
-    /// Sheet template (YAML) to use instead of the built-in one, for the board sheet and the
-    /// scoresheet; start from a copy (`sheetgen template loa > my-sheet.yaml`)
-    #[arg(long, value_name = "FILE")]
-    template: Option<String>,
-
-    /// Language of the built-in template's texts [default: en]
-    #[arg(long, value_enum)]
-    lang: Option<Lang>,
+    #[command(flatten)]
+    sheet: TemplateArgs,
 
     #[command(flatten)]
     page: PageArgs,
@@ -123,7 +117,12 @@ impl SheetJob {
 
 impl Job for SheetJob {
     fn inputs(&self) -> Vec<&str> {
-        self.args.template.iter().map(String::as_str).collect()
+        self.args
+            .sheet
+            .template
+            .iter()
+            .map(String::as_str)
+            .collect()
     }
 
     fn output(&self) -> Option<&Output> {
@@ -132,12 +131,7 @@ impl Job for SheetJob {
 
     fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
         let page = self.args.page.setup();
-        let (template, note) = template::choose(
-            self.args.template.as_deref(),
-            self.args.lang,
-            &BUILTIN,
-            Template::parse,
-        )?;
+        let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse)?;
         let document = if self.args.scoresheet {
             sheet::scoresheet(page, &self.rules, &template)
         } else {

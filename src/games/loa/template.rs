@@ -118,11 +118,11 @@ impl Template {
     }
 
     pub fn parse(source: &SourceFile) -> Result<Template, Error> {
-        let template: Template = template::parse(source, &BUILTIN)?;
-        template.check(source).map_err(Error::Config)?;
-        Ok(template)
+        crate::games::template::parse_checked(source, &BUILTIN)
     }
+}
 
+impl crate::games::template::Checked for Template {
     fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
         let caption: &[&str] = &["{n}", "{pieces}", "{setup}", "{obstructions}"];
         check_text(&self.caption, caption, source)?;

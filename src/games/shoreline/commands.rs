@@ -5,7 +5,7 @@ use clap::{Args, FromArgMatches};
 
 use super::{Side, puzzles, sheet};
 use crate::error::Error;
-use crate::games::template::{self, Lang};
+use crate::games::template::TemplateArgs;
 use crate::games::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, ReportArg};
@@ -76,14 +76,8 @@ struct SheetArgs {
     #[arg(long)]
     cut_marks: bool,
 
-    /// Sheet template (YAML) to use instead of the built-in one; start from a copy
-    /// (`sheetgen template shoreline > my-sheet.yaml`)
-    #[arg(long, value_name = "FILE")]
-    template: Option<String>,
-
-    /// Language of the built-in template's texts [default: en]
-    #[arg(long, value_enum)]
-    lang: Option<Lang>,
+    #[command(flatten)]
+    sheet: TemplateArgs,
 
     #[command(flatten)]
     page: PageArgs,
@@ -112,7 +106,7 @@ impl SheetJob {
             ));
         }
         if args.puzzles.is_some()
-            && (args.template.is_some() || args.lang.is_some() || args.cut_marks)
+            && (args.sheet.template.is_some() || args.sheet.lang.is_some() || args.cut_marks)
         {
             return Err(Error::Usage(
                 "--template, --lang and --cut-marks are for the play sheet, not --puzzles".into(),
@@ -158,7 +152,7 @@ impl Job for SheetJob {
         self.args
             .files
             .iter()
-            .chain(&self.args.template)
+            .chain(&self.args.sheet.template)
             .map(String::as_str)
             .collect()
     }
@@ -174,12 +168,9 @@ impl Job for SheetJob {
             let document = puzzles::sheet(&found, args.seed, args.page.setup());
             return Ok(Made::drawing(document, &self.output));
         }
-        let (template, note) = template::choose(
-            args.template.as_deref(),
-            args.lang,
-            &super::template::BUILTIN,
-            super::Template::parse,
-        )?;
+        let (template, note) = args
+            .sheet
+            .choose(&super::template::BUILTIN, super::Template::parse)?;
         let options = sheet::SheetOptions {
             boards: usize::from(args.boards),
             page: args.page.setup(),

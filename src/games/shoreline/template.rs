@@ -6,7 +6,7 @@ use serde_saphyr::Spanned;
 
 use crate::error::Error;
 pub use crate::games::template::Label;
-use crate::games::template::{self, Builtin, check_range, check_text};
+use crate::games::template::{Builtin, check_range, check_text};
 use crate::input::SourceFile;
 use crate::print_marks::ScaleUnit;
 
@@ -85,28 +85,7 @@ impl Template {
     }
 
     pub fn parse(source: &SourceFile) -> Result<Template, Error> {
-        let template: Template = template::parse(source, &BUILTIN)?;
-        template.check(source).map_err(Error::Config)?;
-        Ok(template)
-    }
-
-    /// Every text must be drawable and every size sensible; errors point into the file.
-    fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
-        for label in self.labels() {
-            check_text(label, self.placeholders(label), source)?;
-        }
-        let l = &self.layout;
-        check_range(&l.margin_mm, (5.0, 50.0), "margin_mm", source)?;
-        check_range(&l.gap_mm, (0.0, 50.0), "gap_mm", source)?;
-        check_range(&l.title_pt, (7.0, 72.0), "title_pt", source)?;
-        check_range(&l.text_pt, (7.0, 36.0), "text_pt", source)?;
-        check_range(&l.label_pt, (7.0, 36.0), "label_pt", source)?;
-        check_range(
-            &l.min_point_spacing_mm,
-            (3.0, 60.0),
-            "min_point_spacing_mm",
-            source,
-        )
+        crate::games::template::parse_checked(source, &BUILTIN)
     }
 
     /// The placeholders a text may use: a mistyped one ("Board {m}") would print as written.
@@ -135,6 +114,27 @@ impl Template {
         ]
         .into_iter()
         .chain(&self.rules.lines)
+    }
+}
+
+impl crate::games::template::Checked for Template {
+    /// Every text must be drawable and every size sensible; errors point into the file.
+    fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
+        for label in self.labels() {
+            check_text(label, self.placeholders(label), source)?;
+        }
+        let l = &self.layout;
+        check_range(&l.margin_mm, (5.0, 50.0), "margin_mm", source)?;
+        check_range(&l.gap_mm, (0.0, 50.0), "gap_mm", source)?;
+        check_range(&l.title_pt, (7.0, 72.0), "title_pt", source)?;
+        check_range(&l.text_pt, (7.0, 36.0), "text_pt", source)?;
+        check_range(&l.label_pt, (7.0, 36.0), "label_pt", source)?;
+        check_range(
+            &l.min_point_spacing_mm,
+            (3.0, 60.0),
+            "min_point_spacing_mm",
+            source,
+        )
     }
 }
 

@@ -5,7 +5,7 @@ use clap::{Args, FromArgMatches};
 use super::sheet;
 use super::template::{BUILTIN, Template};
 use crate::error::Error;
-use crate::games::template::{self, Lang};
+use crate::games::template::TemplateArgs;
 use crate::games::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs};
@@ -33,14 +33,8 @@ struct SheetArgs {
     #[arg(long)]
     rules: bool,
 
-    /// Sheet template (YAML) to use instead of the built-in one; start from a copy
-    /// (`sheetgen template towers > my-sheet.yaml`)
-    #[arg(long, value_name = "FILE")]
-    template: Option<String>,
-
-    /// Language of the built-in template's texts [default: en]
-    #[arg(long, value_enum)]
-    lang: Option<Lang>,
+    #[command(flatten)]
+    sheet: TemplateArgs,
 
     #[command(flatten)]
     page: PageArgs,
@@ -56,7 +50,12 @@ struct SheetJob {
 
 impl Job for SheetJob {
     fn inputs(&self) -> Vec<&str> {
-        self.args.template.iter().map(String::as_str).collect()
+        self.args
+            .sheet
+            .template
+            .iter()
+            .map(String::as_str)
+            .collect()
     }
 
     fn output(&self) -> Option<&Output> {
@@ -64,12 +63,7 @@ impl Job for SheetJob {
     }
 
     fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
-        let (template, note) = template::choose(
-            self.args.template.as_deref(),
-            self.args.lang,
-            &BUILTIN,
-            Template::parse,
-        )?;
+        let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse)?;
         let document = sheet::play_sheet(&sheet::SheetOptions {
             page: self.args.page.setup(),
             template,
