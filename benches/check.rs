@@ -28,7 +28,6 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ten-thousand.yaml");
     std::fs::write(&path, &text).unwrap();
-    let path = path.to_str().unwrap().to_string();
 
     for format in [ReportFormat::Text, ReportFormat::Json] {
         let mut best = f64::MAX;

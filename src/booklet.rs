@@ -3,6 +3,8 @@
 //! its caption); or one game as a diagram every N moves, the moves between them listed under
 //! each.
 
+use std::path::{Path, PathBuf};
+
 use crate::diagram::Request;
 use crate::error::Error;
 use crate::error::Problem;
@@ -33,22 +35,22 @@ pub struct BookletOptions {
 /// A checked `booklet` command.
 #[derive(Debug, Clone)]
 pub struct BookletJob {
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     pub page: PageSetup,
     pub per_page: usize,
     pub every: Option<usize>,
     /// The theme's name or file, read when the job runs.
-    pub theme: String,
+    pub theme: PathBuf,
     pub output: Output,
 }
 
 impl Job for BookletJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         let theme_file = Some(&self.theme).filter(|t| !Theme::is_built_in(t));
         self.files
             .iter()
             .chain(theme_file)
-            .map(String::as_str)
+            .map(PathBuf::as_path)
             .collect()
     }
 
@@ -62,20 +64,21 @@ impl Job for BookletJob {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         for path in &self.files {
+            let shown = crate::diagnostic::shown_path(path);
             match records.load(path) {
                 Ok(entries) => {
                     for entry in entries {
                         match entry.game {
                             Ok(game) => games.push(game),
                             Err(d) => problems.push(Problem {
-                                heading: format!("skipped {path} #{}:", entry.index),
+                                heading: format!("skipped {shown} #{}:", entry.index),
                                 error: Error::Invalid(d),
                             }),
                         }
                     }
                 }
                 Err(error) => problems.push(Problem {
-                    heading: format!("skipped {path}:"),
+                    heading: format!("skipped {shown}:"),
                     error,
                 }),
             }

@@ -1,9 +1,11 @@
 //! `sheetgen check`: every game of every file checked against its rules, one report each,
 //! going on past bad games and bad files.
 
+use std::path::{Path, PathBuf};
+
 use serde::Serialize;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, shown_path};
 use crate::error::{Error, Status};
 use crate::games::{Job, Records};
 use crate::job::{Made, Output};
@@ -24,14 +26,14 @@ pub enum ReportFormat {
 /// for a terminal.
 #[derive(Debug, Clone)]
 pub struct CheckJob {
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     pub format: ReportFormat,
     pub color: bool,
 }
 
 impl Job for CheckJob {
-    fn inputs(&self) -> Vec<&str> {
-        self.files.iter().map(String::as_str).collect()
+    fn inputs(&self) -> Vec<&Path> {
+        self.files.iter().map(PathBuf::as_path).collect()
     }
 
     fn output(&self) -> Option<&Output> {
@@ -56,7 +58,12 @@ pub struct Report {
 }
 
 /// Checks every game in `paths`. `color` styles the error reports for a terminal.
-pub fn check(records: &dyn Records, paths: &[String], format: ReportFormat, color: bool) -> Report {
+pub fn check(
+    records: &dyn Records,
+    paths: &[PathBuf],
+    format: ReportFormat,
+    color: bool,
+) -> Report {
     let mut report = Report {
         text: String::new(),
         status: Status::Done,
@@ -100,12 +107,12 @@ pub fn check(records: &dyn Records, paths: &[String], format: ReportFormat, colo
 /// file under it, in sorted order so that a batch report reads the same on every machine.
 /// A folder that cannot be read or holds no record file is kept as given, for the report to
 /// name.
-fn record_files(paths: &[String]) -> Vec<String> {
+fn record_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for path in paths {
-        if std::path::Path::new(path).is_dir() {
+        if path.is_dir() {
             let before = files.len();
-            walk(std::path::Path::new(path), &mut files);
+            walk(path, &mut files);
             if files.len() == before {
                 files.push(path.clone()); // no record in it: reported as a folder, exit 2
             }
@@ -117,12 +124,12 @@ fn record_files(paths: &[String]) -> Vec<String> {
 }
 
 /// Adds the record files under `folder` to `files`, depth first, names sorted.
-fn walk(folder: &std::path::Path, files: &mut Vec<String>) {
+fn walk(folder: &Path, files: &mut Vec<PathBuf>) {
     let Ok(read) = std::fs::read_dir(folder) else {
-        files.push(folder.display().to_string());
+        files.push(folder.to_path_buf());
         return;
     };
-    let mut children: Vec<std::path::PathBuf> = read.flatten().map(|e| e.path()).collect();
+    let mut children: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
     children.sort();
     for child in children {
         if child.is_dir() {
@@ -131,7 +138,7 @@ fn walk(folder: &std::path::Path, files: &mut Vec<String>) {
             .extension()
             .is_some_and(|ext| ext == "yaml" || ext == "yml")
         {
-            files.push(child.display().to_string());
+            files.push(child);
         }
     }
 }
@@ -169,18 +176,18 @@ impl Count {
 }
 
 impl Report {
-    fn valid(&mut self, path: &str, index: usize, summary: &Summary, format: ReportFormat) {
+    fn valid(&mut self, path: &Path, index: usize, summary: &Summary, format: ReportFormat) {
         match format {
             ReportFormat::Text => {
                 self.text.push_str(&format!(
-                    "{path} #{index}: ok, {}, {}: {}\n",
+                    "{} #{index}: ok, {}, {}: {}\n",
+                    shown_path(path),
                     summary.game,
                     plural(summary.moves, summary.unit),
                     summary.reason
                 ));
             }
             ReportFormat::Json => self.json(&JsonLine {
-                file: path,
                 index: Some(index),
                 game: Some(summary.game),
                 valid: true,
@@ -200,13 +207,14 @@ impl Report {
                     })
                     .collect(),
                 error: None,
+                ..JsonLine::for_file(path)
             }),
         }
     }
 
     fn invalid(
         &mut self,
-        path: &str,
+        path: &Path,
         index: Option<usize>,
         game: Option<&str>,
         d: &Diagnostic,
@@ -218,7 +226,8 @@ impl Report {
             ReportFormat::Text => {
                 let place = index.map_or(String::new(), |i| format!(" #{i}"));
                 self.text.push_str(&format!(
-                    "{path}{place}: invalid\n{}\n",
+                    "{}{place}: invalid\n{}\n",
+                    shown_path(path),
                     d.render(color).trim_end()
                 ));
             }
@@ -230,15 +239,18 @@ impl Report {
                 }),
                 index,
                 game,
-                ..JsonLine::invalid(path)
+                ..JsonLine::for_file(path)
             }),
         }
     }
 
-    fn unreadable(&mut self, path: &str, error: &Error, format: ReportFormat) {
+    fn unreadable(&mut self, path: &Path, error: &Error, format: ReportFormat) {
         self.status = Status::Failed;
         match format {
-            ReportFormat::Text => self.text.push_str(&format!("{path}: error: {error}\n")),
+            ReportFormat::Text => {
+                let path = shown_path(path);
+                self.text.push_str(&format!("{path}: error: {error}\n"))
+            }
             ReportFormat::Json => {
                 let message = error.to_string();
                 self.json(&JsonLine {
@@ -247,7 +259,7 @@ impl Report {
                         column: None,
                         message: &message,
                     }),
-                    ..JsonLine::invalid(path)
+                    ..JsonLine::for_file(path)
                 });
             }
         }
@@ -258,11 +270,18 @@ impl Report {
     }
 }
 
-/// One game's line of `check --format json`. Every key is always present (null when it
-/// does not apply), so consumers can rely on the shape.
+/// One game's line of `check --format json`. Every key but `file_bytes` and `error` is always
+/// present (null when it does not apply), so consumers can rely on the shape.
+///
+/// `file` is the name as text: JSON strings are Unicode, so bytes of a name that are not
+/// UTF-8 (a Latin-1 `partie-\xe9t\xe9.yaml`) are U+FFFD there. For such a name alone,
+/// `file_bytes` adds the name's exact bytes as numbers (`bytes(line["file_bytes"])` in
+/// Python), so a script can still open the file; a UTF-8 name has no `file_bytes` key.
 #[derive(Serialize)]
 struct JsonLine<'a> {
-    file: &'a str,
+    file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_bytes: Option<Vec<u8>>,
     index: Option<usize>,
     game: Option<&'a str>,
     valid: bool,
@@ -279,9 +298,11 @@ struct JsonLine<'a> {
 }
 
 impl<'a> JsonLine<'a> {
-    fn invalid(file: &'a str) -> Self {
+    /// The line for `file` with nothing known yet: not valid, every value null.
+    fn for_file(file: &Path) -> Self {
         Self {
-            file,
+            file: file.to_string_lossy().into_owned(),
+            file_bytes: name_bytes(file),
             index: None,
             game: None,
             valid: false,
@@ -293,6 +314,23 @@ impl<'a> JsonLine<'a> {
             per_side: Default::default(),
             error: None,
         }
+    }
+}
+
+/// The bytes of a name that is not UTF-8, for `file_bytes`; None for a UTF-8 name.
+fn name_bytes(path: &Path) -> Option<Vec<u8>> {
+    if path.to_str().is_some() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(path.as_os_str().as_bytes().to_vec())
+    }
+    #[cfg(not(unix))]
+    {
+        // Elsewhere a name is not bytes (Windows: UTF-16 units); the lossy `file` is all.
+        None
     }
 }
 

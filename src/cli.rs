@@ -4,14 +4,16 @@
 //! rule; the games add their own commands and diagram options from the registry.
 
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueHint};
 
 use crate::annotate::{Annotations, Written};
 use crate::backend::Format;
 use crate::booklet::BookletJob;
 use crate::check::{CheckJob, ReportFormat};
+use crate::diagnostic::shown_path;
 use crate::diagram::Request;
 use crate::error::{Error, Status};
 use crate::games::{self, GivenOption, Job};
@@ -92,8 +94,8 @@ fn game_names() -> Vec<&'static str> {
 struct CheckArgs {
     /// Record files (YAML, one or more games each), or folders: every *.yaml and *.yml file
     /// in them, in sorted order
-    #[arg(value_name = "FILE|DIR", required = true)]
-    files: Vec<String>,
+    #[arg(value_name = "FILE|DIR", required = true, value_hint = ValueHint::AnyPath)]
+    files: Vec<PathBuf>,
 
     /// Report format: text, or one JSON object per game and line
     #[arg(long, value_enum, default_value_t = ReportArg::Text)]
@@ -103,8 +105,8 @@ struct CheckArgs {
 #[derive(Debug, Args)]
 struct RenderArgs {
     /// Record file (YAML)
-    #[arg(value_name = "FILE")]
-    record: String,
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    record: PathBuf,
 
     /// Which game of the file, counting from 1
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = counted_from_one)]
@@ -140,12 +142,12 @@ struct RenderArgs {
 
     /// Colours: color (default), print (greys only), colorblind, or a theme file (see
     /// templates/theme.yaml)
-    #[arg(long, value_name = "THEME", default_value = "color")]
-    theme: String,
+    #[arg(long, value_name = "THEME", default_value = "color", value_hint = ValueHint::FilePath)]
+    theme: PathBuf,
 
     /// A CSS stylesheet to embed in the SVG, for a rulebook's own styles
-    #[arg(long, value_name = "FILE")]
-    css: Option<String>,
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    css: Option<PathBuf>,
 
     /// The whole figure's width, with a unit: mm, cm, in or pt (e.g. 60mm, 2.5in); the
     /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
@@ -163,8 +165,8 @@ struct RenderArgs {
 #[derive(Debug, Args)]
 struct BookletArgs {
     /// Record files; invalid games are reported and left out
-    #[arg(value_name = "FILE", required = true)]
-    files: Vec<String>,
+    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
+    files: Vec<PathBuf>,
 
     /// Diagrams per page
     #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
@@ -176,8 +178,8 @@ struct BookletArgs {
     every: Option<u32>,
 
     /// Colours: color (default), print, colorblind, or a theme file
-    #[arg(long, value_name = "THEME", default_value = "color")]
-    theme: String,
+    #[arg(long, value_name = "THEME", default_value = "color", value_hint = ValueHint::FilePath)]
+    theme: PathBuf,
 
     #[command(flatten)]
     page: PageArgs,
@@ -344,23 +346,25 @@ fn with_exclusive_options(mut command: clap::Command) -> clap::Command {
 
 /// A `--theme` value that is a built-in theme or names a file; else the built-in themes are
 /// listed (a misspelt `greyscale` is not meant as a file name).
-fn known_theme(theme: String) -> Result<String, Error> {
-    if Theme::is_built_in(&theme) || std::path::Path::new(&theme).exists() {
+fn known_theme(theme: PathBuf) -> Result<PathBuf, Error> {
+    if Theme::is_built_in(&theme) || theme.exists() {
         return Ok(theme);
     }
     Err(Error::Usage(format!(
-        "--theme {theme}: there is no such built-in theme and no such file; the built-in \
+        "--theme {}: there is no such built-in theme and no such file; the built-in \
          themes are {}, or give a theme file (start from a copy of templates/theme.yaml)",
+        shown_path(&theme),
         Theme::BUILT_IN.join(", ")
     )))
 }
 
 /// `--css` styles an SVG; a PDF or PNG would leave it out without a word.
-fn refuse_css_outside_svg(css: Option<&str>, output: &Output) -> Result<(), Error> {
+fn refuse_css_outside_svg(css: Option<&Path>, output: &Output) -> Result<(), Error> {
     match css {
         Some(css) if output.format != Format::Svg => Err(Error::Usage(format!(
-            "--css {css} styles SVG output only, and this writes {}: leave out --css, or \
+            "--css {} styles SVG output only, and this writes {}: leave out --css, or \
              write an SVG (--format svg or -o FILE.svg)",
+            shown_path(css),
             a_format(output.format.name())
         ))),
         _ => Ok(()),
@@ -396,13 +400,14 @@ fn refuse_extension_of_another_format(
     let Target::File(file) = &output.target else {
         return Ok(());
     };
-    let Some(extension) = std::path::Path::new(file)
+    let Some(extension) = file
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
     else {
         return Ok(()); // no extension: the format is --format's, else PDF
     };
+    let file = shown_path(file);
     let format = output.format.name();
     let written = formats_written_by(name);
     let writes = written.iter().any(|f| f == format);
@@ -575,7 +580,7 @@ fn man_section(sub: &clap::Command) -> Vec<u8> {
 struct Print(Vec<u8>);
 
 impl Job for Print {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         Vec::new()
     }
 
@@ -691,14 +696,16 @@ fn refuse_impossible(
 
 /// `-o` naming one of the command's own input files would replace that input with the
 /// output.
-fn refuse_writing_over_an_input(output: &str, inputs: &[&str]) -> Result<(), Error> {
+fn refuse_writing_over_an_input(output: &Path, inputs: &[&Path]) -> Result<(), Error> {
     let Ok(written) = std::fs::canonicalize(output) else {
         return Ok(()); // a new file is nobody's input
     };
     for input in inputs {
         if std::fs::canonicalize(input).is_ok_and(|read| read == written) {
             return Err(Error::Usage(format!(
-                "-o {output} is the input file {input}: sheetgen does not write over its input"
+                "-o {} is the input file {}: sheetgen does not write over its input",
+                shown_path(output),
+                shown_path(input)
             )));
         }
     }

@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Weak};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
@@ -10,8 +11,8 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 /// One problem at one place in one input file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// The file as the user named it.
-    pub path: String,
+    /// The file as the user named it: any bytes, shown with [`shown_path`].
+    pub path: PathBuf,
     /// The file's text, when it is text; shown under the message.
     pub source: Option<Arc<str>>,
     /// 1-based line; 0 when the problem is the file as a whole.
@@ -26,9 +27,9 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A problem with a whole file (too large, not text, empty…).
-    pub fn file(path: &str, message: impl Into<String>) -> Self {
+    pub fn file(path: impl AsRef<Path>, message: impl Into<String>) -> Self {
         Self {
-            path: path.to_string(),
+            path: path.as_ref().to_path_buf(),
             source: None,
             line: 0,
             column: 0,
@@ -39,14 +40,14 @@ impl Diagnostic {
 
     /// A problem at `line`:`column` of `source`.
     pub fn at(
-        path: &str,
+        path: impl AsRef<Path>,
         source: &Arc<str>,
         line: usize,
         column: usize,
         message: impl Into<String>,
     ) -> Self {
         Self {
-            path: path.to_string(),
+            path: path.as_ref().to_path_buf(),
             source: Some(Arc::clone(source)),
             line,
             column,
@@ -70,7 +71,7 @@ impl Diagnostic {
         // Record text reaches the terminal escaped: a C1 control such as U+009B is a
         // terminal command, and the renderer replaces only C0 controls.
         let message = shortened(&visible(&self.message));
-        let path = visible(&self.path);
+        let path = shown_path(&self.path);
         let location = visible(&self.location()).into_owned();
         let title = Level::ERROR.primary_title(message.as_str());
         let mut group = match self.snippet_span() {
@@ -96,10 +97,11 @@ impl Diagnostic {
 
     /// `path:line:column`, or as much of it as is known.
     pub fn location(&self) -> String {
+        let path = self.path.display();
         match (self.line, self.column) {
-            (0, _) => self.path.clone(),
-            (line, 0) => format!("{}:{line}", self.path),
-            (line, column) => format!("{}:{line}:{column}", self.path),
+            (0, _) => path.to_string(),
+            (line, 0) => format!("{path}:{line}"),
+            (line, column) => format!("{path}:{line}:{column}"),
         }
     }
 
@@ -183,6 +185,13 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     out.into()
+}
+
+/// A file name as text for a person: bytes that are not UTF-8 as U+FFFD (a Latin-1 name
+/// from an old archive), hidden characters escaped as in [`visible`]. The path itself stays
+/// a path everywhere else; this is only for what is shown.
+pub fn shown_path(path: &Path) -> String {
+    visible(&path.to_string_lossy()).into_owned()
 }
 
 /// `message` with each value in backticks longer than a line can show cut in its middle,

@@ -1,6 +1,7 @@
 //! Reading input files: size and encoding checks before parsing, and YAML with its errors
 //! located at the file, line and column.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
@@ -15,7 +16,7 @@ pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
 /// A text file read whole, with the name the user gave it.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
-    pub path: String,
+    pub path: PathBuf,
     pub text: Arc<str>,
     /// Lines of `text` before the part being parsed: a document of a multi-document file is
     /// parsed on its own, and its errors are moved down to where it stands in the file.
@@ -23,9 +24,9 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    pub fn new(path: &str, text: &str) -> Self {
+    pub fn new(path: impl AsRef<Path>, text: &str) -> Self {
         Self {
-            path: path.to_string(),
+            path: path.as_ref().to_path_buf(),
             text: Arc::from(unix_line_ends(text.to_string())),
             line_offset: 0,
         }
@@ -41,18 +42,20 @@ impl SourceFile {
 
     /// Reads `path`, refusing directories, files over [`MAX_INPUT_BYTES`], binary files and
     /// text that is not UTF-8.
-    pub fn read(path: &str) -> Result<Self, Error> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Self, Error> {
         Self::read_as(path, YAML)
     }
 
     /// [`Self::read`] for a file that should be `kind` ("CSS text", "move text or SGF"):
     /// the words a binary file is refused with.
-    pub fn read_as(path: &str, kind: &str) -> Result<Self, Error> {
-        let io = |e: std::io::Error| Error::Io(format!("cannot read {path}: {}", io_reason(&e)));
+    pub fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Self, Error> {
+        let path = path.as_ref();
+        let shown = crate::diagnostic::shown_path(path);
+        let io = |e: std::io::Error| Error::Io(format!("cannot read {shown}: {}", io_reason(&e)));
         let meta = std::fs::metadata(path).map_err(io)?;
         if meta.is_dir() {
             return Err(Error::Io(format!(
-                "cannot read {path}: it is a directory, not a file"
+                "cannot read {shown}: it is a directory, not a file"
             )));
         }
         if meta.len() > MAX_INPUT_BYTES {
@@ -81,12 +84,17 @@ impl SourceFile {
 
     /// Checks that `bytes` are UTF-8 text of an acceptable size. Line ends become `\n`
     /// (Windows' CRLF and old Macs' lone CR alike), so lines count the same everywhere.
-    pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<Self, Error> {
+    pub fn from_bytes(path: impl AsRef<Path>, bytes: Vec<u8>) -> Result<Self, Error> {
         Self::from_bytes_as(path, bytes, YAML)
     }
 
     /// [`Self::from_bytes`] for a file that should be `kind`.
-    pub fn from_bytes_as(path: &str, bytes: Vec<u8>, kind: &str) -> Result<Self, Error> {
+    pub fn from_bytes_as(
+        path: impl AsRef<Path>,
+        bytes: Vec<u8>,
+        kind: &str,
+    ) -> Result<Self, Error> {
+        let path = path.as_ref();
         if bytes.len() as u64 > MAX_INPUT_BYTES {
             return Err(Error::Config(Diagnostic::file(
                 path,
@@ -101,7 +109,7 @@ impl SourceFile {
         }
         match String::from_utf8(bytes) {
             Ok(text) => Ok(Self {
-                path: path.to_string(),
+                path: path.to_path_buf(),
                 text: Arc::from(unix_line_ends(text)),
                 line_offset: 0,
             }),

@@ -11,7 +11,7 @@ pub struct Output {
     pub target: Target,
     pub format: crate::backend::Format,
     /// `--font FILE`: the font all text is measured and drawn in, instead of sheetgen's own.
-    pub font: Option<String>,
+    pub font: Option<std::path::PathBuf>,
     /// `--width`: the whole figure's width (the height follows).
     pub width: Option<crate::backend::Length>,
 }

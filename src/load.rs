@@ -3,6 +3,8 @@
 //! the whole document, so each document is parsed once in the usual case. A broken document
 //! does not stop the ones after it.
 
+use std::path::Path;
+
 use serde::Deserialize;
 
 use crate::diagnostic::Diagnostic;
@@ -15,14 +17,14 @@ use crate::record::Text;
 pub struct Files;
 
 impl Records for Files {
-    fn load(&self, path: &str) -> Result<Vec<Entry>, Error> {
+    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error> {
         load(path)
     }
 }
 
 /// Reads a record file: a file that cannot be read is an I/O error (exit 2); one that is
 /// not a record file (binary, too large, not UTF-8, no records) is invalid (exit 1).
-pub fn load(path: &str) -> Result<Vec<Entry>, Error> {
+pub fn load(path: impl AsRef<Path>) -> Result<Vec<Entry>, Error> {
     let source = SourceFile::read(path).map_err(|e| match e {
         Error::Config(d) => Error::Invalid(d),
         other => other,

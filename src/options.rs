@@ -1,7 +1,12 @@
 //! Command-line options every command that draws shares: the page and the output. Games'
 //! own commands flatten these into their arguments, so each option is declared once.
+//!
+//! File names are `PathBuf`s (clap's derive reads them with `value_parser!(PathBuf)`), so a
+//! name that is not UTF-8 (Latin-1 from an old archive) works like any other.
 
-use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum, ValueHint};
 
 use crate::backend::{Format, Length};
 use crate::error::Error;
@@ -36,8 +41,8 @@ impl PageArgs {
 pub struct OutputArgs {
     /// Write to FILE (replaced whole, or left untouched on error); without it, the output
     /// goes to standard output
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    pub file: Option<String>,
+    #[arg(short = 'o', long = "output", value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: Option<PathBuf>,
 
     /// Output format [default: from the -o file's extension, else pdf]
     #[arg(long, value_enum)]
@@ -50,8 +55,8 @@ pub struct OutputArgs {
 
     /// Measure and draw all text in this TrueType or OpenType font instead of sheetgen's
     /// own (embedded as a subset in PDF, drawn as outlines in SVG and PNG)
-    #[arg(long, value_name = "FILE")]
-    pub font: Option<String>,
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub font: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -80,10 +85,7 @@ impl OutputArgs {
     /// The output target and format: `--format` wins, else the file's extension, else PDF.
     pub fn output(&self) -> Result<Output, Error> {
         let from_extension = self.file.as_deref().and_then(|file| {
-            let extension = std::path::Path::new(file)
-                .extension()?
-                .to_str()?
-                .to_ascii_lowercase();
+            let extension = file.extension()?.to_str()?.to_ascii_lowercase();
             match extension.as_str() {
                 "pdf" => Some(Format::Pdf),
                 "svg" => Some(Format::Svg),
@@ -103,7 +105,10 @@ impl OutputArgs {
                 return Err(Error::Usage(format!(
                     "--format {} does not match the file name {}",
                     chosen.name(),
-                    self.file.as_deref().unwrap_or_default()
+                    self.file
+                        .as_deref()
+                        .map(crate::diagnostic::shown_path)
+                        .unwrap_or_default()
                 )));
             }
             (Some(format), _) | (None, Some(format)) => format,
@@ -124,9 +129,9 @@ pub fn parse_width(text: &str) -> Result<Length, String> {
 }
 
 /// `-o FILE`, or standard output when there is none or it is `-`.
-pub fn target(file: Option<&str>) -> Target {
+pub fn target(file: Option<&Path>) -> Target {
     match file {
-        Some(file) if file != "-" => Target::File(file.to_string()),
+        Some(file) if file != Path::new("-") => Target::File(file.to_path_buf()),
         _ => Target::Stdout,
     }
 }
@@ -138,7 +143,7 @@ mod tests {
     #[test]
     fn format_comes_from_the_flag_or_the_extension() {
         let args = |file: Option<&str>, format| OutputArgs {
-            file: file.map(String::from),
+            file: file.map(PathBuf::from),
             format,
             dpi: 150,
             font: None,

@@ -16,7 +16,8 @@ use crate::error::Error;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
     Stdout,
-    File(String),
+    /// A file name as given: any bytes, not only UTF-8.
+    File(PathBuf),
 }
 
 /// Writes `bytes` to `target`. A file is written whole and then given its name, so a
@@ -71,11 +72,13 @@ fn stdout_was_closed() -> bool {
 }
 
 /// Writes `bytes` to `path` atomically.
-pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::Io(format!("cannot write {path}: {e}"));
+pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
+    let path = path.as_ref();
+    let shown = crate::diagnostic::shown_path(path);
+    let fail = |e: std::io::Error| Error::Io(format!("cannot write {shown}: {e}"));
     // `-o /dev/stderr 2>>build.log`: the name resolves to the log file, which must get the
     // bytes appended through the open descriptor, not be replaced.
-    if let Some(fd) = own_descriptor(Path::new(path)) {
+    if let Some(fd) = own_descriptor(path) {
         return match write_descriptor(fd, bytes) {
             Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(fail(e)),
             _ => Ok(()),
@@ -83,7 +86,9 @@ pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Error> {
     }
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_dir() => {
-            return Err(Error::Io(format!("cannot write {path}: it is a directory")));
+            return Err(Error::Io(format!(
+                "cannot write {shown}: it is a directory"
+            )));
         }
         Ok(meta) if !meta.is_file() => {
             // A device or a named pipe (/dev/null, a FIFO): there is no file to replace, so
@@ -96,15 +101,15 @@ pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Error> {
         }
         Ok(meta) if meta.permissions().readonly() => {
             return Err(Error::Io(format!(
-                "cannot write {path}: the file is read-only (make it writable or remove it first)"
+                "cannot write {shown}: the file is read-only (make it writable or remove it first)"
             )));
         }
-        Ok(_) => may_write(Path::new(path)).map_err(fail)?,
+        Ok(_) => may_write(path).map_err(fail)?,
         _ => {}
     }
     // A symbolic link stays a link: the file it names is the one written, even when that
     // file does not exist yet.
-    let target = resolve(Path::new(path));
+    let target = resolve(path);
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -330,7 +335,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sheet.pdf");
         std::fs::write(&path, b"old").unwrap();
-        write_file(path.to_str().unwrap(), b"new content").unwrap();
+        write_file(&path, b"new content").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new content");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
@@ -341,14 +346,14 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let fresh = dir.path().join("fresh.pdf");
-        write_file(fresh.to_str().unwrap(), b"x").unwrap();
+        write_file(&fresh, b"x").unwrap();
         let mode = std::fs::metadata(&fresh).unwrap().permissions().mode();
         assert_eq!(mode & 0o044, 0o044, "{mode:o}");
 
         let private = dir.path().join("private.pdf");
         std::fs::write(&private, b"old").unwrap();
         std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
-        write_file(private.to_str().unwrap(), b"new").unwrap();
+        write_file(&private, b"new").unwrap();
         let mode = std::fs::metadata(&private).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600, "{mode:o}");
     }
@@ -361,7 +366,7 @@ mod tests {
         let link = dir.path().join("link.pdf");
         std::fs::write(&real, b"old").unwrap();
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        write_file(link.to_str().unwrap(), b"new").unwrap();
+        write_file(&link, b"new").unwrap();
         assert!(
             std::fs::symlink_metadata(&link)
                 .unwrap()
@@ -379,7 +384,7 @@ mod tests {
                 let fifo = fifo.clone();
                 std::thread::spawn(move || std::fs::read(fifo).unwrap())
             };
-            write_file(fifo.to_str().unwrap(), b"through the pipe").unwrap();
+            write_file(&fifo, b"through the pipe").unwrap();
             assert_eq!(reader.join().unwrap(), b"through the pipe");
             assert!(!std::fs::metadata(&fifo).unwrap().is_file());
         }
@@ -393,7 +398,7 @@ mod tests {
         let path = dir.path().join("kept.pdf");
         std::fs::write(&path, b"old").unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
-        let err = write_file(path.to_str().unwrap(), b"new").unwrap_err();
+        let err = write_file(&path, b"new").unwrap_err();
         assert!(err.to_string().contains("read-only"), "{err}");
         assert_eq!(err.exit_code(), 2);
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
@@ -409,7 +414,7 @@ mod tests {
         // Relative to the link's folder, through a second link.
         std::os::unix::fs::symlink("middle.pdf", &link).unwrap();
         std::os::unix::fs::symlink("out/sheet.pdf", dir.path().join("middle.pdf")).unwrap();
-        write_file(link.to_str().unwrap(), b"new").unwrap();
+        write_file(&link, b"new").unwrap();
         assert!(
             std::fs::symlink_metadata(&link)
                 .unwrap()
@@ -492,7 +497,7 @@ mod tests {
     fn a_missing_directory_is_an_error_and_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("no/such/dir/sheet.pdf");
-        let err = write_file(path.to_str().unwrap(), b"x").unwrap_err();
+        let err = write_file(&path, b"x").unwrap_err();
         assert!(err.to_string().contains("cannot write"), "{err}");
         assert_eq!(err.exit_code(), 2);
     }

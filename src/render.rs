@@ -1,6 +1,8 @@
 //! `sheetgen render`: one game's diagram, with the command line's annotations, options,
 //! theme and stylesheet.
 
+use std::path::{Path, PathBuf};
+
 use crate::diagram::Request;
 use crate::error::Error;
 use crate::games::{Job, Records};
@@ -10,25 +12,25 @@ use crate::theme::Theme;
 /// A checked `render` command.
 #[derive(Debug, Clone)]
 pub struct RenderJob {
-    pub record: String,
+    pub record: PathBuf,
     /// Which game of the file, from 1.
     pub game: usize,
     pub request: Request,
     /// The theme's name or file, read when the job runs.
-    pub theme: String,
+    pub theme: PathBuf,
     /// A stylesheet file to embed in the SVG.
-    pub css: Option<String>,
+    pub css: Option<PathBuf>,
     pub output: Output,
 }
 
 impl Job for RenderJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         let theme_file = Some(&self.theme).filter(|t| !Theme::is_built_in(t));
         [&self.record]
             .into_iter()
             .chain(theme_file)
             .chain(&self.css)
-            .map(String::as_str)
+            .map(PathBuf::as_path)
             .collect()
     }
 
@@ -43,8 +45,10 @@ impl Job for RenderJob {
         let css = match &self.css {
             Some(path) => {
                 let css = crate::input::SourceFile::read_as(path, "CSS text")?;
-                crate::backend::svg::check_css(&css.text)
-                    .map_err(|why| Error::Usage(format!("--css {path}: {why}")))?;
+                crate::backend::svg::check_css(&css.text).map_err(|why| {
+                    let path = crate::diagnostic::shown_path(path);
+                    Error::Usage(format!("--css {path}: {why}"))
+                })?;
                 Some(css.text.to_string())
             }
             None => None,

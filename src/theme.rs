@@ -3,6 +3,7 @@
 //! `colorblind` swaps the accents for the Okabe–Ito palette; a YAML file gives a user's own.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -79,28 +80,31 @@ impl Theme {
     /// The built-in themes' names.
     pub const BUILT_IN: [&str; 3] = ["color", "print", "colorblind"];
 
-    /// Whether `name` names a built-in theme rather than a file.
-    pub fn is_built_in(name: &str) -> bool {
-        Self::BUILT_IN.contains(&name)
+    /// Whether `name` (a `--theme` value) names a built-in theme rather than a file.
+    pub fn is_built_in(name: impl AsRef<Path>) -> bool {
+        name.as_ref()
+            .to_str()
+            .is_some_and(|name| Self::BUILT_IN.contains(&name))
     }
 
-    /// `color`, `print`, `colorblind`, or a theme file.
-    pub fn named_or_file(name: &str) -> Result<Self, Error> {
-        match name {
-            "color" => Ok(Self::color()),
-            "print" => Ok(Self::print()),
-            "colorblind" => Ok(Self::colorblind()),
-            path => Self::load(path),
+    /// `color`, `print`, `colorblind`, or a theme file (whose name may be any bytes).
+    pub fn named_or_file(name: impl AsRef<Path>) -> Result<Self, Error> {
+        let name = name.as_ref();
+        match name.to_str() {
+            Some("color") => Ok(Self::color()),
+            Some("print") => Ok(Self::print()),
+            Some("colorblind") => Ok(Self::colorblind()),
+            _ => Self::load(name),
         }
     }
 
-    pub fn load(path: &str) -> Result<Self, Error> {
+    pub fn load(path: &Path) -> Result<Self, Error> {
         Self::parse(&SourceFile::read(path)?)
     }
 
     /// A theme from a theme file's text; errors point into it.
     pub fn parse(source: &SourceFile) -> Result<Self, Error> {
-        let path = source.path.as_str();
+        let path = source.path.as_path();
         let file: ThemeFile = source.parse_yaml().map_err(Error::Config)?;
         let mut map = Vec::new();
         for (role, value) in &file.colors {
@@ -133,7 +137,7 @@ impl Theme {
             }
         };
         let theme = Self {
-            name: path.to_string(),
+            name: path.display().to_string(),
             map,
             greys: false,
             stroke_scale,

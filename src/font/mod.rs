@@ -16,6 +16,7 @@ mod subset;
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 pub use subset::subset;
@@ -35,7 +36,7 @@ const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
 pub struct Font {
     data: Vec<u8>,
     /// Where the font came from: `None` for sheetgen's own, else the `--font` file.
-    pub file: Option<String>,
+    pub file: Option<PathBuf>,
     /// The PostScript name (name ID 6), letters and digits only, for the PDF font name.
     pub name: String,
     /// A hash of the font program: glyph ids in SVG files are named with it, so two figures
@@ -44,7 +45,7 @@ pub struct Font {
 }
 
 impl Font {
-    fn from_data(data: Vec<u8>, file: Option<String>) -> Result<Font, String> {
+    fn from_data(data: Vec<u8>, file: Option<PathBuf>) -> Result<Font, String> {
         let face = ttf_parser::Face::parse(&data, 0)
             .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
         if face.units_per_em() == 0 {
@@ -62,8 +63,10 @@ impl Font {
 
     /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read or is
     /// no font.
-    pub fn open(path: &str) -> Result<Font, String> {
-        let refuse = |why: String| format!("--font {path}: {why}");
+    pub fn open(path: impl AsRef<Path>) -> Result<Font, String> {
+        let path = path.as_ref();
+        let shown = crate::diagnostic::shown_path(path);
+        let refuse = |why: String| format!("--font {shown}: {why}");
         let meta = std::fs::metadata(path).map_err(|e| refuse(io_reason(&e)))?;
         if !meta.is_file() {
             return Err(refuse("it is not a file".into()));
@@ -75,7 +78,7 @@ impl Font {
             )));
         }
         let data = std::fs::read(path).map_err(|e| refuse(io_reason(&e)))?;
-        Font::from_data(data, Some(path.to_string())).map_err(refuse)
+        Font::from_data(data, Some(path.to_path_buf())).map_err(refuse)
     }
 
     /// sheetgen's own font.
@@ -188,7 +191,7 @@ pub fn using<R>(font: Arc<Font>, work: impl FnOnce() -> R) -> R {
 pub struct MissingGlyph {
     pub character: char,
     /// The `--font` file, or `None` for sheetgen's own font.
-    pub font: Option<String>,
+    pub font: Option<PathBuf>,
 }
 
 impl std::fmt::Display for MissingGlyph {
@@ -203,7 +206,8 @@ impl std::fmt::Display for MissingGlyph {
         match &self.font {
             Some(file) => write!(
                 f,
-                "is not in the font {file} (--font); choose a font that has it"
+                "is not in the font {} (--font); choose a font that has it",
+                crate::diagnostic::shown_path(file)
             ),
             None => write!(
                 f,

@@ -8,6 +8,7 @@ pub mod template;
 pub mod towers;
 
 use std::any::Any;
+use std::path::Path;
 
 use crate::annotate::{Cells, Written};
 use crate::diagnostic::Diagnostic;
@@ -168,7 +169,7 @@ impl View {
 /// line makes before any work starts.
 pub trait Job {
     /// The files the job reads, so that `-o` cannot name one of them.
-    fn inputs(&self) -> Vec<&str>;
+    fn inputs(&self) -> Vec<&Path>;
 
     /// Where the job writes a drawing, if it makes one (a PDF is not poured into a
     /// terminal).
@@ -186,7 +187,7 @@ pub trait Job {
 /// Record files read and checked, for the jobs that take them. Games ask for records
 /// through this and never read record files themselves.
 pub trait Records {
-    fn load(&self, path: &str) -> Result<Vec<Entry>, Error>;
+    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error>;
 }
 
 /// One game from a file: its place there (from 1) and the checked game or what is wrong.
@@ -199,12 +200,13 @@ pub struct Entry {
 }
 
 /// The `k`-th game (from 1) of a record file, checked.
-pub fn pick(records: &dyn Records, path: &str, k: usize) -> Result<Box<dyn GameRecord>, Error> {
+pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn GameRecord>, Error> {
     let entries = records.load(path)?;
     let count = entries.len();
     let entry = entries.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
         Error::Usage(format!(
-            "--game {k}: {path} holds {}",
+            "--game {k}: {} holds {}",
+            crate::diagnostic::shown_path(path),
             crate::vocabulary::plural(count, "game")
         ))
     })?;

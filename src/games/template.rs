@@ -204,8 +204,8 @@ pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
 pub struct TemplateArgs {
     /// Sheet template (YAML) to use instead of the built-in one; `sheetgen template GAME`
     /// prints the built-in one to start from
-    #[arg(long, value_name = "FILE")]
-    pub template: Option<String>,
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub template: Option<std::path::PathBuf>,
 
     /// Language of the built-in template's texts [default: en] (a template of your own
     /// carries its own texts)
@@ -254,7 +254,7 @@ pub struct TemplateJob {
 }
 
 impl crate::games::Job for TemplateJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&std::path::Path> {
         Vec::new()
     }
 

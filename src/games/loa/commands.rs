@@ -1,7 +1,9 @@
 //! Lines of Action's commands: `loa` (the board or a scoresheet) and `import` (move text or
 //! SGF into a checked record).
 
-use clap::{Args, FromArgMatches, ValueEnum};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, FromArgMatches, ValueEnum, ValueHint};
 
 use super::game::{Rules, check_obstruction};
 use super::rules::Setup;
@@ -116,12 +118,12 @@ impl SheetJob {
 }
 
 impl Job for SheetJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         self.args
             .sheet
             .template
             .iter()
-            .map(String::as_str)
+            .map(PathBuf::as_path)
             .collect()
     }
 
@@ -152,21 +154,21 @@ impl Job for SheetJob {
 #[derive(Debug, Args)]
 struct ImportArgs {
     /// Move text (`1. b1-b3 h3-e3 2. b3xe3 …`) or an SGF file
-    #[arg(value_name = "FILE")]
-    source: String,
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    source: PathBuf,
 
     /// Write the record to FILE instead of standard output
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    file: Option<String>,
+    #[arg(short = 'o', long = "output", value_name = "FILE", value_hint = ValueHint::FilePath)]
+    file: Option<PathBuf>,
 }
 
 struct ImportJob {
-    source: String,
+    source: PathBuf,
     target: Target,
 }
 
 impl Job for ImportJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         vec![&self.source]
     }
 

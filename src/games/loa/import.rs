@@ -37,11 +37,13 @@ pub fn import(source: &SourceFile) -> Result<String, Diagnostic> {
         vec![from_move_text(source)?]
     };
     let mut writer = RecordWriter::new();
-    let name = std::path::Path::new(&source.path)
+    // The name as text, bytes that are not UTF-8 as U+FFFD; escaped: a file name may hold a
+    // line break, and the lines after it would be read as part of the record.
+    let name = source
+        .path
         .file_name()
-        .map_or(source.path.as_str().into(), |n| n.to_string_lossy());
-    // Escaped: a file name may hold a line break, and the lines after it would be read as
-    // part of the record.
+        .unwrap_or(source.path.as_os_str())
+        .to_string_lossy();
     writer.escaped_comment(&format!(
         "Imported from {name} by sheetgen {}.",
         env!("CARGO_PKG_VERSION")

@@ -1,7 +1,9 @@
 //! Shoreline's commands: `shoreline` (the play sheet, filled from records, or a puzzle
 //! sheet), `solve shoreline` and `analyze`. Each turns its arguments into a checked job.
 
-use clap::{Args, FromArgMatches};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, FromArgMatches, ValueHint};
 
 use super::{Side, puzzles, sheet};
 use crate::error::Error;
@@ -47,8 +49,8 @@ pub fn all() -> Vec<GameCommand> {
 #[derive(Debug, Args)]
 struct SheetArgs {
     /// Game records to fill the boards with, in order (finished or not)
-    #[arg(value_name = "FILE")]
-    files: Vec<String>,
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    files: Vec<PathBuf>,
 
     /// Number of boards on the page, 1 to 9
     #[arg(long, value_name = "N", default_value_t = 4,
@@ -136,7 +138,8 @@ impl SheetJob {
                     .downcast_ref::<super::Game>()
                     .ok_or_else(|| {
                         Error::Usage(format!(
-                            "{path} #{}: a Shoreline sheet takes Shoreline games only",
+                            "{} #{}: a Shoreline sheet takes Shoreline games only",
+                            crate::diagnostic::shown_path(path),
                             entry.index
                         ))
                     })?;
@@ -148,12 +151,12 @@ impl SheetJob {
 }
 
 impl Job for SheetJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         self.args
             .files
             .iter()
             .chain(&self.args.sheet.template)
-            .map(String::as_str)
+            .map(PathBuf::as_path)
             .collect()
     }
 
@@ -201,7 +204,7 @@ struct SolveArgs {
 }
 
 impl Job for SolveArgs {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         Vec::new()
     }
 
@@ -218,8 +221,8 @@ impl Job for SolveArgs {
 #[derive(Debug, Args)]
 struct AnalyzeArgs {
     /// Record file (YAML)
-    #[arg(value_name = "FILE")]
-    record: String,
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    record: PathBuf,
 
     /// Which game of the file, counting from 1
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -231,7 +234,7 @@ struct AnalyzeArgs {
 }
 
 impl Job for AnalyzeArgs {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&Path> {
         vec![&self.record]
     }
 
@@ -247,7 +250,7 @@ impl Job for AnalyzeArgs {
             .ok_or_else(|| {
                 Error::Usage(format!(
                     "{}: analyze weighs Shoreline games; this is another game",
-                    self.record
+                    crate::diagnostic::shown_path(&self.record)
                 ))
             })?;
         let report = super::analysis::analyze_report(&game.play, self.format == ReportArg::Json);

@@ -80,7 +80,7 @@ impl Template {
     }
 
     /// Reads and checks a user's template.
-    pub fn load(path: &str) -> Result<Template, Error> {
+    pub fn load(path: &std::path::Path) -> Result<Template, Error> {
         Self::parse(&SourceFile::read(path)?)
     }
 

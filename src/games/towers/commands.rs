@@ -49,12 +49,12 @@ struct SheetJob {
 }
 
 impl Job for SheetJob {
-    fn inputs(&self) -> Vec<&str> {
+    fn inputs(&self) -> Vec<&std::path::Path> {
         self.args
             .sheet
             .template
             .iter()
-            .map(String::as_str)
+            .map(std::path::PathBuf::as_path)
             .collect()
     }
 
