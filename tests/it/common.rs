@@ -15,6 +15,11 @@ pub fn run(args: &[&str]) -> Output {
 }
 
 pub fn run_in(dir: impl AsRef<std::path::Path>, args: &[&str]) -> Output {
+    run_os(dir, args)
+}
+
+/// [`run_in`] with arguments that may be any bytes (file names that are not UTF-8).
+pub fn run_os<S: AsRef<std::ffi::OsStr>>(dir: impl AsRef<std::path::Path>, args: &[S]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_sheetgen"))
         .args(args)
         .current_dir(dir)

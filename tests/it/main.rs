@@ -11,6 +11,7 @@ mod common;
 mod diagrams;
 mod diff;
 mod figures;
+mod file_names;
 mod fonts;
 mod gallery;
 mod import_quirks;
