@@ -324,7 +324,14 @@ fn run_legend(games: &[Game], x: f64, bottom: f64) -> Option<(Group, f64)> {
     let scoring = games.first()?.play.rules.scoring;
     let pt = diagram::LABEL_PT;
     let baseline = bottom - crate::font::descent(pt);
-    let (legend, _) = diagram::legend(crate::figure::Point::new(x, baseline), scoring, &runs);
+    let (legend, _) = diagram::legend(
+        crate::figure::Point::new(x, baseline),
+        // One line: the sheet keeps one line's room for it above the footer.
+        f64::INFINITY,
+        scoring,
+        &runs,
+        &crate::words::Words::default(),
+    );
     // The samples' casing reaches a little above the letters.
     legend.map(|legend| (legend, baseline - crate::font::cap_height(pt) - 1.0))
 }
