@@ -589,7 +589,7 @@ fn describe(
             points.join("-")
         ));
     }
-    // The text alternative stays English for now (see the sheet's `--lang` note).
+    // The text alternative (`<desc>`) is English in every language, the byline aside.
     out.push_str(&score_lines(&play.rules, n, score, &Words::default()).join(". "));
     out.push('.');
     out
