@@ -205,3 +205,17 @@ fn the_puzzle_sheet_speaks_german() {
     let plain = pdf_text(&run(&["shoreline", "--puzzles", "6"]).stdout);
     assert!(english_left(&plain, &english).len() >= 8, "{plain}");
 }
+
+#[test]
+fn a_filled_shoreline_sheet_keys_its_runs_in_its_language() {
+    let sheet = ["shoreline", "examples/shoreline-evening.yaml"];
+    let key = ["scoring", "three", "dead", "run", "nothing"];
+    let english = pdf_text(&run(&sheet).stdout);
+    assert_eq!(english_left(&english, &key).len(), key.len(), "{english}");
+    for lang in ["de", "fr", "zh"] {
+        let out = run(&[&sheet[..], &["--lang", lang]].concat());
+        assert_eq!(out.code, 0, "{lang}: {}", out.stderr);
+        let text = pdf_text(&out.stdout);
+        assert!(english_left(&text, &key).is_empty(), "{lang}: {text}");
+    }
+}

@@ -185,9 +185,11 @@ impl Job for SheetJob {
             cut_marks: args.cut_marks,
             template,
             games: self.games(records)?,
+            words: crate::words::Words::new(args.sheet.lang.unwrap_or_default()),
         };
         let mut made = Made::drawing(sheet::sheet(&options)?, &self.output);
         made.problems.extend(note);
+        made.problems.extend(options.words.untranslated());
         Ok(made)
     }
 }
