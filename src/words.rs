@@ -125,9 +125,9 @@ impl Words {
 pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
     (!missing.is_empty()).then(|| Problem {
         heading: format!(
-            "note: the {} sheet has {} text(s) not yet translated, printed in English:",
-            lang.name(),
-            missing.len()
+            "note: {} text(s) not yet translated into {}, printed in English:",
+            missing.len(),
+            lang.name()
         ),
         error: Error::Usage(missing.join("\n")),
     })
@@ -144,8 +144,12 @@ mod tests {
         let shared = words.clone();
         assert_eq!(shared.tr("No such words"), "No such words");
         assert_eq!(words.tr("No such words"), "No such words");
-        let note = words.untranslated().expect("a note");
-        assert!(note.render(false).contains("No such words"));
+        let note = words.untranslated().expect("a note").render(false);
+        assert!(
+            note.contains("1 text(s) not yet translated into de"),
+            "{note}"
+        );
+        assert!(note.contains("No such words"), "{note}");
         assert!(Words::new(Lang::Fr).untranslated().is_none());
     }
 
