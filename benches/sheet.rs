@@ -20,6 +20,7 @@ fn main() {
         cut_marks: false,
         template: Template::builtin(),
         games: Vec::new(),
+        words: Default::default(),
     };
     for (name, format) in [("pdf", Format::Pdf), ("svg", Format::Svg)] {
         let build = || render(&sheet(&options).unwrap(), format).unwrap();

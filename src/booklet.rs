@@ -15,7 +15,8 @@ use crate::job::{Made, Output};
 use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
 use crate::theme::Theme;
-use crate::vocabulary::{capitalised, plural};
+use crate::vocabulary::{Winner, capitalised};
+use crate::words::Words;
 
 const MARGIN: f64 = 14.0;
 const GAP: f64 = 8.0;
@@ -30,6 +31,8 @@ pub struct BookletOptions {
     /// A diagram every this many moves (turns for Towers) instead of one per game.
     pub every: Option<usize>,
     pub theme: Theme,
+    /// The booklet's own words (captions, page titles) and its diagrams', in `--lang`.
+    pub words: Words,
 }
 
 /// A checked `booklet` command.
@@ -41,6 +44,7 @@ pub struct BookletJob {
     pub every: Option<usize>,
     /// The theme's name or file, read when the job runs.
     pub theme: PathBuf,
+    pub words: Words,
     pub output: Output,
 }
 
@@ -94,8 +98,10 @@ impl Job for BookletJob {
             per_page: self.per_page,
             every: self.every,
             theme: Theme::named_or_file(&self.theme)?,
+            words: self.words.clone(),
         };
         let document = booklet(&games, &options)?;
+        problems.extend(self.words.untranslated());
         let status = problems
             .iter()
             .map(|p| p.error.status())
@@ -158,13 +164,18 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     for game in games {
         let game = &**game;
         match options.every {
-            None if !game.about().diagrams.is_empty() => entries.extend(annotated(game)?),
+            None if !game.about().diagrams.is_empty() => {
+                entries.extend(annotated(game, &options.words)?)
+            }
             None => entries.push(Entry {
                 game,
-                request: Request::default(),
-                caption: caption(game),
+                request: Request {
+                    words: options.words.clone(),
+                    ..Request::default()
+                },
+                caption: caption(game, &options.words),
             }),
-            Some(every) => entries.extend(sequence(game, every)?),
+            Some(every) => entries.extend(sequence(game, every, &options.words)?),
         }
     }
     if entries.is_empty() {
@@ -192,7 +203,11 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         pages: Vec::new(),
     };
     for (p, chunk) in entries.chunks(cells.len()).enumerate() {
-        let mut figure = Figure::new(width, height, format!("Booklet, page {} of {pages}", p + 1));
+        let page_title = options.words.fill(
+            "Booklet, page {page} of {pages}",
+            &[("page", &(p + 1)), ("pages", &pages)],
+        );
+        let mut figure = Figure::new(width, height, page_title);
         let mut descriptions = Vec::new();
         let layout = page_layout(chunk, cells[0], options)?;
         for ((entry, drawn), cell) in chunk.iter().zip(&layout.figures).zip(&cells) {
@@ -309,20 +324,18 @@ fn caption_lines(caption: &[String], width: f64) -> Vec<String> {
 
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// game's title and the entry's own caption.
-fn annotated(game: &dyn GameRecord) -> Result<Vec<Entry<'_>>, Error> {
+fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Result<Vec<Entry<'a>>, Error> {
     let title = title(game);
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
         let request = Request {
             diagram: Some(k + 1),
             omit_caption: true,
+            words: words.clone(),
             ..Request::default()
         };
         let at = spec.at.unwrap_or(game.length());
-        let mut caption = vec![format!(
-            "{title}: after {}",
-            plural(at, game.summary().unit)
-        )];
+        let mut caption = vec![after(&title, at, game.summary().unit, words)];
         caption.extend(spec.caption.as_ref().map(|c| c.value.clone()));
         entries.push(Entry {
             game,
@@ -341,26 +354,69 @@ fn title(game: &dyn GameRecord) -> String {
         .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone())
 }
 
+/// "Title: after 12 moves", in the booklet's language.
+fn after(title: &str, at: usize, unit: &str, words: &Words) -> String {
+    let english = match (unit, at) {
+        ("turn", 1) => "{title}: after 1 turn",
+        ("turn", _) => "{title}: after {n} turns",
+        (_, 1) => "{title}: after 1 move",
+        _ => "{title}: after {n} moves",
+    };
+    words.fill(english, &[("title", &title), ("n", &at)])
+}
+
+/// The game's outcome: the engine's own words in English; in another language the winner
+/// and the score, which every game's summary gives.
+fn outcome(game: &dyn GameRecord, words: &Words) -> String {
+    let summary = game.summary();
+    if words.lang() == crate::words::Lang::En {
+        return capitalised(&summary.reason);
+    }
+    let verdict = match summary.winner {
+        Some(Winner::Black) => words.tr("Black wins"),
+        Some(Winner::White) => words.tr("White wins"),
+        Some(Winner::Draw) => words.tr("Draw"),
+        None if summary.unit == "turn" => {
+            words.fill("Unfinished after {n} turns", &[("n", &summary.moves)])
+        }
+        None => words.fill("Unfinished after {n} moves", &[("n", &summary.moves)]),
+    };
+    match summary.score {
+        Some((black, white)) => {
+            let points = words.fill(
+                "Black {black} · White {white}",
+                &[("black", &black), ("white", &white)],
+            );
+            format!("{verdict}, {}", points.replace('-', "−"))
+        }
+        None => verdict,
+    }
+}
+
 /// Title, players and the outcome.
-fn caption(game: &dyn GameRecord) -> Vec<String> {
+fn caption(game: &dyn GameRecord, words: &Words) -> Vec<String> {
     let about = game.about();
     let title = title(game);
     let mut players = Vec::new();
     for (side, name) in [("Black", &about.black), ("White", &about.white)] {
         if let Some(name) = name {
-            players.push(format!("{side} {}", name.value));
+            players.push(format!("{} {}", words.tr(side), name.value));
         }
     }
     let mut lines = vec![title];
     if !players.is_empty() {
         lines.push(players.join(" – "));
     }
-    lines.push(capitalised(&game.summary().reason));
+    lines.push(outcome(game, words));
     lines
 }
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.
-fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry<'_>>, Error> {
+fn sequence<'a>(
+    game: &'a dyn GameRecord,
+    every: usize,
+    words: &Words,
+) -> Result<Vec<Entry<'a>>, Error> {
     let moves = game.move_list();
     let unit = game.summary().unit;
     let title = title(game);
@@ -369,27 +425,37 @@ fn sequence(game: &dyn GameRecord, every: usize) -> Result<Vec<Entry<'_>>, Error
     let mut entries = Vec::new();
     let mut from = 0;
     for at in stops {
-        let mut caption = vec![format!("{title}: after {}", plural(at, unit))];
+        let mut caption = vec![after(&title, at, unit, words)];
+        let turns = unit == "turn";
         if at == from + 1 {
             // One move: "Move 33: …", not "Moves 33–33".
-            caption.push(format!("{} {at}: {}", capitalised(unit), moves[from]));
+            let one = if turns {
+                "Turn {n}: {moves}"
+            } else {
+                "Move {n}: {moves}"
+            };
+            caption.push(words.fill(one, &[("n", &at), ("moves", &moves[from])]));
         } else if at > from {
-            caption.push(format!(
-                "{}s {}–{}: {}",
-                capitalised(unit),
-                from + 1,
-                at,
-                moves[from..at].join(", ")
+            let many = if turns {
+                "Turns {from}–{to}: {moves}"
+            } else {
+                "Moves {from}–{to}: {moves}"
+            };
+            let list = moves[from..at].join(", ");
+            caption.push(words.fill(
+                many,
+                &[("from", &(from + 1)), ("to", &at), ("moves", &list)],
             ));
         }
         if at == game.length() {
             // The outcome, said once: under the last diagram.
-            caption.push(capitalised(&game.summary().reason));
+            caption.push(outcome(game, words));
         }
         entries.push(Entry {
             game,
             request: Request {
                 at: Some(at),
+                words: words.clone(),
                 ..Request::default()
             },
             caption,

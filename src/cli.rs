@@ -158,6 +158,11 @@ struct RenderArgs {
     #[arg(long)]
     bare: bool,
 
+    /// Language of the words sheetgen draws (legends, outcome lines, table headers)
+    /// [default: en]; the record's own titles and captions are drawn as written
+    #[arg(long, value_enum)]
+    lang: Option<crate::words::Lang>,
+
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -180,6 +185,11 @@ struct BookletArgs {
     /// Colours: color (default), print, colorblind, or a theme file
     #[arg(long, value_name = "THEME", default_value = "color", value_hint = ValueHint::FilePath)]
     theme: PathBuf,
+
+    /// Language of the words sheetgen writes (captions, outcomes, legends) [default: en];
+    /// the records' own titles and captions are printed as written
+    #[arg(long, value_enum)]
+    lang: Option<crate::words::Lang>,
 
     #[command(flatten)]
     page: PageArgs,
@@ -241,6 +251,7 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
             page: args.page.setup(),
             per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
             every: args.every.map(|n| n as usize),
+            words: crate::words::Words::new(args.lang.unwrap_or_default()),
             files: args.files,
         }),
         Command::Template(args) => {
@@ -296,6 +307,7 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             omit_caption: false,
             bare: args.bare,
             text_scale: None,
+            words: crate::words::Words::new(args.lang.unwrap_or_default()),
         },
         output,
         game: args.game as usize,

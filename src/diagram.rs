@@ -27,6 +27,8 @@ pub struct Request {
     pub bare: bool,
     /// The board's text this many times its size (see [`View::text_scale`]); None is 1.
     pub text_scale: Option<f64>,
+    /// The language of the words the diagram draws; clones share what was left in English.
+    pub words: crate::words::Words,
 }
 
 /// The view and annotations `request` asks of `record`, checked without drawing.
@@ -41,6 +43,7 @@ fn resolve(
         options: Vec::new(),
         bare: request.bare,
         text_scale: request.text_scale.unwrap_or(1.0),
+        words: request.words.clone(),
     };
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {

@@ -33,5 +33,6 @@ pub mod rng;
 pub mod run;
 pub mod theme;
 pub mod vocabulary;
+pub mod words;
 
 pub use error::Error;

@@ -366,11 +366,12 @@ impl About {
         Ok(about)
     }
 
-    /// What a diagram of this game writes above its board; `game` is the game's name.
-    pub fn heading(&self, game: &str) -> crate::layout::Heading {
+    /// What a diagram of this game writes above its board; `game` is the game's name, the
+    /// sides are named in `words`.
+    pub fn heading(&self, game: &str, words: &crate::words::Words) -> crate::layout::Heading {
         crate::layout::Heading {
             title: self.title.as_ref().map(|t| t.value.clone()),
-            byline: self.byline(),
+            byline: self.byline(words),
             figure_title: self.figure_title(game),
         }
     }
@@ -393,11 +394,11 @@ impl About {
     }
 
     /// "Black ● Ana – White ○ Ben · 2026-11-29", or as much of it as the record gives.
-    pub fn byline(&self) -> String {
+    pub fn byline(&self, words: &crate::words::Words) -> String {
         let mut parts = Vec::new();
         for side in [Side::Black, Side::White] {
             if let Some(name) = self.player(side) {
-                parts.push(format!("{} {name}", side.label()));
+                parts.push(format!("{} {name}", words.tr(side.label())));
             }
         }
         let mut line = parts.join(" – ");

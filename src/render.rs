@@ -57,6 +57,8 @@ impl Job for RenderJob {
             theme.apply(page);
             page.css.clone_from(&css);
         }
-        Ok(Made::drawing(document, &self.output))
+        let mut made = Made::drawing(document, &self.output);
+        made.problems.extend(self.request.words.untranslated());
+        Ok(made)
     }
 }

@@ -136,6 +136,9 @@ pub struct View {
     /// size: a booklet that prints the figure smaller asks for larger text, so it stays
     /// legible at print size. 1 everywhere else.
     pub text_scale: f64,
+    /// The words the diagram draws (legends, outcome lines, table headers), in the job's
+    /// language (`--lang`); captions and titles from the record are drawn as written.
+    pub words: crate::words::Words,
 }
 
 impl Default for View {
@@ -146,6 +149,7 @@ impl Default for View {
             options: Vec::new(),
             bare: false,
             text_scale: 1.0,
+            words: crate::words::Words::default(),
         }
     }
 }

@@ -109,36 +109,7 @@ pub fn check_range(
     ))
 }
 
-/// The languages sheets are built in: English, and translations of its texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-    Fr,
-    Zh,
-}
-
-impl Lang {
-    fn name(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-            Lang::Fr => "fr",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// English text → this language, for every game's templates.
-    fn table(self) -> &'static str {
-        match self {
-            Lang::En => "",
-            Lang::De => include_str!("../../templates/lang/de.yaml"),
-            Lang::Fr => include_str!("../../templates/lang/fr.yaml"),
-            Lang::Zh => include_str!("../../templates/lang/zh.yaml"),
-        }
-    }
-}
+pub use crate::words::{Lang, untranslated};
 
 /// The built-in template in `lang`: each quoted text replaced by its translation, the keys,
 /// sizes and comments unchanged, so `sheetgen template GAME --lang de` prints a template that
@@ -147,10 +118,7 @@ pub fn translated(builtin: &Builtin, lang: Lang) -> (String, Vec<String>) {
     if lang == Lang::En {
         return (builtin.text.to_string(), Vec::new());
     }
-    let path = format!("templates/lang/{}.yaml", lang.name());
-    let table: std::collections::BTreeMap<String, String> = SourceFile::new(&path, lang.table())
-        .parse_yaml()
-        .expect("the shipped translations are valid (a unit test checks them)");
+    let table = lang.table();
     let mut missing = Vec::new();
     let mut out = String::with_capacity(builtin.text.len());
     for line in builtin.text.split_inclusive('\n') {
@@ -184,18 +152,6 @@ fn quoted(line: &str) -> Option<(usize, usize)> {
     let start = line.find('"')? + 1;
     let end = start + line[start..].find('"')?;
     Some((start, end))
-}
-
-/// The note on standard error for texts a translation lacks.
-pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
-    (!missing.is_empty()).then(|| Problem {
-        heading: format!(
-            "note: the {} sheet has {} text(s) not yet translated, printed in English:",
-            lang.name(),
-            missing.len()
-        ),
-        error: Error::Usage(missing.join("\n")),
-    })
 }
 
 // `--template FILE` and `--lang L`, the options every sheet command shares (a plain
@@ -278,7 +234,7 @@ mod tests {
     fn the_shipped_translations_parse_and_every_text_can_be_drawn() {
         for lang in [Lang::De, Lang::Fr, Lang::Zh] {
             let table: std::collections::BTreeMap<String, String> =
-                SourceFile::new("t.yaml", lang.table())
+                SourceFile::new("t.yaml", lang.source())
                     .parse_yaml()
                     .unwrap();
             for (english, text) in &table {

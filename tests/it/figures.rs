@@ -206,6 +206,7 @@ fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen::error::E
         per_page: args[2].parse().unwrap(),
         every: None,
         theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
     };
     let document = booklet(&games, &options)?;
     Ok(document

@@ -42,7 +42,7 @@ fn figure_at(game: &sheetgen::games::loa::Game, at: usize, show: Show) -> Figure
         show: vec![show],
         ..DiagramOptions::default()
     };
-    let heading = game.about.heading("Lines of Action");
+    let heading = game.about.heading("Lines of Action", &Default::default());
     diagram(&game.replay_to(at), game.plies.len(), &heading, &options).0
 }
 

@@ -8,6 +8,7 @@ mod batch_check;
 mod cases;
 mod cli;
 mod common;
+mod diagram_words;
 mod diagrams;
 mod diff;
 mod figures;

@@ -414,3 +414,67 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
         assert!(texts.len() > 20, "{name}: {} texts found", texts.len());
     }
 }
+
+#[test]
+fn the_puzzle_sheet_carries_the_scale_bar_under_its_boards() {
+    use sheetgen::games::shoreline::puzzles;
+    use sheetgen::page::{PageSetup, Paper};
+    let found = puzzles::find(6, 1);
+    for (paper, length, label) in [(Paper::A4, 100.0, "100 mm"), (Paper::Letter, 101.6, "4 in")] {
+        for landscape in [false, true] {
+            let page = PageSetup { paper, landscape };
+            let document = puzzles::sheet(&found, 1, page, &Default::default());
+            let svg =
+                String::from_utf8(sheetgen::backend::svg::render(&document.pages[0])).unwrap();
+            let (bar, text) = scale_bar(&svg);
+            assert!((bar - length).abs() < 1e-6, "{page:?}: {bar} mm");
+            assert!(text.contains(label), "{page:?}: {text}");
+            // Outside the play area: below every board, clear of it.
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let bar_y = doc
+                .descendants()
+                .find(|n| n.attribute("class") == Some("scale-bar"))
+                .and_then(|g| g.descendants().find(|n| n.has_tag_name("line")))
+                .map(|l| l.attribute("y1").unwrap().parse::<f64>().unwrap())
+                .unwrap();
+            let puzzles_bottom = puzzle_bottom(&doc);
+            assert!(puzzles_bottom > 100.0, "{page:?}: the boards were found");
+            assert!(
+                puzzles_bottom < bar_y - 2.0,
+                "{page:?}: boards end at {puzzles_bottom}, the bar is at {bar_y}"
+            );
+        }
+    }
+    // --lang is taken, --template still refused, each with a clear word.
+    assert_eq!(
+        run(&["shoreline", "--puzzles", "2", "--lang", "fr"]).code,
+        0
+    );
+    let out = run(&["shoreline", "--puzzles", "2", "--cut-marks"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("not --puzzles"), "{}", out.stderr);
+}
+
+/// The lowest point any line, circle or text of the puzzles' drawings reaches (their
+/// boards and the shore under them).
+fn puzzle_bottom(doc: &roxmltree::Document) -> f64 {
+    doc.descendants()
+        .filter(|n| {
+            n.ancestors().any(|a| {
+                a.attribute("class")
+                    .is_some_and(|c| c.split(' ').any(|c| c == "puzzle"))
+            })
+        })
+        .flat_map(|n| {
+            let number = |a| n.attribute(a).and_then(|v: &str| v.parse::<f64>().ok());
+            let radius = number("r").unwrap_or(0.0);
+            [
+                number("y1"),
+                number("y2"),
+                number("y"),
+                number("cy").map(|y| y + radius),
+            ]
+        })
+        .flatten()
+        .fold(0.0, f64::max)
+}

@@ -10,7 +10,8 @@ use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
 use crate::font;
 use crate::layout::{Heading, line_height, wrap};
-use crate::vocabulary::{Side, capitalised, plural};
+use crate::vocabulary::{Side, capitalised};
+use crate::words::{Lang, Words};
 
 const MARGIN: f64 = 8.0;
 const BOARD_WIDTH: f64 = 110.0;
@@ -58,6 +59,8 @@ pub struct DiagramOptions {
     pub flip: bool,
     /// The board's labels this many times their size (for booklets); 0 is taken as 1.
     pub text_scale: f64,
+    /// The language of the words drawn (the record's own title and caption as written).
+    pub words: Words,
 }
 
 /// Why a direction has no move (for `moves:` figures).
@@ -126,11 +129,15 @@ pub fn diagram(
     let width = BOARD_WIDTH + 2.0 * MARGIN;
     let mut root = Group::new("diagram lines-of-action");
 
-    let title = heading.title.as_deref().unwrap_or("Lines of Action");
+    let words = &options.words;
+    let title = heading
+        .title
+        .clone()
+        .unwrap_or_else(|| words.tr("Lines of Action"));
     let mut y = MARGIN;
     if !options.bare {
         let (header, bottom) =
-            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
+            crate::layout::diagram_header(&title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
         root.group(header);
         y = bottom + 3.0;
     }
@@ -187,25 +194,27 @@ pub fn diagram(
         if let Show::Lines(sq) = *show {
             let with_moves = options.show.contains(&Show::Moves(sq));
             root.group(line_counts(&board, replay, sq, with_moves, k));
-            notes.push(lines_note(replay, sq));
+            notes.push(lines_note(replay, sq, words));
         }
     }
     if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
-        notes.push(
+        notes.push(words.tr(
             "Arrows: a move; ringed at its end, a capture. Tinted squares: the last move. Short stubs mark the directions a piece cannot use: \
              ending in a bar, blocked by an enemy piece or an obstruction; in a ring, onto its own piece; \
-             in a cross, off the board."
-                .to_string(),
-        );
+             in a cross, off the board.",
+        ));
     }
 
     y = board.extent().bottom() + 2.0;
     let mut footer = Group::new("score");
     let mut lines: Vec<String> = options.caption.iter().cloned().collect();
-    lines.extend([group_counts(replay), outcome_line(total, replay)]);
-    let plain_text = plain_text(heading, replay, options.flip, &lines);
+    lines.extend([
+        group_counts(replay, words),
+        outcome_line(total, replay, words),
+    ]);
+    let plain_text = plain_text(heading, replay, options.flip, &lines, words);
     lines.extend(notes);
-    lines.push(rules_caption(&replay.rules));
+    lines.push(rules_caption(&replay.rules, words));
     let drawn = if options.bare { &[][..] } else { &lines[..] };
     for (i, text) in drawn.iter().enumerate() {
         let size_pt = if i + 1 == lines.len() {
@@ -263,25 +272,84 @@ fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotat
 }
 
 /// "Black 1 group, White 3 groups".
-fn group_counts(replay: &Replay) -> String {
+fn group_counts(replay: &Replay, words: &Words) -> String {
     let count = |side| {
         let n = replay.board.groups(replay.position.pieces(side)).len();
-        plural(n, "group")
+        counted(n, "1 group", "{n} groups", words)
     };
-    format!("Black {}, White {}", count(Side::Black), count(Side::White))
+    words.fill(
+        "Black {black}, White {white}",
+        &[
+            ("black", &count(Side::Black)),
+            ("white", &count(Side::White)),
+        ],
+    )
 }
 
-fn outcome_line(total: usize, replay: &Replay) -> String {
+/// "1 move" or "12 moves", in `words`.
+fn counted(n: usize, one: &str, many: &str, words: &Words) -> String {
+    words.fill(if n == 1 { one } else { many }, &[("n", &n)])
+}
+
+fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
     let n = replay.plies.len();
+    let moves = counted(n, "1 move", "{n} moves", words);
     let text = match (n == total, replay.outcome) {
-        (_, Some(outcome)) => outcome.describe(n),
-        (true, None) => format!("unfinished after {}", plural(n, "move")),
-        (false, None) => format!(
-            "after {n} of {total} moves; {} to move",
-            replay.position.to_move.name()
-        ),
+        (_, Some(outcome)) if words.lang() == Lang::En => outcome.describe(n),
+        (_, Some(outcome)) => outcome_in(outcome, &moves, words),
+        (true, None) => words.fill("unfinished after {moves}", &[("moves", &moves)]),
+        (false, None) => {
+            let english = match replay.position.to_move {
+                Side::Black => "after {n} of {total} moves; black to move",
+                Side::White => "after {n} of {total} moves; white to move",
+            };
+            words.fill(english, &[("n", &n), ("total", &total)])
+        }
     };
     capitalised(&text)
+}
+
+/// The outcome in another language than English, each kind in one sentence (English keeps
+/// the engine's own words, which `check` prints too).
+fn outcome_in(outcome: super::game::Outcome, moves: &str, words: &Words) -> String {
+    use super::game::Outcome;
+    let side = |s: Side| words.tr(&capitalised(s.name()));
+    let (english, winner, other) = match outcome {
+        Outcome::Connected { winner, mover } if winner == mover => {
+            ("{winner} wins: connected after {moves}", winner, mover)
+        }
+        Outcome::Connected { winner, mover } => (
+            "{winner} wins: connected after {moves}, by {other}'s capture",
+            winner,
+            mover,
+        ),
+        Outcome::BothConnected { draw: true, mover } => {
+            ("Draw: both connected after {moves}", mover, mover)
+        }
+        Outcome::BothConnected { mover, draw: false } => (
+            "{winner} wins: both connected after {moves}, the mover wins",
+            mover,
+            mover,
+        ),
+        Outcome::Repetition => (
+            "Draw: third repetition after {moves}",
+            Side::Black,
+            Side::Black,
+        ),
+        Outcome::Resigned { side: loser } => (
+            "{winner} wins: {other} resigned after {moves}",
+            loser.other(),
+            loser,
+        ),
+    };
+    words.fill(
+        english,
+        &[
+            ("winner", &side(winner)),
+            ("other", &side(other)),
+            ("moves", &moves),
+        ],
+    )
 }
 
 /// A small red cross in the corner of every square where a capture happened.
@@ -400,16 +468,18 @@ fn line_counts(
     group
 }
 
-fn lines_note(replay: &Replay, sq: usize) -> String {
+fn lines_note(replay: &Replay, sq: usize, words: &Words) -> String {
     let occupied = replay.position.occupied();
     let count = |a| replay.board.line_count(occupied, sq, a);
-    format!(
-        "{}: {} on its rank, {} on its file, {} on its rising and {} on its falling diagonal.",
-        square_name(sq, replay.rules.size),
-        count(0),
-        count(1),
-        count(2),
-        count(3)
+    words.fill(
+        "{square}: {rank} on its rank, {file} on its file, {rising} on its rising and {falling} on its falling diagonal.",
+        &[
+            ("square", &square_name(sq, replay.rules.size)),
+            ("rank", &count(0)),
+            ("file", &count(1)),
+            ("rising", &count(2)),
+            ("falling", &count(3)),
+        ],
     )
 }
 
@@ -510,9 +580,18 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
 
 /// The diagram as plain text: the title, the board with files and ranks on every side
 /// (from White's side when flipped), a key, and the lines under the board.
-fn plain_text(heading: &Heading, replay: &Replay, flip: bool, lines: &[String]) -> String {
+fn plain_text(
+    heading: &Heading,
+    replay: &Replay,
+    flip: bool,
+    lines: &[String],
+    words: &Words,
+) -> String {
     let size = replay.rules.size;
-    let title = heading.title.as_deref().unwrap_or("Lines of Action");
+    let title = heading
+        .title
+        .clone()
+        .unwrap_or_else(|| words.tr("Lines of Action"));
     let mut out = format!("{title}\n");
     if !heading.byline.is_empty() {
         out.push_str(&format!("{}\n", heading.byline));
@@ -540,9 +619,9 @@ fn plain_text(heading: &Heading, replay: &Replay, flip: bool, lines: &[String]) 
         out.push_str(&format!("{:>2} {cells}  {}\n", rank + 1, rank + 1));
     }
     out.push_str(&format!("   {files}\n\n"));
-    let mut key = "x Black, o White".to_string();
+    let mut key = words.tr("x Black, o White");
     if !replay.board.blocked.is_empty() {
-        key.push_str(", # obstructed");
+        key.push_str(&words.tr(", # obstructed"));
     }
     out.push_str(&format!("{key}\n"));
     for line in lines {

@@ -57,16 +57,19 @@ pub fn obstruction_names(rules: &Rules) -> String {
 }
 
 /// The rule options in force, in words, for captions.
-pub fn rules_caption(rules: &Rules) -> String {
+pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
     let n = rules.size;
     let setup = match rules.setup {
         Setup::Standard => "standard setup",
         Setup::ScrambledEggs => "Scrambled Eggs setup",
     };
     let obstructions = if rules.obstructions.is_empty() {
-        "no obstructed squares".to_string()
+        words.tr("no obstructed squares")
     } else {
-        format!("obstructed: {}", obstruction_names(rules))
+        words.fill(
+            "obstructed: {squares}",
+            &[("squares", &obstruction_names(rules))],
+        )
     };
     let simultaneous = match rules.simultaneous {
         Simultaneous::MoverWins => "both connected at once: the mover wins",
@@ -76,9 +79,16 @@ pub fn rules_caption(rules: &Rules) -> String {
         Repetition::Third => "third repetition: draw",
         Repetition::Off => "repetition not counted",
     };
-    format!(
-        "{n}×{n}, {} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}",
-        2 * n - 4
+    words.fill(
+        "{n}×{n}, {pieces} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}",
+        &[
+            ("n", &n),
+            ("pieces", &(2 * n - 4)),
+            ("setup", &words.tr(setup)),
+            ("obstructions", &obstructions),
+            ("simultaneous", &words.tr(simultaneous)),
+            ("repetition", &words.tr(repetition)),
+        ],
     )
 }
 

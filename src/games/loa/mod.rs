@@ -146,11 +146,12 @@ impl GameRecord for Game {
             bare: view.bare,
             flip: view.flag("flip"),
             text_scale: view.text_scale,
+            words: view.words.clone(),
         };
         diagram::diagram(
             &replay,
             self.plies.len(),
-            &self.about.heading("Lines of Action"),
+            &self.about.heading("Lines of Action", &view.words),
             &options,
         )
     }

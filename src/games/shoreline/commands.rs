@@ -107,11 +107,11 @@ impl SheetJob {
                 "--puzzles makes its own positions; leave out the record files".into(),
             ));
         }
-        if args.puzzles.is_some()
-            && (args.sheet.template.is_some() || args.sheet.lang.is_some() || args.cut_marks)
-        {
+        if args.puzzles.is_some() && (args.sheet.template.is_some() || args.cut_marks) {
             return Err(Error::Usage(
-                "--template, --lang and --cut-marks are for the play sheet, not --puzzles".into(),
+                "--template and --cut-marks are for the play sheet, not --puzzles (the puzzle \
+                 sheet has no template; --lang gives its words in another language)"
+                    .into(),
             ));
         }
         if args.first.is_some() && !args.files.is_empty() {
@@ -168,8 +168,11 @@ impl Job for SheetJob {
         let args = &self.args;
         if let Some(count) = args.puzzles {
             let found = puzzles::find(usize::from(count), args.seed);
-            let document = puzzles::sheet(&found, args.seed, args.page.setup());
-            return Ok(Made::drawing(document, &self.output));
+            let words = crate::words::Words::new(args.sheet.lang.unwrap_or_default());
+            let document = puzzles::sheet(&found, args.seed, args.page.setup(), &words);
+            let mut made = Made::drawing(document, &self.output);
+            made.problems.extend(words.untranslated());
+            return Ok(made);
         }
         let (template, note) = args
             .sheet
@@ -185,9 +188,11 @@ impl Job for SheetJob {
             cut_marks: args.cut_marks,
             template,
             games: self.games(records)?,
+            words: crate::words::Words::new(args.sheet.lang.unwrap_or_default()),
         };
         let mut made = Made::drawing(sheet::sheet(&options)?, &self.output);
         made.problems.extend(note);
+        made.problems.extend(options.words.untranslated());
         Ok(made)
     }
 }

@@ -9,6 +9,7 @@ use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
 use crate::layout::{Heading, fit, line_height};
+use crate::words::Words;
 
 /// What to draw besides the position.
 #[derive(Debug, Clone, Default)]
@@ -25,6 +26,8 @@ pub struct DiagramOptions {
     pub bare: bool,
     /// The board's labels this many times their size (for booklets); 0 is taken as 1.
     pub text_scale: f64,
+    /// The language of the words drawn (the record's own title and caption as written).
+    pub words: Words,
 }
 
 const MARGIN: f64 = 8.0;
@@ -64,11 +67,20 @@ pub fn diagram(
     let mut root = Group::new("diagram shoreline");
 
     // Header: title, then players and date.
-    let title = heading.title.as_deref().unwrap_or("Shoreline");
+    let words = &options.words;
+    let title = heading
+        .title
+        .clone()
+        .unwrap_or_else(|| words.tr("Shoreline"));
     let mut y = MARGIN;
     if !options.bare {
-        let (header, bottom) =
-            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, board_size.width);
+        let (header, bottom) = crate::layout::diagram_header(
+            &title,
+            &heading.byline,
+            MARGIN,
+            MARGIN,
+            board_size.width,
+        );
         root.group(header);
         y = bottom + 2.0 * LINE_GAP;
     }
@@ -102,7 +114,7 @@ pub fn diagram(
     if let Some(analysis) = &options.analysis {
         root.group(losses(&board, analysis, n));
     }
-    let plain_text = plain_text(play, heading, n, &position, &score);
+    let plain_text = plain_text(play, heading, n, &position, &score, words);
     if options.bare {
         let mut figure = Figure::new(
             width,
@@ -119,7 +131,7 @@ pub fn diagram(
 
     let mut footer = Group::new("score");
     let mut texts: Vec<String> = options.caption.iter().cloned().collect();
-    texts.extend(score_lines(&play.rules, n, &score));
+    texts.extend(score_lines(&play.rules, n, &score, words));
     // Wrapped, never cut nor shrunk below the floor: a long caption takes more lines.
     let lines: Vec<String> = texts
         .iter()
@@ -136,14 +148,18 @@ pub fn diagram(
     y += line_height(TEXT_PT) * (lines.len() - 1) as f64;
     root.group(footer);
     if let Some(analysis) = &options.analysis {
-        let (table, bottom) = costly_moves(analysis, n, At::new(MARGIN, y), board_size.width);
+        let (table, bottom) =
+            costly_moves(analysis, n, At::new(MARGIN, y), board_size.width, words);
         root.group(table);
         y = bottom;
     }
     let (legend, bottom) = legend(
         At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
+        // The key may reach half into the right margin, as the English one always has.
+        board_size.width + MARGIN / 2.0,
         play.rules.scoring,
         &score.runs,
+        words,
     );
     let bottom = match legend {
         Some(legend) => {
@@ -162,8 +178,11 @@ pub fn diagram(
 }
 
 /// "Black 2 · White 1 — Black wins", and what the position is.
-fn score_lines(rules: &Rules, n: usize, score: &Score) -> Vec<String> {
-    let points = format!("Black {} · White {}", score.black, score.white);
+fn score_lines(rules: &Rules, n: usize, score: &Score, words: &Words) -> Vec<String> {
+    let points = words.fill(
+        "Black {black} · White {white}",
+        &[("black", &score.black), ("white", &score.white)],
+    );
     let mut lines = Vec::new();
     if n == PLACEMENTS {
         let verdict = match score.winner() {
@@ -171,13 +190,19 @@ fn score_lines(rules: &Rules, n: usize, score: &Score) -> Vec<String> {
             Some(Side::White) => "White wins",
             None => "Draw",
         };
-        lines.push(format!("{points} — {verdict}"));
+        lines.push(format!("{points} — {}", words.tr(verdict)));
     } else {
-        lines.push(format!("{points} after {n} of {PLACEMENTS} moves"));
+        lines.push(words.fill(
+            "{points} after {n} of {total} moves",
+            &[("points", &points), ("n", &n), ("total", &PLACEMENTS)],
+        ));
     }
-    let mut said = vec![format!("{} scoring", rules.scoring.name())];
+    let mut said = vec![words.tr(match rules.scoring {
+        Scoring::Exact => "exact scoring",
+        Scoring::Beginner => "beginner scoring",
+    })];
     if rules.first != Side::Black {
-        said.push("White placed first".into());
+        said.push(words.tr("White placed first"));
     }
     lines.push(said.join(", "));
     lines
@@ -239,6 +264,7 @@ fn costly_moves(
     n: usize,
     at: At,
     width: f64,
+    words: &Words,
 ) -> (Group, f64) {
     let mut group = Group::new("costly-moves");
     let mut y = at.y + line_height(TEXT_PT) + LINE_GAP;
@@ -247,7 +273,7 @@ fn costly_moves(
     if costly.is_empty() {
         group.text(Text::new(
             At::new(at.x, y),
-            "Every move was a best move.",
+            words.tr("Every move was a best move."),
             TEXT_PT,
             Anchor::Start,
         ));
@@ -263,12 +289,12 @@ fn costly_moves(
         Anchor::Start,
     ];
     let header = ["Move", "Player", "Played", "Lost", "Best"];
-    let mut rows = vec![header.map(String::from)];
+    let mut rows = vec![header.map(|h| words.tr(h))];
     for m in costly {
         let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
         rows.push([
             m.number.to_string(),
-            Side::label(m.player).to_string(),
+            words.tr(Side::label(m.player)),
             m.point.name(),
             format!("−{}", m.loss),
             best.join(" "),
@@ -303,28 +329,42 @@ fn costly_moves(
 }
 
 /// The key to the run marks the board holds, below `at`: a scoring run in both sides'
-/// styles, and a dead run only when there is one. Returns it (None when the board has no
-/// run) and the y where it ends. Beginner scoring (S7) has no dead runs.
-pub fn legend(at: At, scoring: Scoring, runs: &[Run]) -> (Option<Group>, f64) {
+/// styles, and a dead run only when there is one; a key that would pass `width` starts a
+/// new line (longer words in other languages). Returns it (None when the board has no run)
+/// and the y where it ends. Beginner scoring (S7) has no dead runs.
+pub fn legend(
+    at: At,
+    width: f64,
+    scoring: Scoring,
+    runs: &[Run],
+    words: &Words,
+) -> (Option<Group>, f64) {
     let mut group = Group::new("legend");
     let sample = 8.0;
-    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
+    let mut baseline = at.y;
     let mut x = at.x;
     let scoring_words = match scoring {
         Scoring::Exact => "scoring three",
         Scoring::Beginner => "scoring run (three or more)",
     };
-    let mut keys: Vec<(bool, &[Side], &str)> = Vec::new();
+    let mut keys: Vec<(bool, &[Side], String)> = Vec::new();
     if runs.iter().any(|r| r.scores) {
-        keys.push((true, &[Side::Black, Side::White], scoring_words));
+        keys.push((true, &[Side::Black, Side::White], words.tr(scoring_words)));
     }
     if runs.iter().any(|r| !r.scores) {
-        keys.push((false, &[Side::Black], "dead run (scores nothing)"));
+        keys.push((false, &[Side::Black], words.tr("dead run (scores nothing)")));
     }
     if keys.is_empty() {
         return (None, at.y);
     }
-    for (scores, sides, words) in keys {
+    for (scores, sides, key) in keys {
+        let key_width = font::text_width(&key, LABEL_PT);
+        let needed = sides.len() as f64 * (sample + 2.5) + key_width;
+        if x > at.x && x + needed > at.x + width {
+            // Room for the samples' casing between the lines.
+            (x, baseline) = (at.x, baseline + line_height(LABEL_PT) + 1.0);
+        }
+        let y = baseline - font::cap_height(LABEL_PT) / 2.0;
         for side in sides {
             let mut marks = run_marks(&[At::new(x, y), At::new(x + sample, y)], *side, scores);
             // Not a run of the game: a stylesheet counting `.run` finds only the board's.
@@ -332,10 +372,15 @@ pub fn legend(at: At, scoring: Scoring, runs: &[Run]) -> (Option<Group>, f64) {
             group.group(marks);
             x += sample + 2.5;
         }
-        group.text(Text::new(At::new(x, at.y), words, LABEL_PT, Anchor::Start));
-        x += font::text_width(words, LABEL_PT) + 6.0;
+        group.text(Text::new(
+            At::new(x, baseline),
+            key,
+            LABEL_PT,
+            Anchor::Start,
+        ));
+        x += key_width + 6.0;
     }
-    (Some(group), at.y + font::descent(LABEL_PT))
+    (Some(group), baseline + font::descent(LABEL_PT))
 }
 
 /// The stones of `moves`, the first placed by `first`, numbered if asked, the last move
@@ -456,8 +501,12 @@ fn plain_text(
     n: usize,
     position: &Position,
     score: &Score,
+    words: &Words,
 ) -> String {
-    let title = heading.title.as_deref().unwrap_or("Shoreline");
+    let title = heading
+        .title
+        .clone()
+        .unwrap_or_else(|| words.tr("Shoreline"));
     let mut out = format!("{title}\n");
     if !heading.byline.is_empty() {
         out.push_str(&format!("{}\n", heading.byline));
@@ -474,18 +523,23 @@ fn plain_text(
             .collect();
         out.push_str(&format!("{row} {cells}  {row}\n"));
     }
-    out.push_str(&format!("  {}  shore\n", " ~".repeat(SIZE)));
-    out.push_str(&format!("  {columns}\n\nx Black, o White\n"));
+    out.push_str(&format!("  {}  {}\n", " ~".repeat(SIZE), words.tr("shore")));
+    out.push_str(&format!(
+        "  {columns}\n\n{}\n",
+        words.tr("x Black, o White")
+    ));
     for run in &score.runs {
         let points: Vec<String> = run.points.iter().map(|p| p.name()).collect();
-        let kind = if run.scores { "scores" } else { "dead" };
-        out.push_str(&format!(
-            "{} run {}: {kind}\n",
-            crate::vocabulary::capitalised(run.side.name()),
-            points.join("-")
-        ));
+        let english = match (run.side, run.scores) {
+            (Side::Black, true) => "Black run {points}: scores",
+            (Side::Black, false) => "Black run {points}: dead",
+            (Side::White, true) => "White run {points}: scores",
+            (Side::White, false) => "White run {points}: dead",
+        };
+        let line = words.fill(english, &[("points", &points.join("-"))]);
+        out.push_str(&format!("{line}\n"));
     }
-    for line in score_lines(&play.rules, n, score) {
+    for line in score_lines(&play.rules, n, score, words) {
         out.push_str(&format!("{line}\n"));
     }
     out
@@ -535,7 +589,8 @@ fn describe(
             points.join("-")
         ));
     }
-    out.push_str(&score_lines(&play.rules, n, score).join(". "));
+    // The text alternative (`<desc>`) is English in every language, the byline aside.
+    out.push_str(&score_lines(&play.rules, n, score, &Words::default()).join(". "));
     out.push('.');
     out
 }

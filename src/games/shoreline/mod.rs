@@ -121,8 +121,13 @@ impl GameRecord for Game {
             analysis,
             bare: view.bare,
             text_scale: view.text_scale,
+            words: view.words.clone(),
         };
-        diagram::diagram(&self.play, &self.about.heading("Shoreline"), &options)
+        diagram::diagram(
+            &self.play,
+            &self.about.heading("Shoreline", &view.words),
+            &options,
+        )
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

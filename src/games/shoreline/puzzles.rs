@@ -13,6 +13,7 @@ use crate::font;
 use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
 use crate::rng::Rng;
+use crate::words::Words;
 
 pub const MAX_PUZZLES: usize = 12;
 
@@ -100,15 +101,21 @@ const TITLE_PT: f64 = 18.0;
 const TEXT_PT: f64 = 10.0;
 const LABEL_PT: f64 = 9.0;
 
-/// The two-page puzzle sheet: the puzzles, then their solutions.
-pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup) -> Document {
+/// The two-page puzzle sheet: the puzzles, with the scale bar under them, then their
+/// solutions, all in `words`.
+pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup, words: &Words) -> Document {
     let (width, height) = page.size();
     let content = Rect::new(MARGIN, MARGIN, width - 2.0 * MARGIN, height - 2.0 * MARGIN);
+    let mut first = puzzle_page(puzzles, seed, content, (width, height), words);
+    let unit = crate::print_marks::ScaleUnit::Auto;
+    first
+        .root
+        .group(crate::print_marks::scale_bar(content, page, unit));
     Document {
-        title: "Shoreline puzzles".into(),
+        title: words.tr("Shoreline puzzles"),
         pages: vec![
-            puzzle_page(puzzles, seed, content, (width, height)),
-            solutions_page(puzzles, content, (width, height)),
+            first,
+            solutions_page(puzzles, content, (width, height), words),
         ],
     }
 }
@@ -119,19 +126,22 @@ fn puzzle_page(
     seed: u64,
     content: Rect,
     (width, height): (f64, f64),
+    words: &Words,
 ) -> Figure {
-    let mut boards = Figure::new(width, height, "Shoreline puzzles");
+    let mut boards = Figure::new(width, height, words.tr("Shoreline puzzles"));
     let mut header = Group::new("header");
-    let mut y = content.y + font::ink_extent("Shoreline 岸棋", TITLE_PT).0;
+    let title = words.tr("Shoreline 岸棋 puzzles");
+    let mut y = content.y + font::ink_extent(&title, TITLE_PT).0;
     header.text(Text::new(
         At::new(content.x, y),
-        "Shoreline 岸棋 puzzles",
+        &title,
         TITLE_PT,
         Anchor::Start,
     ));
     y += line_height(TEXT_PT) * 1.2;
-    let intro = format!(
-        "Find the one best move: every other loses at least a point. Exact scoring. Set {seed}; solutions overleaf."
+    let intro = words.fill(
+        "Find the one best move: every other loses at least a point. Exact scoring. Set {seed}; solutions overleaf.",
+        &[("seed", &seed)],
     );
     header.text(Text::new(
         At::new(content.x, y),
@@ -140,11 +150,12 @@ fn puzzle_page(
         Anchor::Start,
     ));
     boards.root.group(header);
+    // The foot of the page is the scale bar's.
     let area = Rect::new(
         content.x,
         y + 6.0,
         content.width,
-        content.bottom() - y - 6.0,
+        content.bottom() - y - 6.0 - crate::print_marks::SCALE_STRIP,
     );
     let columns = if puzzles.len() <= 2 {
         1
@@ -159,20 +170,29 @@ fn puzzle_page(
         .zip(grid(area, columns, rows, 8.0))
         .enumerate()
     {
-        boards.root.group(puzzle_cell(i + 1, puzzle, cell));
+        boards.root.group(puzzle_cell(i + 1, puzzle, cell, words));
     }
-    boards.description = format!("{} Shoreline puzzles (set {seed}).", puzzles.len());
+    boards.description = words.fill(
+        "{n} Shoreline puzzles (set {seed}).",
+        &[("n", &puzzles.len()), ("seed", &seed)],
+    );
     boards
 }
 
 /// The second page: each puzzle's best move and what the others lose.
-fn solutions_page(puzzles: &[Puzzle], content: Rect, (width, height): (f64, f64)) -> Figure {
-    let mut answers = Figure::new(width, height, "Shoreline puzzles: solutions");
+fn solutions_page(
+    puzzles: &[Puzzle],
+    content: Rect,
+    (width, height): (f64, f64),
+    words: &Words,
+) -> Figure {
+    let mut answers = Figure::new(width, height, words.tr("Shoreline puzzles: solutions"));
     let mut list = Group::new("solutions");
-    let mut y = content.y + font::ink_extent("Solutions", TITLE_PT).0;
+    let heading = words.tr("Solutions");
+    let mut y = content.y + font::ink_extent(&heading, TITLE_PT).0;
     list.text(Text::new(
         At::new(content.x, y),
-        "Solutions",
+        &heading,
         TITLE_PT,
         Anchor::Start,
     ));
@@ -191,21 +211,25 @@ fn solutions_page(puzzles: &[Puzzle], content: Rect, (width, height): (f64, f64)
             .iter()
             .filter(|(p, _)| *p != puzzle.solution)
             .map(|(p, v)| {
-                format!(
-                    "{} {} (loses {})",
-                    p.name(),
-                    signed(*v),
-                    (puzzle.value - v) * sign
+                words.fill(
+                    "{point} {value} (loses {loss})",
+                    &[
+                        ("point", &p.name()),
+                        ("value", &signed(*v)),
+                        ("loss", &((puzzle.value - v) * sign)),
+                    ],
                 )
             })
             .collect();
-        let text = format!(
-            "{}. {} to play: {} (value {}). Others: {}.",
-            i + 1,
-            puzzle.to_move.label(),
-            puzzle.solution.name(),
-            signed(puzzle.value),
-            others.join(", ")
+        let text = words.fill(
+            "{n}. {side} to play: {point} (value {value}). Others: {others}.",
+            &[
+                ("n", &(i + 1)),
+                ("side", &words.tr(puzzle.to_move.label())),
+                ("point", &puzzle.solution.name()),
+                ("value", &signed(puzzle.value)),
+                ("others", &others.join(", ")),
+            ],
         );
         for line in wrap(&text, TEXT_PT, content.width) {
             y += line_height(TEXT_PT);
@@ -221,18 +245,21 @@ fn solutions_page(puzzles: &[Puzzle], content: Rect, (width, height): (f64, f64)
     y += line_height(TEXT_PT);
     list.text(Text::new(
         At::new(content.x, y),
-        "Values are Black's final score minus White's under perfect play.",
+        words.tr("Values are Black's final score minus White's under perfect play."),
         TEXT_PT,
         Anchor::Start,
     ));
     answers.root.group(list);
-    answers.description = "Solutions to the Shoreline puzzles.".into();
+    answers.description = words.tr("Solutions to the Shoreline puzzles.");
     answers
 }
 
-fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect) -> Group {
+fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect, words: &Words) -> Group {
     let mut group = Group::new(format!("puzzle puzzle-{number}"));
-    let heading = format!("{number}. {} to play", puzzle.to_move.label());
+    let heading = words.fill(
+        "{n}. {side} to play",
+        &[("n", &number), ("side", &words.tr(puzzle.to_move.label()))],
+    );
     let baseline = cell.y + font::ink_extent(&heading, TEXT_PT).0;
     group.text(Text::new(
         At::new(cell.x, baseline),

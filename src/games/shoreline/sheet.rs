@@ -31,6 +31,8 @@ pub struct SheetOptions {
     pub template: Template,
     /// Games to fill the boards with, in order (finished or not); at most `boards`.
     pub games: Vec<Game>,
+    /// The words the filled boards' run key draws, in the sheet's `--lang`.
+    pub words: crate::words::Words,
 }
 
 /// Lines, boxes and rules.
@@ -98,8 +100,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     } else {
         content.bottom()
     };
-    if let Some((legend, top)) = run_legend(&options.games, content.x, footer_top - l.gap_mm.value)
-    {
+    if let Some((legend, top)) = run_legend(options, content.x, footer_top - l.gap_mm.value) {
         page.group(legend);
         footer_top = top;
     }
@@ -319,12 +320,20 @@ fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>
 /// The evening's total at the foot of the page; returns the y where it starts.
 /// The key to the run marks on the filled boards, one line whose text ends above `bottom`;
 /// returns it and its top. None when no board holds a run.
-fn run_legend(games: &[Game], x: f64, bottom: f64) -> Option<(Group, f64)> {
+fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64)> {
+    let games = &options.games;
     let runs: Vec<_> = games.iter().flat_map(|g| g.play.score().runs).collect();
     let scoring = games.first()?.play.rules.scoring;
     let pt = diagram::LABEL_PT;
     let baseline = bottom - crate::font::descent(pt);
-    let (legend, _) = diagram::legend(crate::figure::Point::new(x, baseline), scoring, &runs);
+    let (legend, _) = diagram::legend(
+        crate::figure::Point::new(x, baseline),
+        // One line: the sheet keeps one line's room for it above the footer.
+        f64::INFINITY,
+        scoring,
+        &runs,
+        &options.words,
+    );
     // The samples' casing reaches a little above the letters.
     legend.map(|legend| (legend, baseline - crate::font::cap_height(pt) - 1.0))
 }
@@ -568,6 +577,7 @@ mod tests {
             cut_marks: false,
             template: Template::builtin(),
             games: Vec::new(),
+            words: Default::default(),
         }
     }
 

@@ -5,11 +5,12 @@
 
 use super::board::Rhombus;
 use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner};
-use super::table::{scoring_table, scoring_table_height};
+use super::table::{TableWords, scoring_table_height, scoring_table_in};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
 use crate::layout::{Heading, line_height};
 use crate::vocabulary::Side;
+use crate::words::Words;
 
 const MARGIN: f64 = 8.0;
 const WIDTH: f64 = 150.0;
@@ -24,31 +25,53 @@ pub fn cells() -> crate::annotate::Cells {
     Rhombus::fitting(Rect::new(MARGIN, MARGIN, WIDTH, WIDTH * 0.92), LABEL_PT).cells()
 }
 
+/// What to draw besides the position, as for the other games' diagrams.
+#[derive(Debug, Clone, Default)]
+pub struct DiagramOptions {
+    /// A caption from the record's `diagrams`, written under the board.
+    pub caption: Option<String>,
+    /// The board and its marks only: no header, score, legend, table or caption.
+    pub bare: bool,
+    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    pub text_scale: f64,
+    /// The language of the words drawn (the record's own title and caption as written).
+    pub words: Words,
+}
+
 /// The diagram of `board`, the position after turn `n` of a game of `turns` turns.
 pub fn diagram(
     board: &Board,
     n: usize,
     turns: usize,
     heading: &Heading,
-    caption: Option<String>,
-    bare: bool,
-    text_scale: f64,
+    options: &DiagramOptions,
 ) -> (Figure, crate::annotate::Cells) {
+    let (bare, words) = (options.bare, &options.words);
+    let text_scale = options.text_scale;
     let k = if text_scale > 0.0 { text_scale } else { 1.0 };
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     let mut root = Group::new("diagram towers");
 
-    let title = heading.title.as_deref().unwrap_or("Towers");
+    let title = heading.title.clone().unwrap_or_else(|| words.tr("Towers"));
     let mut y = MARGIN;
     if !bare {
         let (header, bottom) =
-            crate::layout::diagram_header(title, &heading.byline, MARGIN, MARGIN, WIDTH);
+            crate::layout::diagram_header(&title, &heading.byline, MARGIN, MARGIN, WIDTH);
         root.group(header);
         y = bottom + 2.0;
     }
 
     let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT * k);
-    root.group(rhombus.draw());
+    let corners = ["SOUTH", "NORTH", "EAST", "WEST", "Black ●", "White ○"].map(|w| words.tr(w));
+    root.group(rhombus.draw_in(&super::board::BoardWords {
+        south: &corners[0],
+        north: &corners[1],
+        east: &corners[2],
+        west: &corners[3],
+        black: &corners[4],
+        white: &corners[5],
+        sheet: false,
+    }));
     if let Some(current) = &board.current {
         let mut marked = Group::new(format!("current-line line-{}", current.line));
         for sq in line(current.line) {
@@ -67,7 +90,7 @@ pub fn diagram(
     }
     root.group(stones);
     root.group(towers(&rhombus, board, &scoring, k));
-    let plain_text = plain_text(heading, n, turns, board, &scoring);
+    let plain_text = plain_text(heading, n, turns, board, &scoring, words);
     if bare {
         let mut figure = Figure::new(
             WIDTH + 2.0 * MARGIN,
@@ -84,15 +107,17 @@ pub fn diagram(
 
     y = rhombus.extent().bottom() + 2.0;
     let mut notes = Vec::new();
-    if let Some(caption) = caption {
-        notes.push(caption);
+    if let Some(caption) = &options.caption {
+        notes.push(caption.clone());
     }
-    notes.push(outcome(n, turns, board, &scoring));
+    notes.push(outcome(n, turns, board, &scoring, words));
     if let Some(current) = &board.current {
-        notes.push(format!(
-            "The Current Line is Line {} (marked); its next square is {}.",
-            current.line,
-            square_name(current.next())
+        notes.push(words.fill(
+            "The Current Line is Line {line} (marked); its next square is {square}.",
+            &[
+                ("line", &current.line),
+                ("square", &square_name(current.next())),
+            ],
         ));
     }
     let mut footer = Group::new("score");
@@ -105,13 +130,30 @@ pub fn diagram(
     }
     root.group(footer);
     y += line_height(LABEL_PT) + 1.0;
-    root.group(legend(Point::new(MARGIN, y)));
+    root.group(legend(Point::new(MARGIN, y), words));
     y += 4.0;
     let table_width = WIDTH * 0.8;
-    root.group(scoring_table(
+    let table = [
+        "Black ●",
+        "White ○",
+        "Towers of height {n}",
+        "Combinations {c}",
+        "Unusable towers",
+        "Total",
+    ]
+    .map(|w| words.tr(w));
+    root.group(scoring_table_in(
         Point::new(MARGIN + (WIDTH - table_width) / 2.0, y),
         table_width,
         Some(&scoring),
+        &TableWords {
+            sides: [&table[0], &table[1]],
+            height: &table[2],
+            combination: &table[3],
+            unusable: &table[4],
+            total: &table[5],
+            ..super::table::ENGLISH
+        },
     ));
     y += scoring_table_height();
 
@@ -145,20 +187,36 @@ fn stone_cells(rhombus: &Rhombus, board: &Board) -> crate::annotate::Cells {
     cells
 }
 
-fn outcome(n: usize, turns: usize, board: &Board, scoring: &[super::rules::Scoring; 2]) -> String {
-    let points =
-        format!("Black {} · White {}", scoring[0].score, scoring[1].score).replace('-', "−");
+fn outcome(
+    n: usize,
+    turns: usize,
+    board: &Board,
+    scoring: &[super::rules::Scoring; 2],
+    words: &Words,
+) -> String {
+    let points = words
+        .fill(
+            "Black {black} · White {white}",
+            &[("black", &scoring[0].score), ("white", &scoring[1].score)],
+        )
+        .replace('-', "−");
     if board.is_full() {
         let verdict = match winner(scoring[0].score, scoring[1].score) {
             Side::Black => "Black wins",
             Side::White if scoring[0].score == scoring[1].score => "White wins the tie",
             Side::White => "White wins",
         };
-        format!("{points} — {verdict}")
+        format!("{points} — {}", words.tr(verdict))
     } else {
-        format!(
-            "{points} after turn {n} of {turns}, {} of {SQUARES} squares filled",
-            board.placed()
+        words.fill(
+            "{points} after turn {n} of {turns}, {placed} of {squares} squares filled",
+            &[
+                ("points", &points),
+                ("n", &n),
+                ("turns", &turns),
+                ("placed", &board.placed()),
+                ("squares", &SQUARES),
+            ],
         )
     }
 }
@@ -231,9 +289,10 @@ fn plain_text(
     turns: usize,
     board: &Board,
     scoring: &[super::rules::Scoring; 2],
+    words: &Words,
 ) -> String {
     use super::rules::{file_of, rank_of};
-    let title = heading.title.as_deref().unwrap_or("Towers");
+    let title = heading.title.clone().unwrap_or_else(|| words.tr("Towers"));
     let mut out = format!("{title}\n");
     if !heading.byline.is_empty() {
         out.push_str(&format!("{}\n", heading.byline));
@@ -242,7 +301,11 @@ fn plain_text(
     // stand two columns outside the edge squares.
     const COLS: usize = 2 * SIZE + 3;
     let centre = |text: &str| format!("{:^width$}", text, width = COLS);
-    out.push_str(&format!("\n{:8}{}\n", "", centre("NORTH").trim_end()));
+    out.push_str(&format!(
+        "\n{:8}{}\n",
+        "",
+        centre(&words.tr("NORTH")).trim_end()
+    ));
     for k in (0..LINES).rev() {
         let mut row = vec![' '; COLS];
         for sq in line(k) {
@@ -260,31 +323,43 @@ fn plain_text(
         }
         let row: String = row.into_iter().collect();
         let (west, east) = if k == SIZE - 1 {
-            ("WEST", "EAST")
+            (words.tr("WEST"), words.tr("EAST"))
         } else {
-            ("", "")
+            Default::default()
         };
-        out.push_str(format!("{west:<4} {k:>2} {row} {k:<2} {east}").trim_end());
+        // The West word's room is the longest of the language's, so the rows stay aligned.
+        let room = words.tr("WEST").chars().count().max(4);
+        let pad = room.saturating_sub(west.chars().count());
+        out.push_str(format!("{west}{:pad$} {k:>2} {row} {k:<2} {east}", "").trim_end());
         out.push('\n');
     }
-    out.push_str(&format!("{:8}{}\n\n", "", centre("SOUTH").trim_end()));
-    out.push_str("x Black, o White; Lines numbered 0 (SOUTH) to 14 (NORTH)\n");
-    for (i, side) in ["Black", "White"].iter().enumerate() {
+    out.push_str(&format!(
+        "{:8}{}\n\n",
+        "",
+        centre(&words.tr("SOUTH")).trim_end()
+    ));
+    out.push_str(&words.tr("x Black, o White; Lines numbered 0 (SOUTH) to 14 (NORTH)"));
+    out.push('\n');
+    for (i, side) in ["Black towers: {counts}", "White towers: {counts}"]
+        .iter()
+        .enumerate()
+    {
         let counts: Vec<String> = scoring[i]
             .counts
             .iter()
             .enumerate()
             .filter(|(_, c)| **c > 0)
-            .map(|(h, c)| format!("{c}× height {}", h + 1))
+            .map(|(h, c)| words.fill("{c}× height {h}", &[("c", c), ("h", &(h + 1))]))
             .collect();
         let counts = if counts.is_empty() {
-            "none".to_string()
+            words.tr("none")
         } else {
             counts.join(", ")
         };
-        out.push_str(&format!("{side} towers: {counts}\n"));
+        out.push_str(&words.fill(side, &[("counts", &counts)]));
+        out.push('\n');
     }
-    out.push_str(&outcome(n, turns, board, scoring));
+    out.push_str(&outcome(n, turns, board, scoring, words));
     out.push('\n');
     out
 }
@@ -301,7 +376,7 @@ fn outline_stroke(side: usize, used: bool) -> Stroke {
 }
 
 /// The key to the tower outlines, one row from `at` (on the text's baseline).
-fn legend(at: Point) -> Group {
+fn legend(at: Point, words: &Words) -> Group {
     let mut group = Group::new("legend");
     let mut x = at.x;
     let y = at.y - font::cap_height(LABEL_PT) / 2.0;
@@ -310,7 +385,8 @@ fn legend(at: Point) -> Group {
         (1, true, "White's"),
         (0, false, "unusable towers"),
     ];
-    for (side, used, words) in keys {
+    for (side, used, english) in keys {
+        let key = words.tr(english);
         let mut sample = Group::new("legend-sample");
         sample.shape(
             Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
@@ -319,11 +395,11 @@ fn legend(at: Point) -> Group {
         group.group(sample);
         group.text(Text::new(
             Point::new(x + 11.0, at.y),
-            words,
+            &key,
             LABEL_PT,
             Anchor::Start,
         ));
-        x += 11.0 + font::text_width(words, LABEL_PT) + 6.0;
+        x += 11.0 + font::text_width(&key, LABEL_PT) + 6.0;
     }
     group
 }

@@ -89,10 +89,13 @@ impl GameRecord for Game {
             &self.board_after(n),
             n,
             self.turns.len(),
-            &self.about.heading("Towers"),
-            view.caption.clone(),
-            view.bare,
-            view.text_scale,
+            &self.about.heading("Towers", &view.words),
+            &diagram::DiagramOptions {
+                caption: view.caption.clone(),
+                bare: view.bare,
+                text_scale: view.text_scale,
+                words: view.words.clone(),
+            },
         )
     }
 

@@ -1,0 +1,162 @@
+//! The languages sheetgen writes in, and the lookup of its own words: the English text is the
+//! key, each language's table (`templates/lang/*.yaml`, shared with the sheet templates) maps
+//! it to a translation. Below the drawing layers, so a game's diagram can ask for its words
+//! without knowing where they come from.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::error::{Error, Problem};
+
+/// The languages sheets and diagrams are built in: English, and translations of its texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Fr,
+    Zh,
+}
+
+impl Lang {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Fr => "fr",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The table's file, as errors and notes name it.
+    pub fn path(self) -> String {
+        format!("templates/lang/{}.yaml", self.name())
+    }
+
+    /// English text → this language, for templates and diagrams alike.
+    pub fn source(self) -> &'static str {
+        match self {
+            Lang::En => "",
+            Lang::De => include_str!("../templates/lang/de.yaml"),
+            Lang::Fr => include_str!("../templates/lang/fr.yaml"),
+            Lang::Zh => include_str!("../templates/lang/zh.yaml"),
+        }
+    }
+
+    /// The table, parsed once per process (a unit test checks every shipped one parses).
+    pub fn table(self) -> &'static BTreeMap<String, String> {
+        static TABLES: [OnceLock<BTreeMap<String, String>>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        TABLES[self as usize].get_or_init(|| {
+            if self == Lang::En {
+                return BTreeMap::new();
+            }
+            serde_saphyr::from_str(self.source())
+                .unwrap_or_else(|e| panic!("the shipped {} is valid: {e}", self.path()))
+        })
+    }
+}
+
+/// The words one job draws, in its language. Clones share the list of texts the table
+/// lacked, so a job hands a clone to every diagram it draws and reports the misses once.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    lang: Lang,
+    missing: Arc<Mutex<BTreeSet<String>>>,
+}
+
+impl Words {
+    pub fn new(lang: Lang) -> Self {
+        Self {
+            lang,
+            missing: Arc::default(),
+        }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// `english` in this language; English itself when the table lacks it (noted, never a
+    /// blank).
+    pub fn tr(&self, english: &str) -> String {
+        if self.lang == Lang::En {
+            return english.to_string();
+        }
+        match self.lang.table().get(english) {
+            Some(text) => text.clone(),
+            None => {
+                self.missing
+                    .lock()
+                    .expect("no job panics while holding it")
+                    .insert(english.to_string());
+                english.to_string()
+            }
+        }
+    }
+
+    /// `english` translated, then each placeholder (`{n}`) replaced by its value.
+    pub fn fill(&self, english: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+        let mut text = self.tr(english);
+        for (name, value) in values {
+            text = text.replace(&format!("{{{name}}}"), &value.to_string());
+        }
+        text
+    }
+
+    /// The note for the texts this job's table lacked, if any.
+    pub fn untranslated(&self) -> Option<Problem> {
+        let missing: Vec<String> = self
+            .missing
+            .lock()
+            .expect("no job panics while holding it")
+            .iter()
+            .cloned()
+            .collect();
+        untranslated(self.lang, &missing)
+    }
+}
+
+/// The note on standard error for texts a translation lacks.
+pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
+    (!missing.is_empty()).then(|| Problem {
+        heading: format!(
+            "note: {} text(s) not yet translated into {}, printed in English:",
+            missing.len(),
+            lang.name()
+        ),
+        error: Error::Usage(missing.join("\n")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_word_stays_english_and_is_noted_once() {
+        let words = Words::new(Lang::De);
+        assert_eq!(words.tr("Draw"), "Remis");
+        let shared = words.clone();
+        assert_eq!(shared.tr("No such words"), "No such words");
+        assert_eq!(words.tr("No such words"), "No such words");
+        let note = words.untranslated().expect("a note").render(false);
+        assert!(
+            note.contains("1 text(s) not yet translated into de"),
+            "{note}"
+        );
+        assert!(note.contains("No such words"), "{note}");
+        assert!(Words::new(Lang::Fr).untranslated().is_none());
+    }
+
+    #[test]
+    fn placeholders_are_filled_after_translating() {
+        let words = Words::new(Lang::De);
+        assert_eq!(words.fill("Board {n}", &[("n", &3)]), "Brett 3");
+        assert_eq!(Words::default().fill("Board {n}", &[("n", &3)]), "Board 3");
+    }
+}
