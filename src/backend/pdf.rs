@@ -112,8 +112,13 @@ fn to_unicode(glyphs: &std::collections::BTreeMap<u32, u16>) -> Vec<u8> {
     let mut runs: Vec<(u16, u16, u32)> = Vec::new(); // first glyph, last glyph, first char
     for (gid, c) in by_glyph {
         match runs.last_mut() {
+            // A range changes only the last byte of its codes and of its characters.
             Some((first, last, start))
-                if *last + 1 == gid && *start + u32::from(gid - *first) == c && c <= 0xFFFF =>
+                if *last + 1 == gid
+                    && *start + u32::from(gid - *first) == c
+                    && gid >> 8 == *first >> 8
+                    && c >> 8 == *start >> 8
+                    && c <= 0xFFFF =>
             {
                 *last = gid;
             }
@@ -586,4 +591,26 @@ fn content_hash(doc: &lopdf::Document) -> u128 {
         }
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn to_unicode_takes_consecutive_glyphs_and_characters_as_one_range() {
+        let glyphs = [('0', 3), ('1', 4), ('2', 5), ('A', 7), ('岸', 8), ('𝄞', 9)]
+            .into_iter()
+            .map(|(c, gid)| (u32::from(c), gid))
+            .collect();
+        let cmap = String::from_utf8(to_unicode(&glyphs)).unwrap();
+        assert!(cmap.contains("4 beginbfrange\n"), "{cmap}");
+        assert!(cmap.contains("<0003> <0005> <0030>\n"), "{cmap}");
+        assert!(cmap.contains("<0007> <0007> <0041>\n"), "{cmap}");
+        assert!(cmap.contains("<0008> <0008> <5CB8>\n"), "{cmap}");
+        assert!(
+            cmap.contains("<0009> <0009> <D834DD1E>\n"),
+            "beyond the BMP: {cmap}"
+        );
+    }
 }
