@@ -5,7 +5,7 @@
 use printpdf::{
     Color as PdfColor, FontId, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,
     ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint,
-    Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
+    Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
 
 use crate::figure::{
@@ -25,20 +25,40 @@ pub fn render(document: &Document) -> Vec<u8> {
     pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
     pdf.metadata.info.creator = "sheetgen".to_string();
 
-    let texts = document.pages.iter().flat_map(Figure::text_content);
-    let glyphs = font::glyphs_of(texts);
+    // What the pages show (a figure's title goes in the document information, not a glyph).
+    let shown: Vec<&str> = document
+        .pages
+        .iter()
+        .flat_map(|page| page.root.texts())
+        .map(|text| text.content.as_str())
+        .collect();
+    let texts = || shown.iter().copied();
+    let glyphs = font::glyphs_of(texts());
     let chosen = font::current();
-    let (program, name) = match font::subset(chosen.data(), &glyphs) {
+    let (program, name, new_ids) = match font::subset(chosen.data(), &glyphs) {
         Some(subset) => (
-            subset,
+            subset.program,
             format!("{}+{}", subset_tag(&chosen, &glyphs), chosen.name),
+            Some(subset.new_ids),
         ),
-        // Without glyf outlines to strip, the whole font goes in, and its name says so.
-        None => (chosen.data().to_vec(), chosen.name.clone()),
+        // Without glyf outlines to take apart, the whole font goes in, and its name says so.
+        None => (chosen.data().to_vec(), chosen.name.clone(), None),
     };
     let mut parsed = ParsedFont::from_bytes(&program, 0, &mut Vec::new())
         .expect("a font that parsed with ttf-parser parses");
     parsed.font_name = Some(name);
+    if let Some(new_ids) = &new_ids {
+        // The subset has no cmap (the PDF needs none): printpdf learns each character's
+        // glyph, under its new id, from here.
+        let face = chosen.face();
+        parsed.codepoint_to_glyph = texts()
+            .flat_map(str::chars)
+            .filter_map(|c| Some((u32::from(c), *new_ids.get(&face.glyph_index(c)?.0)?)))
+            .collect();
+    }
+    let to_unicode = new_ids
+        .is_some()
+        .then(|| to_unicode(&parsed.codepoint_to_glyph));
     pdf.resources
         .fonts
         .map
@@ -52,22 +72,159 @@ pub fn render(document: &Document) -> Vec<u8> {
         ..PdfSaveOptions::default()
     };
     let mut doc = pdf.to_lopdf_document(&options, &mut Vec::new());
+    if let Some(cmap) = to_unicode {
+        set_to_unicode(&mut doc, cmap);
+    }
+    drop_empty_objects(&mut doc);
     compress(&mut doc);
     ask_for_actual_size(&mut doc);
     // printpdf draws the file identifier from a process-wide counter; a hash of the content
     // makes it the same for the same document, however many files a process writes.
-    let id = format!("{:032x}", content_hash(&doc));
-    doc.trailer.set(
-        "ID",
-        lopdf::Object::Array(vec![
-            lopdf::Object::string_literal(id.clone()),
-            lopdf::Object::string_literal(id),
-        ]),
+    // The identifier is a byte string: its 16 bytes as they are, not 32 hex digits.
+    let id = lopdf::Object::String(
+        content_hash(&doc).to_be_bytes().to_vec(),
+        lopdf::StringFormat::Literal,
     );
+    doc.trailer
+        .set("ID", lopdf::Object::Array(vec![id.clone(), id]));
+    // The dictionaries go into one compressed object stream, and the cross-reference table
+    // becomes a stream of 7-byte entries (PDF 1.5): a fifth of the evening sheet.
+    let save = lopdf::SaveOptions::builder()
+        .use_object_streams(true)
+        .use_xref_streams(true)
+        .compression_level(9)
+        .build();
     let mut out = Vec::new();
-    doc.save_to(&mut out)
+    doc.save_with_options(&mut out, save)
         .expect("writing a PDF into memory cannot fail");
     out
+}
+
+/// A ToUnicode CMap (Adobe technical note 5411) from character → glyph id: runs of
+/// consecutive glyphs for consecutive characters (digits, letters) take one line each.
+/// printpdf's own lists every glyph on a line of its own, with comments.
+fn to_unicode(glyphs: &std::collections::BTreeMap<u32, u16>) -> Vec<u8> {
+    // One character per glyph (the first, if several share one), in glyph order.
+    let mut by_glyph = std::collections::BTreeMap::new();
+    for (&c, &gid) in glyphs {
+        by_glyph.entry(gid).or_insert(c);
+    }
+    let mut runs: Vec<(u16, u16, u32)> = Vec::new(); // first glyph, last glyph, first char
+    for (gid, c) in by_glyph {
+        match runs.last_mut() {
+            // A range changes only the last byte of its codes and of its characters.
+            Some((first, last, start))
+                if *last + 1 == gid
+                    && *start + u32::from(gid - *first) == c
+                    && gid >> 8 == *first >> 8
+                    && c >> 8 == *start >> 8
+                    && c <= 0xFFFF =>
+            {
+                *last = gid;
+            }
+            _ => runs.push((gid, gid, c)),
+        }
+    }
+    let utf16 = |c: u32| -> String {
+        let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+        c.encode_utf16(&mut [0; 2])
+            .iter()
+            .map(|u| format!("{u:04X}"))
+            .collect()
+    };
+    let mut cmap = String::from(
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
+         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
+         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
+         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
+    );
+    // At most 100 lines a block (ISO 32000-1, 9.10.3).
+    for block in runs.chunks(100) {
+        cmap += &format!("{} beginbfrange\n", block.len());
+        for (first, last, c) in block {
+            cmap += &format!("<{first:04X}> <{last:04X}> <{}>\n", utf16(*c));
+        }
+        cmap += "endbfrange\n";
+    }
+    cmap += "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
+    cmap.into_bytes()
+}
+
+/// Puts `cmap` in place of the ToUnicode CMap printpdf wrote for the font.
+fn set_to_unicode(doc: &mut lopdf::Document, cmap: Vec<u8>) {
+    let ids: Vec<lopdf::ObjectId> = doc
+        .objects
+        .values()
+        .filter_map(|o| {
+            o.as_dict()
+                .ok()?
+                .get(b"ToUnicode")
+                .ok()?
+                .as_reference()
+                .ok()
+        })
+        .collect();
+    for id in ids {
+        if let Ok(lopdf::Object::Stream(stream)) = doc.get_object_mut(id) {
+            stream.dict.remove(b"Filter");
+            stream.set_content(cmap.clone());
+        }
+    }
+}
+
+/// Removes what printpdf writes that says nothing: the empty XObject, ExtGState and Shading
+/// resource dictionaries and the empty annotation list of every page, crop and trim boxes
+/// equal to the media box and the page mode UseNone (their defaults), the empty strings of the document information
+/// (author, subject, keywords…) and its dates (always 1970, to stay reproducible); ASCII
+/// text strings are written as such instead of UTF-16.
+fn drop_empty_objects(doc: &mut lopdf::Document) {
+    use lopdf::Object;
+    let empty: std::collections::BTreeSet<lopdf::ObjectId> = doc
+        .objects
+        .iter()
+        .filter(|(_, o)| o.as_dict().is_ok_and(|d| d.is_empty()))
+        .map(|(id, _)| *id)
+        .collect();
+    for object in doc.objects.values_mut() {
+        if let Object::Dictionary(dict) = object {
+            let said_nothing: Vec<Vec<u8>> = dict
+                .iter()
+                .filter(|(key, value)| match value {
+                    Object::Reference(id) => empty.contains(id),
+                    Object::String(text, _) => {
+                        text.is_empty()
+                            || key.as_slice() == b"CreationDate"
+                            || key.as_slice() == b"ModDate"
+                    }
+                    Object::Name(name) => {
+                        key.as_slice() == b"PageMode" && name.as_slice() == b"UseNone"
+                    }
+                    Object::Array(items) => {
+                        items.is_empty()
+                            || (key.as_slice() != b"MediaBox"
+                                && dict.get(b"MediaBox").ok() == Some(*value))
+                    }
+                    _ => false,
+                })
+                .map(|(key, _)| key.clone())
+                .collect();
+            for key in said_nothing {
+                dict.remove(&key);
+            }
+            for (_, value) in dict.iter_mut() {
+                if let Object::String(text, format) = value {
+                    if let Some(ascii) = plain_ascii(text) {
+                        *text = ascii;
+                        *format = lopdf::StringFormat::Literal;
+                    }
+                }
+            }
+        }
+    }
+    for id in &empty {
+        doc.objects.remove(id);
+    }
+    doc.renumber_objects();
 }
 
 /// The six capital letters a subset font's name starts with (ISO 32000-1, 9.6.4), from the
@@ -108,6 +265,8 @@ struct State {
     width: Option<f64>,
     dash: Option<Vec<f64>>,
     round_cap: bool,
+    /// The font size: text state outlives BT/ET, so it is set only when it changes.
+    font_size: Option<f64>,
 }
 
 struct OpWriter {
@@ -180,8 +339,8 @@ impl OpWriter {
     /// PDF specification (8.5.3.2) paints exactly that disc, in a sixth of the bytes of four
     /// Bézier arcs. Board points are hundreds of such dots.
     fn dot(&mut self, center: Point, radius: f64, fill: Color) {
-        self.paint(&Paint::stroke(Stroke::solid(fill, 2.0 * radius)));
         self.set_cap(LineCapStyle::Round);
+        self.set_stroke(&Stroke::solid(fill, 2.0 * radius));
         let op = self.open_path(&[center, center]);
         self.ops.push(op);
     }
@@ -264,25 +423,30 @@ impl OpWriter {
         }
         if let Some(stroke) = &paint.stroke {
             self.set_cap(LineCapStyle::Butt);
-            if self.state.stroke != Some(stroke.color) {
-                self.ops.push(Op::SetOutlineColor {
-                    col: color(stroke.color),
-                });
-                self.state.stroke = Some(stroke.color);
-            }
-            if self.state.width != Some(stroke.width) {
-                self.ops.push(Op::SetOutlineThickness {
-                    pt: pt(stroke.width),
-                });
-                self.state.width = Some(stroke.width);
-            }
-            if self.state.dash.as_ref() != Some(&stroke.dash) {
-                let pattern: Vec<f32> = stroke.dash.iter().map(|d| pt(*d).0).collect();
-                self.ops.push(Op::SetLineDashPattern {
-                    dash: LineDashPattern::new(0.0, &pattern),
-                });
-                self.state.dash = Some(stroke.dash.clone());
-            }
+            self.set_stroke(stroke);
+        }
+    }
+
+    /// Sets the stroke's colour, width and dashes, where they change (not the cap).
+    fn set_stroke(&mut self, stroke: &Stroke) {
+        if self.state.stroke != Some(stroke.color) {
+            self.ops.push(Op::SetOutlineColor {
+                col: color(stroke.color),
+            });
+            self.state.stroke = Some(stroke.color);
+        }
+        if self.state.width != Some(stroke.width) {
+            self.ops.push(Op::SetOutlineThickness {
+                pt: pt(stroke.width),
+            });
+            self.state.width = Some(stroke.width);
+        }
+        if self.state.dash.as_ref() != Some(&stroke.dash) {
+            let pattern: Vec<f32> = stroke.dash.iter().map(|d| pt(*d).0).collect();
+            self.ops.push(Op::SetLineDashPattern {
+                dash: LineDashPattern::new(0.0, &pattern),
+            });
+            self.state.dash = Some(stroke.dash.clone());
         }
     }
 
@@ -302,15 +466,17 @@ impl OpWriter {
         };
         let origin = self.point(Point::new(x, text.position.y));
         self.set_fill(text.color);
-        self.ops.extend([
-            Op::StartTextSection,
-            Op::SetFont {
+        self.ops.push(Op::StartTextSection);
+        if self.state.font_size != Some(text.size) {
+            self.ops.push(Op::SetFont {
                 font: PdfFontHandle::External(FontId(FONT_ID.into())),
                 size: Pt(text.size as f32),
-            },
-            Op::SetTextMatrix {
-                matrix: TextMatrix::Translate(origin.x, origin.y),
-            },
+            });
+            self.state.font_size = Some(text.size);
+        }
+        self.ops.extend([
+            // At BT the text matrix is the identity: `x y Td` is `1 0 0 1 x y Tm`.
+            Op::SetTextCursor { pos: origin },
             Op::ShowText {
                 items: vec![TextItem::Text(text.content.clone())],
             },
@@ -334,13 +500,25 @@ fn pt(mm: f64) -> Pt {
     Pt(((mm * PT_PER_MM * 100.0).round() / 100.0) as f32)
 }
 
+/// Channels in three decimals: enough to give back every 8-bit value (steps of 1/255 are
+/// four times wider), in half the digits of an f32.
 fn color(c: Color) -> PdfColor {
-    let f = |v: u8| f32::from(v) / 255.0;
+    let f = |v: u8| (f32::from(v) / 255.0 * 1000.0).round() / 1000.0;
     PdfColor::Rgb(Rgb::new(f(c.r), f(c.g), f(c.b), None))
 }
 
-/// Deflates every stream. lopdf's own `compress` always uses level 9; level 2 makes the
-/// four-board sheet 4 % larger than level 6 and keeps it under a millisecond (benches/sheet.rs).
+/// The ASCII text of a UTF-16 string (byte-order mark first), when it is only letters,
+/// digits, spaces and dots, which a literal string holds without escapes.
+fn plain_ascii(text: &[u8]) -> Option<Vec<u8>> {
+    let units = text.strip_prefix(&[0xFE, 0xFF])?.chunks(2);
+    units
+        .map(|unit| match unit {
+            [0, b] if b.is_ascii_alphanumeric() || b" .-".contains(b) => Some(*b),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Viewers default to "fit to page", which shrinks a sheet's boards and scale bar:
 /// `/PrintScaling /None` in the catalog's viewer preferences asks them to print at 100 %.
 fn ask_for_actual_size(doc: &mut lopdf::Document) {
@@ -352,19 +530,45 @@ fn ask_for_actual_size(doc: &mut lopdf::Document) {
     catalog.set("ViewerPreferences", preferences);
 }
 
+/// Deflates every stream at the best level. Page contents (text of numbers) compress 4 %
+/// smaller with zlib's "filtered" strategy, which only takes matches of 5 bytes or more;
+/// the font program and the ToUnicode CMap compress best with the default one. flate2 does
+/// not offer the strategy: miniz_oxide, under it, does.
 fn compress(doc: &mut lopdf::Document) {
-    use std::io::Write;
-    for object in doc.objects.values_mut() {
+    use miniz_oxide::deflate::core::{
+        CompressionStrategy, CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output,
+        create_comp_flags_from_zip_params,
+    };
+    let contents: std::collections::BTreeSet<lopdf::ObjectId> = doc
+        .page_iter()
+        .flat_map(|page| doc.get_page_contents(page))
+        .collect();
+    for (id, object) in doc.objects.iter_mut() {
         if let lopdf::Object::Stream(stream) = object {
             if stream.dict.get(b"Filter").is_ok() {
                 continue;
             }
-            let mut encoder =
-                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
-            let compressed = encoder
-                .write_all(&stream.content)
-                .and_then(|()| encoder.finish())
-                .expect("compressing into memory cannot fail");
+            let strategy = match contents.contains(id) {
+                true => CompressionStrategy::Filtered,
+                false => CompressionStrategy::Default,
+            };
+            // Window bits above 0: the zlib wrapper /FlateDecode expects.
+            let flags = create_comp_flags_from_zip_params(9, 15, strategy as i32);
+            let mut compressed = Vec::new();
+            let (status, _) = compress_to_output(
+                &mut CompressorOxide::new(flags),
+                &stream.content,
+                TDEFLFlush::Finish,
+                |bytes| {
+                    compressed.extend_from_slice(bytes);
+                    true
+                },
+            );
+            assert_eq!(
+                status,
+                TDEFLStatus::Done,
+                "compressing into memory cannot fail"
+            );
             stream.dict.set("Filter", "FlateDecode");
             stream.set_content(compressed);
         }
@@ -387,4 +591,26 @@ fn content_hash(doc: &lopdf::Document) -> u128 {
         }
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn to_unicode_takes_consecutive_glyphs_and_characters_as_one_range() {
+        let glyphs = [('0', 3), ('1', 4), ('2', 5), ('A', 7), ('岸', 8), ('𝄞', 9)]
+            .into_iter()
+            .map(|(c, gid)| (u32::from(c), gid))
+            .collect();
+        let cmap = String::from_utf8(to_unicode(&glyphs)).unwrap();
+        assert!(cmap.contains("4 beginbfrange\n"), "{cmap}");
+        assert!(cmap.contains("<0003> <0005> <0030>\n"), "{cmap}");
+        assert!(cmap.contains("<0007> <0007> <0041>\n"), "{cmap}");
+        assert!(cmap.contains("<0008> <0008> <5CB8>\n"), "{cmap}");
+        assert!(
+            cmap.contains("<0009> <0009> <D834DD1E>\n"),
+            "beyond the BMP: {cmap}"
+        );
+    }
 }

@@ -1,86 +1,130 @@
-//! A glyph-stripping TrueType subsetter: keeps every table and every glyph id, but empties
-//! the outlines of glyphs a page does not use. Glyph ids stay stable, so the cmap, the
-//! metrics and the text encoding need no renumbering; the font shrinks to a few kilobytes.
+//! A TrueType subsetter for embedding: only the glyphs a file uses, renumbered densely
+//! (0 is .notdef, then the kept glyphs in their original order), and only the tables a PDF
+//! reader needs to draw an embedded CIDFontType2 program (ISO 32000-1, 9.9: head, hhea,
+//! maxp, hmtx, loca, glyf, and the hinting programs cvt, fpgm, prep when the font has them).
+//! The cmap, names and OS/2 go: the PDF maps codes to glyphs with /CIDToGIDMap and to text
+//! with its /ToUnicode CMap, and names its font itself.
 //!
 //! printpdf only subsets with its `text_layout` feature, which pulls a layout engine; this is
 //! the small part of that job sheetgen needs.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use ttf_parser::{RawFace, Tag};
 
-/// `font` with only the outlines of `glyphs` (and the components they are built from), or
-/// `None` when it has no `glyf` outlines to take apart (an OpenType font with CFF outlines).
-pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Vec<u8>> {
-    strip(font, glyphs)
+/// A font program holding only some glyphs of another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subset {
+    /// The sfnt font program.
+    pub program: Vec<u8>,
+    /// The new glyph id of each original glyph id kept.
+    pub new_ids: BTreeMap<u16, u16>,
 }
 
-fn strip(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Vec<u8>> {
+/// `font` with only `glyphs` (and the components composite glyphs are built from, and
+/// .notdef), or `None` when it has no `glyf` outlines to take apart (an OpenType font with
+/// CFF outlines).
+pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Subset> {
     let raw = RawFace::parse(font, 0).ok()?;
-    let head = raw.table(Tag::from_bytes(b"head"))?;
-    let maxp = raw.table(Tag::from_bytes(b"maxp"))?;
-    let loca = raw.table(Tag::from_bytes(b"loca"))?;
-    let glyf = raw.table(Tag::from_bytes(b"glyf"))?;
+    let table = |tag: &[u8; 4]| raw.table(Tag::from_bytes(tag));
+    let (head, hhea, maxp) = (table(b"head")?, table(b"hhea")?, table(b"maxp")?);
+    let (hmtx, loca, glyf) = (table(b"hmtx")?, table(b"loca")?, table(b"glyf")?);
     let long_offsets = read_u16(head, 50)? == 1;
-    let glyph_count = usize::from(read_u16(maxp, 4)?);
+    let glyph_count = read_u16(maxp, 4)?;
 
-    let offset = |gid: usize| -> Option<usize> {
+    let offset = |gid: u16| -> Option<usize> {
+        let gid = usize::from(gid);
         if long_offsets {
             read_u32(loca, gid * 4).map(|o| o as usize)
         } else {
             read_u16(loca, gid * 2).map(|o| usize::from(o) * 2)
         }
     };
-    let outline = |gid: usize| -> Option<&[u8]> { glyf.get(offset(gid)?..offset(gid + 1)?) };
+    let outline = |gid: u16| -> Option<&[u8]> { glyf.get(offset(gid)?..offset(gid + 1)?) };
 
     // Composite glyphs (accented letters) are drawn from other glyphs: keep those too.
     let mut keep = BTreeSet::new();
-    let mut todo: Vec<u16> = glyphs.iter().copied().collect();
+    let mut todo: Vec<u16> = glyphs.iter().copied().chain([0]).collect();
     while let Some(gid) = todo.pop() {
-        if usize::from(gid) < glyph_count && keep.insert(gid) {
-            todo.extend(components(outline(usize::from(gid))?)?);
+        if gid < glyph_count && keep.insert(gid) {
+            todo.extend(components(outline(gid)?)?.into_iter().map(|(_, c)| c));
         }
     }
+    let new_ids: BTreeMap<u16, u16> = keep.iter().zip(0..).map(|(&old, new)| (old, new)).collect();
 
     let mut new_glyf = Vec::new();
-    let mut new_loca = Vec::new();
-    for gid in 0..=glyph_count {
-        let at = new_glyf.len();
-        if long_offsets {
-            new_loca.extend_from_slice(&u32::try_from(at).ok()?.to_be_bytes());
-        } else {
-            new_loca.extend_from_slice(&u16::try_from(at / 2).ok()?.to_be_bytes());
+    let mut starts = Vec::new();
+    for &gid in &keep {
+        starts.push(new_glyf.len());
+        let mut data = outline(gid)?.to_vec();
+        for (at, component) in components(&data)? {
+            data[at..at + 2].copy_from_slice(&new_ids[&component].to_be_bytes());
         }
-        if gid < glyph_count && keep.contains(&(gid as u16)) {
-            new_glyf.extend_from_slice(outline(gid)?);
-            while new_glyf.len() % 4 != 0 {
-                new_glyf.push(0); // outlines stay 4-byte aligned, as loca offsets need
-            }
-        }
+        new_glyf.extend_from_slice(&data);
+        new_glyf.resize(new_glyf.len().next_multiple_of(4), 0); // loca offsets stay aligned
+    }
+    starts.push(new_glyf.len());
+    // Short offsets (half the loca) whenever the outlines fit them.
+    let short = new_glyf.len() <= 2 * usize::from(u16::MAX);
+    let new_loca: Vec<u8> = starts
+        .iter()
+        .flat_map(|&at| match short {
+            true => ((at / 2) as u16).to_be_bytes().to_vec(),
+            false => (at as u32).to_be_bytes().to_vec(),
+        })
+        .collect();
+
+    let metrics_count = read_u16(hhea, 34)?;
+    let mut new_hmtx = Vec::new();
+    for &gid in &keep {
+        let last = metrics_count.checked_sub(1)?;
+        let advance = read_u16(hmtx, 4 * usize::from(gid.min(last)))?;
+        let side_bearing = match gid < metrics_count {
+            true => read_u16(hmtx, 4 * usize::from(gid) + 2)?,
+            false => read_u16(
+                hmtx,
+                4 * usize::from(metrics_count) + 2 * usize::from(gid - metrics_count),
+            )?,
+        };
+        new_hmtx.extend_from_slice(&advance.to_be_bytes());
+        new_hmtx.extend_from_slice(&side_bearing.to_be_bytes());
     }
 
-    let mut tables: Vec<([u8; 4], Vec<u8>)> = Vec::new();
-    for record in raw.table_records {
-        let tag = record.tag.to_bytes();
-        let data = match &tag {
-            b"glyf" => new_glyf.clone(),
-            b"loca" => new_loca.clone(),
-            b"post" => post_without_names(raw.table(record.tag)?)?,
-            b"head" => {
-                let mut head = raw.table(record.tag)?.to_vec();
-                head.get_mut(8..12)?.copy_from_slice(&[0; 4]); // checkSumAdjustment, set below
-                head
-            }
-            _ => raw.table(record.tag)?.to_vec(),
-        };
-        tables.push((tag, data));
+    let count = u16::try_from(keep.len()).ok()?.to_be_bytes();
+    let mut new_head = head.to_vec();
+    new_head.get_mut(8..12)?.copy_from_slice(&[0; 4]); // checkSumAdjustment, set below
+    new_head
+        .get_mut(50..52)?
+        .copy_from_slice(&u16::from(!short).to_be_bytes());
+    let mut new_hhea = hhea.to_vec();
+    new_hhea.get_mut(34..36)?.copy_from_slice(&count);
+    let mut new_maxp = maxp.to_vec();
+    new_maxp.get_mut(4..6)?.copy_from_slice(&count);
+
+    let mut tables = vec![
+        (*b"glyf", new_glyf),
+        (*b"head", new_head),
+        (*b"hhea", new_hhea),
+        (*b"hmtx", new_hmtx),
+        (*b"loca", new_loca),
+        (*b"maxp", new_maxp),
+    ];
+    // The hinting programs the outlines' instructions call.
+    for tag in [b"cvt ", b"fpgm", b"prep"] {
+        if let Some(data) = table(tag) {
+            tables.push((*tag, data.to_vec()));
+        }
     }
     tables.sort_by_key(|(tag, _)| *tag);
-    Some(assemble(tables))
+    Some(Subset {
+        program: assemble(tables),
+        new_ids,
+    })
 }
 
-/// The glyph ids a composite outline refers to (none for a simple outline).
-fn components(outline: &[u8]) -> Option<Vec<u16>> {
+/// Where a composite outline names its components' glyph ids, and those ids (none for a
+/// simple outline).
+fn components(outline: &[u8]) -> Option<Vec<(usize, u16)>> {
     const ARGS_ARE_WORDS: u16 = 0x0001;
     const HAVE_SCALE: u16 = 0x0008;
     const MORE_COMPONENTS: u16 = 0x0020;
@@ -93,7 +137,7 @@ fn components(outline: &[u8]) -> Option<Vec<u16>> {
     let mut at = 10;
     loop {
         let flags = read_u16(outline, at)?;
-        found.push(read_u16(outline, at + 2)?);
+        found.push((at + 2, read_u16(outline, at + 2)?));
         at += 4 + if flags & ARGS_ARE_WORDS != 0 { 4 } else { 2 };
         at += match () {
             _ if flags & HAVE_SCALE != 0 => 2,
@@ -106,14 +150,6 @@ fn components(outline: &[u8]) -> Option<Vec<u16>> {
         }
     }
 }
-
-/// `post` version 3: the same metrics without the glyph-name list, which only tools read.
-fn post_without_names(post: &[u8]) -> Option<Vec<u8>> {
-    let mut short = post.get(..32)?.to_vec();
-    short[..4].copy_from_slice(&0x0003_0000u32.to_be_bytes());
-    Some(short)
-}
-
 /// Writes the sfnt container: header, table directory, tables, and the head checksum.
 fn assemble(tables: Vec<([u8; 4], Vec<u8>)>) -> Vec<u8> {
     let count = tables.len() as u16;
@@ -172,27 +208,72 @@ fn read_u32(data: &[u8], at: usize) -> Option<u32> {
 mod tests {
     use super::*;
     use crate::font::{FONT_DATA, glyph, glyphs_of};
+    use ttf_parser::{Face, GlyphId};
+
+    /// Each kept glyph draws and advances as in the full font, under its new id.
+    fn assert_same_glyphs(small: &Subset) {
+        let (full, face) = (
+            Face::parse(FONT_DATA, 0).unwrap(),
+            Face::parse(&small.program, 0).unwrap(),
+        );
+        for (&old, &new) in &small.new_ids {
+            let (old, new) = (GlyphId(old), GlyphId(new));
+            assert_eq!(
+                face.glyph_bounding_box(new),
+                full.glyph_bounding_box(old),
+                "{old:?}"
+            );
+            assert_eq!(
+                face.glyph_hor_advance(new),
+                full.glyph_hor_advance(old),
+                "{old:?}"
+            );
+        }
+    }
 
     #[test]
-    fn keeps_used_outlines_and_empties_the_rest() {
-        let used = glyphs_of(["Shoreline 岸棋 é"]);
+    fn holds_only_the_used_glyphs_renumbered_densely() {
+        // Simple outlines only: nothing else comes along. With .notdef.
+        let used = glyphs_of(["Shoreline, board 1"]);
         let small = subset(FONT_DATA, &used).unwrap();
-        assert!(small.len() < FONT_DATA.len() / 2, "{} bytes", small.len());
+        let face = Face::parse(&small.program, 0).expect("the subset parses");
+        assert_eq!(face.number_of_glyphs() as usize, used.len());
+        let ids: Vec<u16> = small.new_ids.values().copied().collect();
+        assert_eq!(ids, (0..used.len() as u16).collect::<Vec<_>>());
+        assert_eq!(small.new_ids[&0], 0, ".notdef stays first");
+        assert_same_glyphs(&small);
+        assert!(small.program.len() < 3000, "{} bytes", small.program.len());
+    }
 
-        let face = ttf_parser::Face::parse(&small, 0).expect("the subset parses");
-        let bbox = |c: char| face.glyph_bounding_box(ttf_parser::GlyphId(glyph(c).unwrap()));
-        assert!(bbox('岸').is_some());
-        assert!(bbox('é').is_some(), "a composite keeps its outline");
-        assert!(bbox('Q').is_none(), "an unused glyph is emptied");
-        // Metrics are untouched, so text measures the same in every output.
-        let gid = ttf_parser::GlyphId(glyph('S').unwrap());
-        let full = ttf_parser::Face::parse(FONT_DATA, 0).unwrap();
-        assert_eq!(face.glyph_hor_advance(gid), full.glyph_hor_advance(gid));
+    #[test]
+    fn a_composite_glyph_keeps_its_components_under_their_new_ids() {
+        // é (e and an accent) and many CJK characters are drawn from other glyphs: those
+        // come along, renumbered, and the outlines still resolve to the same boxes.
+        let used = glyphs_of(["é岸"]);
+        let small = subset(FONT_DATA, &used).unwrap();
+        assert!(small.new_ids.len() > used.len(), "{:?}", small.new_ids);
+        assert!(small.new_ids.contains_key(&glyph('é').unwrap()));
+        assert_same_glyphs(&small);
+    }
+
+    #[test]
+    fn keeps_only_the_tables_a_pdf_reader_needs() {
+        let small = subset(FONT_DATA, &glyphs_of(["A"])).unwrap();
+        let raw = ttf_parser::RawFace::parse(&small.program, 0).unwrap();
+        let tags: Vec<[u8; 4]> = raw
+            .table_records
+            .into_iter()
+            .map(|r| r.tag.to_bytes())
+            .collect();
+        assert_eq!(
+            tags,
+            [*b"glyf", *b"head", *b"hhea", *b"hmtx", *b"loca", *b"maxp"]
+        );
     }
 
     #[test]
     fn head_checksum_adjustment_makes_the_font_sum_to_the_magic_number() {
         let small = subset(FONT_DATA, &glyphs_of(["A"])).unwrap();
-        assert_eq!(checksum(&small), 0xB1B0_AFBA);
+        assert_eq!(checksum(&small.program), 0xB1B0_AFBA);
     }
 }

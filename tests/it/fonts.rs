@@ -145,6 +145,65 @@ fn a_chosen_font_draws_a_cyrillic_title_in_svg_png_and_pdf() {
     }
 }
 
+/// The font program a PDF embeds (its one /FontFile2), and the glyph codes its pages show.
+fn embedded_font_and_codes(pdf: &[u8]) -> (Vec<u8>, std::collections::BTreeSet<u16>) {
+    let doc = lopdf::Document::load_mem(pdf).expect("the PDF parses");
+    let mut programs = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.has(b"Length1"))
+        .map(|s| s.decompressed_content().expect("the font program inflates"));
+    let program = programs.next().expect("a font program");
+    assert!(programs.next().is_none(), "one font program");
+    let mut codes = std::collections::BTreeSet::new();
+    for page in doc.page_iter() {
+        let content = lopdf::content::Content::decode(&doc.get_page_content(page)).unwrap();
+        for op in content.operations.iter().filter(|op| op.operator == "Tj") {
+            let bytes = op.operands[0].as_str().unwrap();
+            codes.extend(
+                bytes
+                    .chunks(2)
+                    .map(|pair| u16::from_be_bytes([pair[0], pair[1]])),
+            );
+        }
+    }
+    (program, codes)
+}
+
+#[test]
+fn the_embedded_font_holds_only_the_glyphs_the_pages_show() {
+    // A title in plain letters and DejaVu Serif: simple outlines only, so nothing comes
+    // along with the glyphs the text shows but .notdef.
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("club.yaml");
+    std::fs::write(
+        &record,
+        "game: shoreline\ntitle: Club night\nmoves: [A, E, A]\n",
+    )
+    .unwrap();
+    let record = record.to_str().unwrap();
+    for font in [None, Some(SERIF)] {
+        let mut args = vec!["render", record, "--format", "pdf"];
+        args.extend(font.map(|f| ["--font", f]).into_iter().flatten());
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let (program, codes) = embedded_font_and_codes(&out.stdout);
+        let face = ttf_parser::Face::parse(&program, 0).expect("the embedded font parses");
+        assert_eq!(
+            usize::from(face.number_of_glyphs()),
+            codes.len() + 1,
+            "{font:?}: {codes:?}"
+        );
+        // Renumbered densely: .notdef is 0, the shown glyphs 1, 2, 3…
+        assert!(
+            codes.iter().copied().eq(1..=codes.len() as u16),
+            "{font:?}: {codes:?}"
+        );
+        assert!(pdf_text(&out.stdout).contains("Club night"), "{font:?}");
+    }
+}
+
 #[test]
 fn sheetgen_s_own_font_has_a_subset_name_too() {
     let out = run(&["shoreline", "--boards", "1"]);

@@ -123,3 +123,11 @@ fn the_first_player_option_starts_the_alternation() {
     let second = svg.find("Black ● places first").unwrap();
     assert!(first < second, "board 1 names White, board 2 Black");
 }
+
+#[test]
+fn the_evening_sheet_pdf_is_at_most_8_kb_with_its_font() {
+    // Issue 17: a real font subset, best-level compression, object and xref streams.
+    let out = run(&["shoreline", "--boards", "4"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.len() <= 8192, "{} bytes", out.stdout.len());
+}
