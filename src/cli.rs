@@ -215,7 +215,7 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
         .ok_or_else(|| Error::Usage("a command is needed; see sheetgen --help".into()))?;
     for game in games::GAMES {
         for game_command in game.commands() {
-            if (game_command.command)().get_name() == name {
+            if game_command.name == name {
                 return (game_command.plan)(sub);
             }
         }

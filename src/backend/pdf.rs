@@ -44,14 +44,23 @@ pub fn render(document: &Document) -> Vec<u8> {
         .map
         .insert(FontId(FONT_ID.into()), PdfFont::new(parsed));
 
-    let pages = document.pages.iter().map(page).collect();
-    pdf.with_pages(pages);
-
     let options = PdfSaveOptions {
         subset_fonts: false, // already subset above
         ..PdfSaveOptions::default()
     };
+    let (streams, outlines) = page_streams(&mut pdf, document, &options);
+    pdf.with_pages(outlines);
     let mut doc = pdf.to_lopdf_document(&options, &mut Vec::new());
+    drop(pdf);
+    for (page_id, stream) in doc.get_pages().into_values().zip(streams) {
+        let contents = doc.get_page_contents(page_id);
+        let object = doc
+            .get_object_mut(contents[0])
+            .and_then(lopdf::Object::as_stream_mut)
+            .expect("printpdf writes one content stream a page");
+        object.dict.set("Filter", "FlateDecode");
+        object.set_content(stream);
+    }
     compress(&mut doc);
     ask_for_actual_size(&mut doc);
     // printpdf draws the file identifier from a process-wide counter; a hash of the content
@@ -84,6 +93,45 @@ fn subset_tag(font: &font::Font, glyphs: &std::collections::BTreeSet<u16>) -> St
             letter
         })
         .collect()
+}
+
+/// Each page's content stream, deflated, made one page at a time so that only one page's
+/// drawing operations are in memory at once (a 1,000-diagram booklet held 65 MB of them),
+/// and each page's outline for the whole document: its size and its text operations only,
+/// which are all printpdf reads to embed the font and map its glyphs (the streams replace
+/// the outlines' own). The bytes are those printpdf writes for the whole page.
+fn page_streams(
+    pdf: &mut PdfDocument,
+    document: &Document,
+    options: &PdfSaveOptions,
+) -> (Vec<Vec<u8>>, Vec<PdfPage>) {
+    let mut streams = Vec::with_capacity(document.pages.len());
+    let mut outlines = Vec::with_capacity(document.pages.len());
+    for figure in &document.pages {
+        let full = page(figure);
+        let text = full
+            .ops
+            .iter()
+            .filter(|op| matches!(op, Op::SetFont { .. } | Op::ShowText { .. }))
+            .cloned()
+            .collect();
+        outlines.push(PdfPage {
+            media_box: full.media_box.clone(),
+            trim_box: full.trim_box.clone(),
+            crop_box: full.crop_box.clone(),
+            ops: text,
+        });
+        pdf.with_pages(vec![full]);
+        let one = pdf.to_lopdf_document(options, &mut Vec::new());
+        // The stream itself: `get_page_content` would add a line break.
+        let contents = one.get_page_contents(one.get_pages()[&1]);
+        let stream = one
+            .get_object(contents[0])
+            .and_then(lopdf::Object::as_stream)
+            .expect("printpdf writes one content stream a page");
+        streams.push(deflate(&stream.content));
+    }
+    (streams, outlines)
 }
 
 fn page(figure: &Figure) -> PdfPage {
@@ -353,22 +401,24 @@ fn ask_for_actual_size(doc: &mut lopdf::Document) {
 }
 
 fn compress(doc: &mut lopdf::Document) {
-    use std::io::Write;
     for object in doc.objects.values_mut() {
         if let lopdf::Object::Stream(stream) = object {
             if stream.dict.get(b"Filter").is_ok() {
                 continue;
             }
-            let mut encoder =
-                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
-            let compressed = encoder
-                .write_all(&stream.content)
-                .and_then(|()| encoder.finish())
-                .expect("compressing into memory cannot fail");
             stream.dict.set("Filter", "FlateDecode");
-            stream.set_content(compressed);
+            stream.set_content(deflate(&stream.content));
         }
     }
+}
+
+fn deflate(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
+    encoder
+        .write_all(bytes)
+        .and_then(|()| encoder.finish())
+        .expect("compressing into memory cannot fail")
 }
 
 /// FNV-1a over every stream (pages, font), in object-number order: the dictionaries around

@@ -14,6 +14,7 @@ use crate::output::Target;
 pub fn all() -> Vec<GameCommand> {
     vec![
         GameCommand {
+            name: "shoreline",
             command: || {
                 SheetArgs::augment_args(clap::Command::new("shoreline").about(
                     "A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or \
@@ -23,6 +24,7 @@ pub fn all() -> Vec<GameCommand> {
             plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
         },
         GameCommand {
+            name: "solve",
             command: || {
                 SolveArgs::augment_args(
                     clap::Command::new("solve").about(
@@ -33,6 +35,7 @@ pub fn all() -> Vec<GameCommand> {
             plan: |m| Ok(Box::new(SolveArgs::from_arg_matches(m)?)),
         },
         GameCommand {
+            name: "analyze",
             command: || {
                 AnalyzeArgs::augment_args(
                     clap::Command::new("analyze")
