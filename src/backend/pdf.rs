@@ -21,6 +21,21 @@ const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Renders every page of `document`. Text must already be checked against the font.
 pub fn render(document: &Document) -> Vec<u8> {
+    render_pages(document, Pages::OneAtATime)
+}
+
+/// How the pages reach printpdf.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Pages {
+    /// Drawn and deflated one at a time ([`page_streams`]): what sheetgen writes.
+    OneAtATime,
+    /// All at once, as printpdf is meant to be used: the tests check that both give the
+    /// same bytes.
+    #[cfg(test)]
+    AllAtOnce,
+}
+
+fn render_pages(document: &Document, pages: Pages) -> Vec<u8> {
     let mut pdf = PdfDocument::new(&document.title);
     pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
     pdf.metadata.info.creator = "sheetgen".to_string();
@@ -48,19 +63,14 @@ pub fn render(document: &Document) -> Vec<u8> {
         subset_fonts: false, // already subset above
         ..PdfSaveOptions::default()
     };
-    let (streams, outlines) = page_streams(&mut pdf, document, &options);
-    pdf.with_pages(outlines);
-    let mut doc = pdf.to_lopdf_document(&options, &mut Vec::new());
-    drop(pdf);
-    for (page_id, stream) in doc.get_pages().into_values().zip(streams) {
-        let contents = doc.get_page_contents(page_id);
-        let object = doc
-            .get_object_mut(contents[0])
-            .and_then(lopdf::Object::as_stream_mut)
-            .expect("printpdf writes one content stream a page");
-        object.dict.set("Filter", "FlateDecode");
-        object.set_content(stream);
-    }
+    let mut doc = match pages {
+        Pages::OneAtATime => streamed(pdf, document, &options),
+        #[cfg(test)]
+        Pages::AllAtOnce => {
+            pdf.with_pages(document.pages.iter().map(page).collect());
+            pdf.to_lopdf_document(&options, &mut Vec::new())
+        }
+    };
     compress(&mut doc);
     ask_for_actual_size(&mut doc);
     // printpdf draws the file identifier from a process-wide counter; a hash of the content
@@ -93,6 +103,28 @@ fn subset_tag(font: &font::Font, glyphs: &std::collections::BTreeSet<u16>) -> St
             letter
         })
         .collect()
+}
+
+/// The document with each page's content stream made on its own (see [`page_streams`]).
+fn streamed(
+    mut pdf: PdfDocument,
+    document: &Document,
+    options: &PdfSaveOptions,
+) -> lopdf::Document {
+    let (streams, outlines) = page_streams(&mut pdf, document, options);
+    pdf.with_pages(outlines);
+    let mut doc = pdf.to_lopdf_document(options, &mut Vec::new());
+    for (page_id, stream) in doc.get_pages().into_values().zip(streams) {
+        let contents = doc.get_page_contents(page_id);
+        let object = doc
+            .get_object_mut(contents[0])
+            .and_then(lopdf::Object::as_stream_mut)
+            .expect("printpdf writes one content stream a page");
+        // As `compress` would: the dictionary's keys in the same order.
+        object.dict.set("Filter", "FlateDecode");
+        object.set_content(stream);
+    }
+    doc
 }
 
 /// Each page's content stream, deflated, made one page at a time so that only one page's
@@ -437,4 +469,47 @@ fn content_hash(doc: &lopdf::Document) -> u128 {
         }
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figure::{Anchor, Paint, Shape, Stroke};
+
+    fn page_with(title: &str, label: &str) -> Figure {
+        let mut figure = Figure::new(100.0, 60.0, title);
+        let mut group = Group::new("board");
+        group.shape(
+            Shape::Circle {
+                center: Point::new(20.0, 20.0),
+                radius: 5.0,
+            },
+            Paint::stroke(Stroke::dashed(Color::BLACK, 0.3, &[1.0, 0.5])),
+        );
+        group.text(Text::new(
+            Point::new(50.0, 30.0),
+            label,
+            10.0,
+            Anchor::Middle,
+        ));
+        figure.root.group(group);
+        figure
+    }
+
+    #[test]
+    fn pages_made_one_at_a_time_are_the_bytes_of_the_whole_document() {
+        // Different glyphs on each page, one text without ink, a page without text.
+        let document = Document {
+            title: "booklet".into(),
+            pages: vec![
+                page_with("1", "Board 1 – Black ●"),
+                page_with("2", "White ○ 岸棋"),
+                page_with("3", " "),
+                Figure::new(50.0, 50.0, "empty"),
+            ],
+        };
+        let streamed = render_pages(&document, Pages::OneAtATime);
+        assert_eq!(streamed, render_pages(&document, Pages::AllAtOnce));
+        assert!(streamed.starts_with(b"%PDF"));
+    }
 }
