@@ -129,9 +129,9 @@ fn streamed(
 
 /// Each page's content stream, deflated, made one page at a time so that only one page's
 /// drawing operations are in memory at once (a 1,000-diagram booklet held 65 MB of them),
-/// and each page's outline for the whole document: its size and its text operations only,
-/// which are all printpdf reads to embed the font and map its glyphs (the streams replace
-/// the outlines' own). The bytes are those printpdf writes for the whole page.
+/// and each page's outline for the whole document: its size and its text only, which is
+/// all printpdf reads to embed the font and map its glyphs (the streams replace the
+/// outlines' own). Every text is set in the one font, [`FONT_ID`]. The bytes are those printpdf writes for the whole page.
 fn page_streams(
     pdf: &mut PdfDocument,
     document: &Document,
@@ -141,12 +141,30 @@ fn page_streams(
     let mut outlines = Vec::with_capacity(document.pages.len());
     for figure in &document.pages {
         let full = page(figure);
+        // All its text in one string, in order: what printpdf reads of it (glyph by glyph,
+        // the last character of a glyph winning) is the same, and it takes less memory.
         let text = full
             .ops
             .iter()
-            .filter(|op| matches!(op, Op::SetFont { .. } | Op::ShowText { .. }))
-            .cloned()
-            .collect();
+            .filter_map(|op| match op {
+                Op::ShowText { items } => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|item| match item {
+                TextItem::Text(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect::<String>();
+        let text = vec![
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(FONT_ID.into())),
+                size: Pt(10.0),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text)],
+            },
+        ];
         outlines.push(PdfPage {
             media_box: full.media_box.clone(),
             trim_box: full.trim_box.clone(),
