@@ -42,12 +42,8 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
     if let Some(css) = &figure.css {
         definitions = definitions.add(inline("style", css));
     }
-    for (id, path) in &defs.glyphs {
-        definitions = definitions.add(
-            Element::new("path")
-                .set("id", id.clone())
-                .set("d", path.clone()),
-        );
+    for (id, path) in defs.glyphs {
+        definitions = definitions.add(Element::new("path").set("id", id).set("d", path));
     }
     for clip in defs.clips.into_values() {
         definitions = definitions.add(clip);
@@ -214,7 +210,7 @@ impl<'f> Defs<'f> {
             if let Some(id) = self.glyph(gid.0) {
                 let mut glyph = Element::new("use").set("xlink:href", format!("#{id}"));
                 if advance != 0 {
-                    glyph = glyph.set("x", advance);
+                    glyph = glyph.set("x", advance.to_string());
                 }
                 run = run.add(glyph);
                 any = true;

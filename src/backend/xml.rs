@@ -3,8 +3,6 @@
 //! so files stay byte for byte the same. Names are static and attributes a short list: the
 //! crate's hash map and boxed nodes cost a diagram more time than drawing it.
 
-use std::fmt::Display;
-
 /// One element: its name, attributes and children.
 #[derive(Debug, Clone)]
 pub struct Element {
@@ -29,13 +27,13 @@ impl Element {
     }
 
     /// The element with attribute `name` set to `value` (replacing an earlier value).
-    pub fn set(mut self, name: &'static str, value: impl Display) -> Self {
+    pub fn set(mut self, name: &'static str, value: impl Into<String>) -> Self {
         self.assign(name, value);
         self
     }
 
-    pub fn assign(&mut self, name: &'static str, value: impl Display) {
-        let value = value.to_string();
+    pub fn assign(&mut self, name: &'static str, value: impl Into<String>) {
+        let value = value.into();
         match self.attributes.iter_mut().find(|(n, _)| *n == name) {
             Some(slot) => slot.1 = value,
             None => self.attributes.push((name, value)),
@@ -95,14 +93,20 @@ impl Element {
 /// `&`, `<` and `>` as entities (the svg crate's escaping: attribute values never hold a
 /// double quote here).
 fn escape(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            _ => out.push(c),
-        }
+    // Whole runs between the three characters (ASCII, so every index is a char boundary).
+    let mut from = 0;
+    for (i, byte) in text.bytes().enumerate() {
+        let entity = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            _ => continue,
+        };
+        out.push_str(&text[from..i]);
+        out.push_str(entity);
+        from = i + 1;
     }
+    out.push_str(&text[from..]);
 }
 
 #[cfg(test)]
@@ -114,14 +118,14 @@ mod tests {
         let doc = Element::new("svg")
             .set("width", "10mm")
             .set("role", "img")
-            .set("width", 12)
-            .add(Element::new("title").text("a & <b>"))
+            .set("width", "12")
+            .add(Element::new("title").text("a & <b>岸>"))
             .add(Element::new("g").add(Element::new("use").set("x", "1")));
         let mut out = String::new();
         doc.write(&mut out);
         assert_eq!(
             out,
-            "<svg role=\"img\" width=\"12\">\n<title>a &amp; &lt;b&gt;</title>\n<g>\n<use x=\"1\"/>\n</g>\n</svg>"
+            "<svg role=\"img\" width=\"12\">\n<title>a &amp; &lt;b&gt;岸&gt;</title>\n<g>\n<use x=\"1\"/>\n</g>\n</svg>"
         );
     }
 }
