@@ -227,7 +227,7 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
         .ok_or_else(|| Error::Usage("a command is needed; see sheetgen --help".into()))?;
     for game in games::GAMES {
         for game_command in game.commands() {
-            if (game_command.command)().get_name() == name {
+            if game_command.name == name {
                 return (game_command.plan)(sub);
             }
         }
@@ -405,6 +405,7 @@ fn refuse_dpi_outside_png(matches: &clap::ArgMatches, output: &Output) -> Result
 /// The formats a command writes are its `--format` values, so a command that gains a format
 /// gains its extension here too. An explicit `--format` may name any file.
 fn refuse_extension_of_another_format(
+    command: &clap::Command,
     name: &str,
     matches: &clap::ArgMatches,
     output: &Output,
@@ -421,7 +422,7 @@ fn refuse_extension_of_another_format(
     };
     let file = shown_path(file);
     let format = output.format.name();
-    let written = formats_written_by(name);
+    let written = formats_written_by(command, name);
     let writes = written.iter().any(|f| f == format);
     if writes && (format_of_extension(&extension) == format || given(matches, "format")) {
         return Ok(());
@@ -460,8 +461,8 @@ fn format_of_extension(extension: &str) -> &str {
 
 /// The values of a command's `--format`: the formats it writes. Plain text is a single
 /// diagram's (`render`'s) alone, though every drawing command shares the option.
-fn formats_written_by(name: &str) -> Vec<String> {
-    command()
+fn formats_written_by(command: &clap::Command, name: &str) -> Vec<String> {
+    command
         .find_subcommand(name)
         .and_then(|sub| {
             let format = sub.get_arguments().find(|a| a.get_id() == "format")?;
@@ -685,8 +686,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// Refuses, before any work, what the job cannot do: writing over one of its own inputs,
 /// options for another format than the one written (`--dpi` on a PDF, `-o sheet.txt`), or
-/// pouring a PDF or PNG into a terminal.
+/// pouring a PDF or PNG into a terminal. `command` is the command line `matches` came from.
 fn refuse_impossible(
+    command: &clap::Command,
     matches: &clap::ArgMatches,
     job: &dyn Job,
     stdout_is_terminal: bool,
@@ -698,7 +700,7 @@ fn refuse_impossible(
     }
     if let (Some((name, sub)), Some(output)) = (matches.subcommand(), job.output()) {
         refuse_dpi_outside_png(sub, output)?;
-        refuse_extension_of_another_format(name, sub, output)?;
+        refuse_extension_of_another_format(command, name, sub, output)?;
     }
     if let Some(output) = job.output() {
         check_terminal(output, stdout_is_terminal)?;
@@ -739,7 +741,9 @@ fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error
 
 /// Runs sheetgen with the process's arguments; the exit code says how it went.
 pub fn main() -> ExitCode {
-    let matches = match command().try_get_matches() {
+    // Built once: the checks before work read the command's own formats from it.
+    let mut command = command();
+    let matches = match command.try_get_matches_from_mut(std::env::args_os()) {
         Ok(matches) => matches,
         Err(e) if !e.use_stderr() => {
             let _ = e.print(); // --help or --version
@@ -754,7 +758,9 @@ pub fn main() -> ExitCode {
     let stdout_is_terminal = std::io::stdout().is_terminal();
     let stderr_color = color(std::io::stderr().is_terminal());
     let finished = plan(&matches, color(stdout_is_terminal))
-        .and_then(|job| refuse_impossible(&matches, &*job, stdout_is_terminal).map(|()| job))
+        .and_then(|job| {
+            refuse_impossible(&command, &matches, &*job, stdout_is_terminal).map(|()| job)
+        })
         .and_then(crate::run::run)
         .and_then(|finished| {
             // The output first: a report on a closed standard error never costs the file.
@@ -794,11 +800,12 @@ where
 {
     let args = std::iter::once(std::ffi::OsString::from("sheetgen"))
         .chain(args.into_iter().map(Into::into));
-    let matches = command()
-        .try_get_matches_from(args)
+    let mut command = command();
+    let matches = command
+        .try_get_matches_from_mut(args)
         .map_err(|e| Error::Usage(plain_words(&e)))?;
     let job = plan(&matches, false)?;
-    refuse_impossible(&matches, &*job, false)?;
+    refuse_impossible(&command, &matches, &*job, false)?;
     crate::run::run(job)
 }
 

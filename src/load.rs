@@ -78,10 +78,14 @@ pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             game,
         }
     };
+    // Few documents first: asking for the parallelism reads the cgroup files.
+    if documents.len() < 256 {
+        return Ok(documents.iter().enumerate().map(check).collect());
+    }
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
-    if workers == 1 || documents.len() < 256 {
+    if workers == 1 {
         return Ok(documents.iter().enumerate().map(check).collect());
     }
     let share = documents.len().div_ceil(workers);

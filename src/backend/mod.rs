@@ -3,6 +3,7 @@
 pub mod pdf;
 pub mod png;
 pub mod svg;
+mod xml;
 
 use crate::figure::{Document, Figure};
 use crate::font;
@@ -97,10 +98,11 @@ pub fn render_at(
         check_glyphs(page)?;
     }
     match format {
-        Format::Pdf => Ok(pdf::render(&match width {
-            Some(width) => scaled_to(document, width.mm()),
-            None => document.clone(),
-        })),
+        // Not a copy of the document: a booklet's pages are large.
+        Format::Pdf => Ok(match width {
+            Some(width) => pdf::render(&scaled_to(document, width.mm())),
+            None => pdf::render(document),
+        }),
         Format::Text => plain_text(document),
         Format::Svg | Format::Png(_) => match (document.pages.as_slice(), format) {
             ([page], Format::Png(dpi)) => png::render(page, dpi, width),
@@ -239,13 +241,58 @@ fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
 
 /// A number in millimetres or points written compactly and the same way every time.
 pub(crate) fn num(value: f64) -> String {
-    let rounded = (value * 1000.0).round() / 1000.0;
-    let text = format!("{rounded:.3}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
+    let mut out = String::new();
+    push_num(&mut out, value);
+    out
+}
+
+/// Appends `value` to a thousandth, without trailing zeros (`-0` is `0`). The same text as
+/// formatting the rounded value with `{:.3}`, from integer digits: Rust's exact float
+/// formatting falls back to big-number arithmetic on most such values, and was a fifth of
+/// one diagram's CPU time.
+pub(crate) fn push_num(out: &mut String, value: f64) {
+    let rounded = (value * 1000.0).round();
+    // Below 1e12 the double nearest r/1000 is within far less than half a thousandth of it,
+    // so `{:.3}` prints exactly r/1000: the integer digits are the same text.
+    if rounded.abs() < 1e15 {
+        push_fixed(out, rounded as i64, 1000);
     } else {
-        text.to_string()
+        let text = format!("{:.3}", rounded / 1000.0);
+        out.push_str(text.trim_end_matches('0').trim_end_matches('.'));
+    }
+}
+
+/// Appends `v` (a font-unit coordinate) to a tenth of a unit, without trailing zeros
+/// (`-0` is `0`): the same text as `{:.1}`.
+pub(crate) fn push_tenths(out: &mut String, v: f32) {
+    let tenths = f64::from(v) * 10.0; // exact: 24 bits times 10 fit a double
+    if tenths == tenths.trunc() && tenths.abs() < 1e15 {
+        // A whole number of tenths: `{:.1}` has nothing to round (v is whole or a half).
+        push_fixed(out, tenths as i64, 10);
+    } else {
+        let text = format!("{:.1}", f64::from(v));
+        let text = text.trim_end_matches('0').trim_end_matches('.');
+        out.push_str(if text == "-0" { "0" } else { text });
+    }
+}
+
+/// Appends `n / scale` (`scale` a power of ten) in decimal without trailing zeros.
+fn push_fixed(out: &mut String, n: i64, scale: u64) {
+    use std::fmt::Write;
+    if n < 0 {
+        out.push('-');
+    }
+    let n = n.unsigned_abs();
+    let (whole, mut frac) = (n / scale, n % scale);
+    let _ = write!(out, "{whole}");
+    if frac != 0 {
+        out.push('.');
+        let mut digit = scale / 10;
+        while frac != 0 {
+            out.push(char::from(b'0' + (frac / digit) as u8));
+            frac %= digit;
+            digit /= 10;
+        }
     }
 }
 
@@ -259,6 +306,46 @@ mod tests {
         assert_eq!(num(0.1 + 0.2), "0.3");
         assert_eq!(num(-0.0001), "0");
         assert_eq!(num(12.34567), "12.346");
+        assert_eq!(num(-0.0005), "-0.001");
+        assert_eq!(num(-1.05), "-1.05");
+        assert_eq!(num(0.007), "0.007");
+    }
+
+    /// What `num` and `push_tenths` replaced: float formatting, then trimming.
+    fn formatted(value: f64, places: usize) -> String {
+        let text = format!("{value:.places$}");
+        let text = text.trim_end_matches('0').trim_end_matches('.');
+        if text == "-0" {
+            "0".into()
+        } else {
+            text.into()
+        }
+    }
+
+    #[test]
+    fn numbers_from_integer_digits_match_float_formatting() {
+        // A sweep of values of every size the figures use, and halves and tenths of font
+        // units, both signs.
+        let mut v = 1e-7_f64;
+        while v < 1e13 {
+            for x in [v, -v, v * 1.000_123_7, v + 0.0005, v - 0.0005] {
+                let rounded = (x * 1000.0).round() / 1000.0;
+                assert_eq!(num(x), formatted(rounded, 3), "{x}");
+            }
+            v *= 1.37;
+        }
+        for i in -40_000..40_000 {
+            for v in [
+                i as f32 / 2.0,
+                i as f32 / 10.0,
+                i as f32 * 0.37,
+                i as f32 / 64.0,
+            ] {
+                let mut out = String::new();
+                push_tenths(&mut out, v);
+                assert_eq!(out, formatted(f64::from(v), 1), "{v}");
+            }
+        }
     }
 
     #[test]

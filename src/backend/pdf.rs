@@ -21,6 +21,21 @@ const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Renders every page of `document`. Text must already be checked against the font.
 pub fn render(document: &Document) -> Vec<u8> {
+    render_pages(document, Pages::OneAtATime)
+}
+
+/// How the pages reach printpdf.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Pages {
+    /// Drawn and deflated one at a time ([`page_streams`]): what sheetgen writes.
+    OneAtATime,
+    /// All at once, as printpdf is meant to be used: the tests check that both give the
+    /// same bytes.
+    #[cfg(test)]
+    AllAtOnce,
+}
+
+fn render_pages(document: &Document, pages: Pages) -> Vec<u8> {
     let mut pdf = PdfDocument::new(&document.title);
     pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
     pdf.metadata.info.creator = "sheetgen".to_string();
@@ -64,14 +79,18 @@ pub fn render(document: &Document) -> Vec<u8> {
         .map
         .insert(FontId(FONT_ID.into()), PdfFont::new(parsed));
 
-    let pages = document.pages.iter().map(page).collect();
-    pdf.with_pages(pages);
-
     let options = PdfSaveOptions {
         subset_fonts: false, // already subset above
         ..PdfSaveOptions::default()
     };
-    let mut doc = pdf.to_lopdf_document(&options, &mut Vec::new());
+    let mut doc = match pages {
+        Pages::OneAtATime => streamed(pdf, document, &options),
+        #[cfg(test)]
+        Pages::AllAtOnce => {
+            pdf.with_pages(document.pages.iter().map(page).collect());
+            pdf.to_lopdf_document(&options, &mut Vec::new())
+        }
+    };
     if let Some(cmap) = to_unicode {
         set_to_unicode(&mut doc, cmap);
     }
@@ -98,6 +117,85 @@ pub fn render(document: &Document) -> Vec<u8> {
     doc.save_with_options(&mut out, save)
         .expect("writing a PDF into memory cannot fail");
     out
+}
+
+/// The document with each page's content stream made on its own (see [`page_streams`]).
+fn streamed(
+    mut pdf: PdfDocument,
+    document: &Document,
+    options: &PdfSaveOptions,
+) -> lopdf::Document {
+    let (streams, outlines) = page_streams(&mut pdf, document, options);
+    pdf.with_pages(outlines);
+    let mut doc = pdf.to_lopdf_document(options, &mut Vec::new());
+    for (page_id, stream) in doc.get_pages().into_values().zip(streams) {
+        let contents = doc.get_page_contents(page_id);
+        let object = doc
+            .get_object_mut(contents[0])
+            .and_then(lopdf::Object::as_stream_mut)
+            .expect("printpdf writes one content stream a page");
+        // As `compress` would: the dictionary's keys in the same order.
+        object.dict.set("Filter", "FlateDecode");
+        object.set_content(stream);
+    }
+    doc
+}
+
+/// Each page's content stream, deflated, made one page at a time so that only one page's
+/// drawing operations are in memory at once (a 1,000-diagram booklet held 65 MB of them),
+/// and each page's outline for the whole document: its size and its text only, which is
+/// all printpdf reads to embed the font and map its glyphs (the streams replace the
+/// outlines' own). Every text is set in the one font, [`FONT_ID`]. The bytes are those printpdf writes for the whole page.
+fn page_streams(
+    pdf: &mut PdfDocument,
+    document: &Document,
+    options: &PdfSaveOptions,
+) -> (Vec<Vec<u8>>, Vec<PdfPage>) {
+    let mut streams = Vec::with_capacity(document.pages.len());
+    let mut outlines = Vec::with_capacity(document.pages.len());
+    for figure in &document.pages {
+        let full = page(figure);
+        // All its text in one string, in order: what printpdf reads of it (glyph by glyph,
+        // the last character of a glyph winning) is the same, and it takes less memory.
+        let text = full
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::ShowText { items } => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|item| match item {
+                TextItem::Text(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect::<String>();
+        let text = vec![
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(FONT_ID.into())),
+                size: Pt(10.0),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text)],
+            },
+        ];
+        outlines.push(PdfPage {
+            media_box: full.media_box.clone(),
+            trim_box: full.trim_box.clone(),
+            crop_box: full.crop_box.clone(),
+            ops: text,
+        });
+        pdf.with_pages(vec![full]);
+        let one = pdf.to_lopdf_document(options, &mut Vec::new());
+        // The stream itself: `get_page_content` would add a line break.
+        let contents = one.get_page_contents(one.get_pages()[&1]);
+        let stream = one
+            .get_object(contents[0])
+            .and_then(lopdf::Object::as_stream)
+            .expect("printpdf writes one content stream a page");
+        streams.push(deflate(&stream.content, Strategy::Filtered));
+    }
+    (streams, outlines)
 }
 
 /// A ToUnicode CMap (Adobe technical note 5411) from character → glyph id: runs of
@@ -535,10 +633,6 @@ fn ask_for_actual_size(doc: &mut lopdf::Document) {
 /// the font program and the ToUnicode CMap compress best with the default one. flate2 does
 /// not offer the strategy: miniz_oxide, under it, does.
 fn compress(doc: &mut lopdf::Document) {
-    use miniz_oxide::deflate::core::{
-        CompressionStrategy, CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output,
-        create_comp_flags_from_zip_params,
-    };
     let contents: std::collections::BTreeSet<lopdf::ObjectId> = doc
         .page_iter()
         .flat_map(|page| doc.get_page_contents(page))
@@ -549,30 +643,50 @@ fn compress(doc: &mut lopdf::Document) {
                 continue;
             }
             let strategy = match contents.contains(id) {
-                true => CompressionStrategy::Filtered,
-                false => CompressionStrategy::Default,
+                true => Strategy::Filtered,
+                false => Strategy::Default,
             };
-            // Window bits above 0: the zlib wrapper /FlateDecode expects.
-            let flags = create_comp_flags_from_zip_params(9, 15, strategy as i32);
-            let mut compressed = Vec::new();
-            let (status, _) = compress_to_output(
-                &mut CompressorOxide::new(flags),
-                &stream.content,
-                TDEFLFlush::Finish,
-                |bytes| {
-                    compressed.extend_from_slice(bytes);
-                    true
-                },
-            );
-            assert_eq!(
-                status,
-                TDEFLStatus::Done,
-                "compressing into memory cannot fail"
-            );
             stream.dict.set("Filter", "FlateDecode");
-            stream.set_content(compressed);
+            stream.set_content(deflate(&stream.content, strategy));
         }
     }
+}
+
+/// How a stream is deflated: page contents with the "filtered" strategy, the rest as usual.
+#[derive(Debug, Clone, Copy)]
+enum Strategy {
+    Default,
+    Filtered,
+}
+
+/// `bytes` deflated at the best level, in the zlib wrapper /FlateDecode expects.
+fn deflate(bytes: &[u8], strategy: Strategy) -> Vec<u8> {
+    use miniz_oxide::deflate::core::{
+        CompressionStrategy, CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output,
+        create_comp_flags_from_zip_params,
+    };
+    let strategy = match strategy {
+        Strategy::Default => CompressionStrategy::Default,
+        Strategy::Filtered => CompressionStrategy::Filtered,
+    };
+    // Window bits above 0: the zlib wrapper.
+    let flags = create_comp_flags_from_zip_params(9, 15, strategy as i32);
+    let mut compressed = Vec::new();
+    let (status, _) = compress_to_output(
+        &mut CompressorOxide::new(flags),
+        bytes,
+        TDEFLFlush::Finish,
+        |out| {
+            compressed.extend_from_slice(out);
+            true
+        },
+    );
+    assert_eq!(
+        status,
+        TDEFLStatus::Done,
+        "compressing into memory cannot fail"
+    );
+    compressed
 }
 
 /// FNV-1a over every stream (pages, font), in object-number order: the dictionaries around
@@ -612,5 +726,42 @@ mod tests {
             cmap.contains("<0009> <0009> <D834DD1E>\n"),
             "beyond the BMP: {cmap}"
         );
+    }
+
+    fn page_with(title: &str, label: &str) -> Figure {
+        let mut figure = Figure::new(100.0, 60.0, title);
+        let mut group = Group::new("board");
+        group.shape(
+            Shape::Circle {
+                center: Point::new(20.0, 20.0),
+                radius: 5.0,
+            },
+            Paint::stroke(Stroke::dashed(Color::BLACK, 0.3, &[1.0, 0.5])),
+        );
+        group.text(Text::new(
+            Point::new(50.0, 30.0),
+            label,
+            10.0,
+            Anchor::Middle,
+        ));
+        figure.root.group(group);
+        figure
+    }
+
+    #[test]
+    fn pages_made_one_at_a_time_are_the_bytes_of_the_whole_document() {
+        // Different glyphs on each page, one text without ink, a page without text.
+        let document = Document {
+            title: "booklet".into(),
+            pages: vec![
+                page_with("1", "Board 1 – Black ●"),
+                page_with("2", "White ○ 岸棋"),
+                page_with("3", " "),
+                Figure::new(50.0, 50.0, "empty"),
+            ],
+        };
+        let streamed = render_pages(&document, Pages::OneAtATime);
+        assert_eq!(streamed, render_pages(&document, Pages::AllAtOnce));
+        assert!(streamed.starts_with(b"%PDF"));
     }
 }

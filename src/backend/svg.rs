@@ -11,10 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use svg::Node;
-use svg::node::element as el;
+use super::xml::Element;
 
-use super::{Length, num};
+use super::{Length, num, push_tenths};
 use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Shape, Text};
 use crate::font::{self, Font};
 
@@ -39,12 +38,12 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
     let mut defs = Defs::new(&font);
     let body = defs.group(&figure.root, words);
 
-    let mut definitions = el::Definitions::new();
+    let mut definitions = Element::new("defs");
     if let Some(css) = &figure.css {
         definitions = definitions.add(inline("style", css));
     }
-    for (id, path) in &defs.glyphs {
-        definitions = definitions.add(el::Path::new().set("id", id.clone()).set("d", path.clone()));
+    for (id, path) in defs.glyphs {
+        definitions = definitions.add(Element::new("path").set("id", id).set("d", path));
     }
     for clip in defs.clips.into_values() {
         definitions = definitions.add(clip);
@@ -63,7 +62,8 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
             format!("{}mm", num(figure.height)),
         ),
     };
-    let document = el::SVG::new()
+    let document = Element::new("svg")
+        .set("xmlns", "http://www.w3.org/2000/svg")
         .set("width", width_attr)
         .set("height", height_attr)
         .set(
@@ -78,7 +78,7 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
         .add(definitions)
         .add(body);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    out.push_str(&document.to_string());
+    document.write(&mut out);
     out.push('\n');
     // XML cannot hold some characters even escaped: a stylesheet or a text holding one
     // would make the whole file unreadable, so they are left out wherever they stand.
@@ -118,7 +118,7 @@ struct Defs<'f> {
     face: ttf_parser::Face<'f>,
     /// Glyph id → outline path, in font units (y up).
     glyphs: BTreeMap<String, String>,
-    clips: BTreeMap<String, el::ClipPath>,
+    clips: BTreeMap<String, Element>,
 }
 
 impl<'f> Defs<'f> {
@@ -138,8 +138,8 @@ impl<'f> Defs<'f> {
             font::fnv1a(format!("{x} {y} {w} {h}").as_bytes()) as u32
         );
         self.clips.entry(id.clone()).or_insert_with(|| {
-            el::ClipPath::new().set("id", id.clone()).add(
-                el::Rectangle::new()
+            Element::new("clipPath").set("id", id.clone()).add(
+                Element::new("rect")
                     .set("x", x)
                     .set("y", y)
                     .set("width", w)
@@ -162,8 +162,8 @@ impl<'f> Defs<'f> {
         Some(id)
     }
 
-    fn group(&mut self, g: &Group, words: Words) -> el::Group {
-        let mut out = el::Group::new();
+    fn group(&mut self, g: &Group, words: Words) -> Element {
+        let mut out = Element::new("g");
         if !g.class.is_empty() {
             out = out.set("class", g.class.clone());
         }
@@ -190,7 +190,7 @@ impl<'f> Defs<'f> {
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
     /// its origin on the text's start, each glyph at its advance.
-    fn text_glyphs(&mut self, t: &Text) -> Option<el::Group> {
+    fn text_glyphs(&mut self, t: &Text) -> Option<Element> {
         let width = font::text_width(&t.content, t.size);
         let start = match t.anchor {
             Anchor::Start => t.position.x,
@@ -198,7 +198,7 @@ impl<'f> Defs<'f> {
             Anchor::End => t.position.x - width,
         };
         let scale = t.size * font::MM_PER_PT / f64::from(self.face.units_per_em());
-        let mut run = el::Group::new()
+        let mut run = Element::new("g")
             .set("class", "glyphs")
             .set("aria-hidden", "true");
         let mut advance = 0u32;
@@ -208,9 +208,9 @@ impl<'f> Defs<'f> {
                 continue;
             };
             if let Some(id) = self.glyph(gid.0) {
-                let mut glyph = el::Use::new().set("xlink:href", format!("#{id}"));
+                let mut glyph = Element::new("use").set("xlink:href", format!("#{id}"));
                 if advance != 0 {
-                    glyph = glyph.set("x", advance);
+                    glyph = glyph.set("x", advance.to_string());
                 }
                 run = run.add(glyph);
                 any = true;
@@ -238,54 +238,41 @@ impl<'f> Defs<'f> {
 /// SVG path data from a glyph outline, in font units.
 struct PathData(String);
 
+impl PathData {
+    /// A command letter and its points.
+    fn command(&mut self, letter: char, points: &[f32]) {
+        self.0.push(letter);
+        for (i, &v) in points.iter().enumerate() {
+            if i > 0 {
+                self.0.push(' ');
+            }
+            push_tenths(&mut self.0, v);
+        }
+    }
+}
+
 impl ttf_parser::OutlineBuilder for PathData {
     fn move_to(&mut self, x: f32, y: f32) {
-        self.0.push_str(&format!("M{} {}", unit(x), unit(y)));
+        self.command('M', &[x, y]);
     }
     fn line_to(&mut self, x: f32, y: f32) {
-        self.0.push_str(&format!("L{} {}", unit(x), unit(y)));
+        self.command('L', &[x, y]);
     }
     fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        self.0.push_str(&format!(
-            "Q{} {} {} {}",
-            unit(x1),
-            unit(y1),
-            unit(x),
-            unit(y)
-        ));
+        self.command('Q', &[x1, y1, x, y]);
     }
     fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        self.0.push_str(&format!(
-            "C{} {} {} {} {} {}",
-            unit(x1),
-            unit(y1),
-            unit(x2),
-            unit(y2),
-            unit(x),
-            unit(y)
-        ));
+        self.command('C', &[x1, y1, x2, y2, x, y]);
     }
     fn close(&mut self) {
         self.0.push('Z');
     }
 }
 
-/// A font-unit coordinate to a tenth of a unit (a 2000-unit em at 72 pt is 0.013 mm a
-/// unit).
-fn unit(v: f32) -> String {
-    let text = format!("{:.1}", f64::from(v));
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".into()
-    } else {
-        text.into()
-    }
-}
-
-fn add_shape(out: el::Group, shape: &Shape, paint: &Paint) -> el::Group {
+fn add_shape(out: Element, shape: &Shape, paint: &Paint) -> Element {
     match shape {
         Shape::Line(a, b) => out.add(painted(
-            el::Line::new()
+            Element::new("line")
                 .set("x1", num(a.x))
                 .set("y1", num(a.y))
                 .set("x2", num(b.x))
@@ -293,15 +280,15 @@ fn add_shape(out: el::Group, shape: &Shape, paint: &Paint) -> el::Group {
             paint,
         )),
         Shape::Polyline(points) => out.add(painted(
-            el::Polyline::new().set("points", points_attr(points)),
+            Element::new("polyline").set("points", points_attr(points)),
             paint,
         )),
         Shape::Polygon(points) => out.add(painted(
-            el::Polygon::new().set("points", points_attr(points)),
+            Element::new("polygon").set("points", points_attr(points)),
             paint,
         )),
         Shape::Rect(r) => out.add(painted(
-            el::Rectangle::new()
+            Element::new("rect")
                 .set("x", num(r.x))
                 .set("y", num(r.y))
                 .set("width", num(r.width))
@@ -309,7 +296,7 @@ fn add_shape(out: el::Group, shape: &Shape, paint: &Paint) -> el::Group {
             paint,
         )),
         Shape::Circle { center, radius } => out.add(painted(
-            el::Circle::new()
+            Element::new("circle")
                 .set("cx", num(center.x))
                 .set("cy", num(center.y))
                 .set("r", num(*radius)),
@@ -326,7 +313,7 @@ fn points_attr(points: &[crate::figure::Point]) -> String {
         .join(" ")
 }
 
-fn painted<N: svg::Node>(mut node: N, paint: &Paint) -> N {
+fn painted(mut node: Element, paint: &Paint) -> Element {
     node.assign("fill", paint.fill.map_or("none".to_string(), hex));
     if let Some(stroke) = &paint.stroke {
         node.assign("stroke", hex(stroke.color));
@@ -339,16 +326,13 @@ fn painted<N: svg::Node>(mut node: N, paint: &Paint) -> N {
     node
 }
 
-/// An element whose only child is text, written without added line breaks: the svg crate's
-/// own `Text`, `Title` and `Style` put a newline on each side of their content, which
-/// becomes part of the text.
-fn inline(name: &str, content: &str) -> el::Element {
-    let mut element = el::Element::new(name);
-    element.append(svg::node::Text::new(content));
-    element
+/// An element whose only child is text, written without added line breaks around it (they
+/// would become part of the text).
+fn inline(name: &'static str, content: &str) -> Element {
+    Element::new(name).text(content)
 }
 
-fn text(t: &Text) -> el::Element {
+fn text(t: &Text) -> Element {
     let anchor = match t.anchor {
         Anchor::Start => "start",
         Anchor::Middle => "middle",

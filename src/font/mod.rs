@@ -14,6 +14,7 @@
 
 mod subset;
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,8 @@ const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
 /// A TrueType or OpenType font, checked to parse.
 #[derive(Debug)]
 pub struct Font {
-    data: Vec<u8>,
+    /// Borrowed for sheetgen's own font: copying it cost every run time for nothing.
+    data: Cow<'static, [u8]>,
     /// Where the font came from: `None` for sheetgen's own, else the `--font` file.
     pub file: Option<PathBuf>,
     /// The PostScript name (name ID 6), letters and digits only, for the PDF font name.
@@ -45,7 +47,7 @@ pub struct Font {
 }
 
 impl Font {
-    fn from_data(data: Vec<u8>, file: Option<PathBuf>) -> Result<Font, String> {
+    fn from_data(data: Cow<'static, [u8]>, file: Option<PathBuf>) -> Result<Font, String> {
         let face = ttf_parser::Face::parse(&data, 0)
             .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
         if face.units_per_em() == 0 {
@@ -78,20 +80,22 @@ impl Font {
             )));
         }
         let data = std::fs::read(path).map_err(|e| refuse(io_reason(&e)))?;
-        Font::from_data(data, Some(path.to_path_buf())).map_err(refuse)
+        Font::from_data(data.into(), Some(path.to_path_buf())).map_err(refuse)
     }
 
-    /// sheetgen's own font.
+    /// sheetgen's own font: nothing to check or hash at run time (the tests parse it, and
+    /// its hash is computed when sheetgen is compiled).
     pub fn builtin() -> Arc<Font> {
+        const HASH: u32 = fnv1a(FONT_DATA) as u32;
         static BUILTIN: OnceLock<Arc<Font>> = OnceLock::new();
         BUILTIN
             .get_or_init(|| {
-                let font = Font::from_data(FONT_DATA.to_vec(), None)
-                    .expect("the embedded font is a valid TrueType file");
-                // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
                 Arc::new(Font {
+                    data: Cow::Borrowed(FONT_DATA),
+                    file: None,
+                    // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
                     name: "SheetgenSans".into(),
-                    ..font
+                    hash: HASH,
                 })
             })
             .clone()
@@ -156,10 +160,15 @@ fn io_reason(e: &std::io::Error) -> String {
 }
 
 /// FNV-1a, 64 bits: a stable hash for names in output files.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
-        (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// A `const fn`, so the built-in font's hash is computed at compile time.
+pub const fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = (hash ^ bytes[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
 }
 
 thread_local! {
@@ -337,7 +346,7 @@ mod tests {
         // Halving units per em (head offset 18) doubles every width, height and depth.
         let upem = u16::from_be_bytes([data[head + 18], data[head + 19]]);
         data[head + 18..head + 20].copy_from_slice(&(upem / 2).to_be_bytes());
-        Arc::new(Font::from_data(data, Some("wide.ttf".into())).unwrap())
+        Arc::new(Font::from_data(data.into(), Some("wide.ttf".into())).unwrap())
     }
 
     #[test]
@@ -370,5 +379,14 @@ mod tests {
         assert!(err.contains("not a TrueType or OpenType font"), "{err}");
         let font = Font::open("assets/fonts/sheetgen-sans.ttf").unwrap();
         assert_eq!(font.data(), FONT_DATA);
+        // The built-in font, made without checks at run time, is that same valid font.
+        let builtin = Font::builtin();
+        assert_eq!((builtin.data(), builtin.hash), (FONT_DATA, font.hash));
+        assert_eq!(builtin.hash, fnv1a(FONT_DATA) as u32);
+        assert_eq!(
+            fnv1a(b"a"),
+            0xaf63_dc4c_8601_ec8c,
+            "FNV-1a's published value"
+        );
     }
 }

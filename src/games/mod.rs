@@ -219,7 +219,9 @@ pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn Game
 
 /// A command a game adds to sheetgen: its arguments, and how they become a job.
 pub struct GameCommand {
-    /// The subcommand with its arguments and help.
+    /// The subcommand's name, so a run can find its command without building every game's.
+    pub name: &'static str,
+    /// The subcommand with its arguments and help (named `name`).
     pub command: fn() -> clap::Command,
     /// The parsed arguments checked into a job; conflicts are refused here.
     pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
@@ -296,6 +298,15 @@ mod tests {
             "shoreline, towers and lines-of-action (loa)",
             "the registry's order"
         );
+    }
+
+    #[test]
+    fn every_game_command_is_named_as_its_command() {
+        for game in GAMES {
+            for command in game.commands() {
+                assert_eq!((command.command)().get_name(), command.name);
+            }
+        }
     }
 
     #[test]

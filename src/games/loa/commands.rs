@@ -20,6 +20,7 @@ use crate::output::Target;
 pub fn all() -> Vec<GameCommand> {
     vec![
         GameCommand {
+            name: "loa",
             command: || {
                 SheetArgs::augment_args(clap::Command::new("loa").about(
                     "A Lines of Action board with the start position, or a move-record scoresheet",
@@ -28,6 +29,7 @@ pub fn all() -> Vec<GameCommand> {
             plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
         },
         GameCommand {
+            name: "import",
             command: || {
                 ImportArgs::augment_args(clap::Command::new("import").about(
                     "Turn a Lines of Action game in move text or SGF (GM[9]) into a checked YAML \

@@ -16,6 +16,7 @@ use crate::output::Target;
 pub fn all() -> Vec<GameCommand> {
     vec![
         GameCommand {
+            name: "shoreline",
             command: || {
                 SheetArgs::augment_args(clap::Command::new("shoreline").about(
                     "A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or \
@@ -25,6 +26,7 @@ pub fn all() -> Vec<GameCommand> {
             plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
         },
         GameCommand {
+            name: "solve",
             command: || {
                 SolveArgs::augment_args(
                     clap::Command::new("solve").about(
@@ -35,6 +37,7 @@ pub fn all() -> Vec<GameCommand> {
             plan: |m| Ok(Box::new(SolveArgs::from_arg_matches(m)?)),
         },
         GameCommand {
+            name: "analyze",
             command: || {
                 AnalyzeArgs::augment_args(
                     clap::Command::new("analyze")

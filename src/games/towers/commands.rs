@@ -12,6 +12,7 @@ use crate::options::{OutputArgs, PageArgs};
 
 pub fn all() -> Vec<GameCommand> {
     vec![GameCommand {
+        name: "towers",
         command: || {
             SheetArgs::augment_args(clap::Command::new("towers").about(
                 "A Towers play sheet: the rhombus board, name and date lines and a scoring table",
