@@ -60,6 +60,7 @@ fuzz_target!(|data: &[u8]| {
         cut_marks: n % 7 == 0,
         template,
         games: Vec::new(),
+        words: sheetgen::words::Words::default(),
     };
     let Ok(mut document) = shoreline::sheet(&options) else {
         return;
