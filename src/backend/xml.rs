@@ -62,7 +62,7 @@ impl Element {
             out.push(' ');
             out.push_str(name);
             out.push_str("=\"");
-            escape(out, value);
+            escape(out, value, true);
             out.push('"');
         }
         if self.children.is_empty() {
@@ -77,7 +77,7 @@ impl Element {
                     out.push('\n');
                     element.write(out);
                 }
-                Child::Text(text) => escape(out, text),
+                Child::Text(text) => escape(out, text, false),
             }
             last_was_text = matches!(child, Child::Text(_));
         }
@@ -90,9 +90,9 @@ impl Element {
     }
 }
 
-/// `&`, `<` and `>` as entities (the svg crate's escaping: attribute values never hold a
-/// double quote here).
-fn escape(out: &mut String, text: &str) {
+/// `&`, `<` and `>` as entities, as the svg crate wrote them, and in an attribute value
+/// also `"` (no value sheetgen writes holds one today, but a class or label one day might).
+fn escape(out: &mut String, text: &str, in_attribute: bool) {
     // Whole runs between the three characters (ASCII, so every index is a char boundary).
     let mut from = 0;
     for (i, byte) in text.bytes().enumerate() {
@@ -100,6 +100,7 @@ fn escape(out: &mut String, text: &str) {
             b'&' => "&amp;",
             b'<' => "&lt;",
             b'>' => "&gt;",
+            b'"' if in_attribute => "&quot;",
             _ => continue,
         };
         out.push_str(&text[from..i]);
@@ -119,13 +120,14 @@ mod tests {
             .set("width", "10mm")
             .set("role", "img")
             .set("width", "12")
+            .set("class", "a\"b")
             .add(Element::new("title").text("a & <b>岸>"))
             .add(Element::new("g").add(Element::new("use").set("x", "1")));
         let mut out = String::new();
         doc.write(&mut out);
         assert_eq!(
             out,
-            "<svg role=\"img\" width=\"12\">\n<title>a &amp; &lt;b&gt;岸&gt;</title>\n<g>\n<use x=\"1\"/>\n</g>\n</svg>"
+            "<svg class=\"a&quot;b\" role=\"img\" width=\"12\">\n<title>a &amp; &lt;b&gt;岸&gt;</title>\n<g>\n<use x=\"1\"/>\n</g>\n</svg>"
         );
     }
 }
