@@ -40,16 +40,25 @@ fn is_subset_name(name: &str, font: &str) -> bool {
         && rest == font
 }
 
-#[test]
-fn svg_text_is_drawn_as_outlines_and_kept_as_invisible_words() {
-    let out = run(&[
+/// The dead-four example as SVG, in sheetgen's font or in `font`.
+fn dead_four_svg(font: Option<&str>) -> String {
+    let mut args = vec![
         "render",
         "examples/shoreline-dead-four.yaml",
         "--format",
         "svg",
-    ]);
+    ];
+    if let Some(font) = font {
+        args.extend(["--font", font]);
+    }
+    let out = run(&args);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let svg = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn svg_text_is_drawn_as_outlines_and_kept_as_invisible_words() {
+    let svg = dead_four_svg(None);
     assert!(
         !svg.contains("@font-face") && !svg.contains("font-family"),
         "no font to find"
@@ -83,20 +92,7 @@ fn svg_text_is_drawn_as_outlines_and_kept_as_invisible_words() {
 #[test]
 fn two_figures_name_their_glyphs_and_clips_alike_only_when_they_are_alike() {
     // Inlined in one web page, ids are shared: an id must mean the same in every file.
-    let svg = |font: Option<&str>| {
-        let mut args = vec![
-            "render",
-            "examples/shoreline-dead-four.yaml",
-            "--format",
-            "svg",
-        ];
-        if let Some(font) = font {
-            args.extend(["--font", font]);
-        }
-        let out = run(&args);
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let svg = dead_four_svg;
     let glyph_ids = |svg: &str| -> Vec<String> {
         let doc = roxmltree::Document::parse(svg).unwrap();
         doc.descendants()
@@ -218,17 +214,7 @@ fn sheetgen_s_own_font_has_a_subset_name_too() {
 #[test]
 fn the_font_changes_the_measurements_the_layout_makes() {
     let width_of_title = |font: Option<&str>| {
-        let mut args = vec![
-            "render",
-            "examples/shoreline-dead-four.yaml",
-            "--format",
-            "svg",
-        ];
-        if let Some(font) = font {
-            args.extend(["--font", font]);
-        }
-        let out = run(&args);
-        let svg = String::from_utf8(out.stdout).unwrap();
+        let svg = dead_four_svg(font);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let title = doc
             .descendants()
