@@ -11,6 +11,18 @@ pub const UNPRINTABLE_EDGE: f64 = 5.0;
 /// The height a sheet keeps free at the foot of its content for the scale bar.
 pub const SCALE_STRIP: f64 = 6.0;
 const MM_PER_INCH: f64 = 25.4;
+
+/// A sheet's page inside its margins, and the part of that above the scale bar's strip:
+/// everything but the scale bar goes in the second.
+pub fn sheet_areas(page: PageSetup, margin: f64) -> (Rect, Rect) {
+    let (width, height) = page.size();
+    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
+    let content = Rect {
+        height: paper.height - SCALE_STRIP,
+        ..paper
+    };
+    (paper, content)
+}
 const INK: Color = Color::BLACK;
 
 /// The scale bar's unit: 100 mm, or 4 in (the Letter default).

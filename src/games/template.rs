@@ -14,6 +14,23 @@ use crate::input::SourceFile;
 /// A text from a template, with its place in the file for error messages.
 pub type Label = Spanned<String>;
 
+/// A sheet's short rules (`--rules`), as every game's template writes them.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub heading: Label,
+    pub lines: Vec<Label>,
+}
+
+impl Rules {
+    /// The rules in a framed box at `size` points across `span`, its foot at `bottom`;
+    /// returns the box and its top.
+    pub fn draw(&self, size: f64, span: (f64, f64), bottom: f64) -> (crate::figure::Group, f64) {
+        let lines: Vec<&str> = self.lines.iter().map(|l| l.value.as_str()).collect();
+        crate::layout::rules_box(&self.heading.value, &lines, size, span, bottom)
+    }
+}
+
 /// A game's built-in template, compiled in, as `sheetgen template GAME` prints it.
 pub struct Builtin {
     /// The value of its `sheet:` key, and the command its sheets come from.

@@ -10,7 +10,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{field, fit, line_height, rules_box, wrap};
+use crate::layout::{field, fit, line_height, wrap};
 use crate::page::PageSetup;
 use crate::print_marks;
 
@@ -31,18 +31,6 @@ pub struct SheetOptions {
     /// The template's short rules under the board, instead of the one-paragraph footer.
     pub short_rules: bool,
     pub template: Template,
-}
-
-/// The page inside the margins, and the part of it above the scale bar's strip.
-fn areas(page: PageSetup, t: &Template) -> (Rect, Rect) {
-    let (width, height) = page.size();
-    let margin = t.layout.margin_mm.value;
-    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
-    let content = Rect {
-        height: paper.height - print_marks::SCALE_STRIP,
-        ..paper
-    };
-    (paper, content)
 }
 
 fn title(group: &mut Group, text: &str, size: f64, content: Rect) -> f64 {
@@ -87,7 +75,7 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
     let l = &t.layout;
     let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
     let (width, height) = options.page.size();
-    let (paper, content) = areas(options.page, t);
+    let (paper, content) = print_marks::sheet_areas(options.page, t.layout.margin_mm.value);
     let mut page = Group::new("sheet lines-of-action");
     let mut header = Group::new("header");
     let mut y = title(&mut header, &t.title.value, l.title_pt.value, content);
@@ -105,14 +93,9 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
     let top = y + font::descent(text_pt) + 6.0;
 
     let footer_top = if options.short_rules {
-        let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
-        let (group, box_top) = rules_box(
-            &t.rules.heading.value,
-            &lines,
-            small_pt,
-            (content.x, content.width),
-            content.bottom(),
-        );
+        let (group, box_top) = t
+            .rules
+            .draw(small_pt, (content.x, content.width), content.bottom());
         page.group(group);
         box_top
     } else {
@@ -177,7 +160,7 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Documen
     let s = &t.scoresheet;
     let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
     let (width, height) = page_setup.size();
-    let (paper, content) = areas(page_setup, t);
+    let (paper, content) = print_marks::sheet_areas(page_setup, t.layout.margin_mm.value);
     let mut page = Group::new("scoresheet lines-of-action");
     let mut header = Group::new("header");
     let mut y = title(&mut header, &s.title.value, l.title_pt.value, content);

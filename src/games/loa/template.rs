@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::error::Error;
-use crate::games::template::{self, Builtin, Label, check_range, check_text};
+use crate::games::template::{self, Builtin, Label, Rules, check_range, check_text};
 use crate::input::SourceFile;
 use crate::print_marks::ScaleUnit;
 
@@ -44,13 +44,6 @@ pub struct Setups {
 pub struct Obstructions {
     pub none: Label,
     pub some: Label,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rules {
-    pub heading: Label,
-    pub lines: Vec<Label>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

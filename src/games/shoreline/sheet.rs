@@ -75,13 +75,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     let t = &options.template;
     let l = &t.layout;
     let (width, height) = options.page.size();
-    let margin = l.margin_mm.value;
-    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
-    // The scale bar takes a strip at the foot of the page, outside everything else.
-    let content = Rect {
-        height: paper.height - print_marks::SCALE_STRIP,
-        ..paper
-    };
+    let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
 
     let mut figure = Figure::new(width, height, t.title.value.clone());
     let mut page = Group::new("sheet shoreline");
@@ -351,10 +345,7 @@ fn total_row(page: &mut Group, t: &Template, content: Rect, total: Option<(u32, 
 
 /// The short rules, word-wrapped in a framed box above `bottom`; returns the box's top.
 fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Result<f64, Error> {
-    let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
-    let (group, top) = crate::layout::rules_box(
-        &t.rules.heading.value,
-        &lines,
+    let (group, top) = t.rules.draw(
         t.layout.label_pt.value,
         (content.x, content.width),
         bottom - t.layout.gap_mm.value,

@@ -6,7 +6,7 @@ use serde_saphyr::Spanned;
 
 use crate::error::Error;
 pub use crate::games::template::Label;
-use crate::games::template::{Builtin, check_range, check_text};
+use crate::games::template::{Builtin, Rules, check_range, check_text};
 use crate::input::SourceFile;
 use crate::print_marks::ScaleUnit;
 
@@ -49,13 +49,6 @@ pub struct BoardTexts {
     pub heading: Label,
     pub first: Label,
     pub score: Label,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rules {
-    pub heading: Label,
-    pub lines: Vec<Label>,
 }
 
 /// Sizes: text in points, lengths in millimetres.

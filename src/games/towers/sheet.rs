@@ -7,7 +7,7 @@ use super::table::{TableWords, scoring_table_height_at, scoring_table_in};
 use super::template::Template;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
 use crate::font;
-use crate::layout::{field, fit, line_height, rules_box};
+use crate::layout::{field, fit, line_height};
 use crate::page::PageSetup;
 use crate::print_marks;
 
@@ -28,26 +28,16 @@ pub fn play_sheet(options: &SheetOptions) -> Document {
     let t = &options.template;
     let l = &t.layout;
     let (width, height) = options.page.size();
-    let margin = l.margin_mm.value;
-    let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
-    let content = Rect {
-        height: paper.height - print_marks::SCALE_STRIP,
-        ..paper
-    };
+    let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
     let mut root = Group::new("sheet towers");
     let (header, header_bottom) = header(t, content);
     root.group(header);
     let top = header_bottom + GAP;
     let mut bottom = content.bottom();
     if options.rules {
-        let lines: Vec<&str> = t.rules.lines.iter().map(|l| l.value.as_str()).collect();
-        let (group, box_top) = rules_box(
-            &t.rules.heading.value,
-            &lines,
-            l.text_pt.value,
-            (content.x, content.width),
-            bottom,
-        );
+        let (group, box_top) = t
+            .rules
+            .draw(l.text_pt.value, (content.x, content.width), bottom);
         root.group(group);
         bottom = box_top - GAP;
     }

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::error::Error;
-use crate::games::template::{self, Builtin, Label, check_range, check_text};
+use crate::games::template::{self, Builtin, Label, Rules, check_range, check_text};
 use crate::input::SourceFile;
 use crate::print_marks::ScaleUnit;
 
@@ -56,13 +56,6 @@ pub struct TableTexts {
     pub combination: Label,
     pub unusable: Label,
     pub total: Label,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rules {
-    pub heading: Label,
-    pub lines: Vec<Label>,
 }
 
 /// Sizes: text in points, lengths in millimetres.
