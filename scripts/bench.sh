@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the figures issue 17 names, whole processes, on this machine (run it idle):
 #   one 5×5 diagram to SVG and to PNG per process (against sgf-render 3.3.1 when it is
-#   installed: cargo install sgf-render --version 3.3.1 --root /tmp/peer), check of 10,000
+#   installed: cargo install sgf-render --version 3.3.1 --root /tmp/peer; once over a file
+#   already holding the same figure, once with the figure changing every run), check of 10,000
 #   Shoreline records, a booklet of 1,000 games (time and peak memory), the evening sheet's
 #   PDF size, and the peak memory of an A4 sheet as PNG at the highest DPI sheetgen allows.
 # Usage: scripts/bench.sh [RUNS]   (RUNS processes per timing, default 200; ROUNDS=N the
@@ -32,9 +33,19 @@ cpu() {
   echo "$t0"
 }
 
-# The two 5×5 games: ten moves each.
+# CPU seconds that RUNS runs take when they alternate between two commands: each run's
+# output differs from the file's last content, so none finds its file already written.
+cpu_alternating() {
+  local t0
+  t0=$( { /usr/bin/time -f "%U %S" bash -c "for i in \$(seq $runs); do if [ \$((i % 2)) = 0 ]; then $1; else $2; fi >/dev/null 2>&1; done" ; } 2>&1 | awk '{ print $1 + $2 }')
+  echo "$t0"
+}
+
+# The two 5×5 games: ten moves each (and a second pair, for output that changes every run).
 printf 'game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n' > "$tmp/g.yaml"
 printf '(;GM[1]FF[4]SZ[5];B[cc];W[bc];B[cb];W[dc];B[bb];W[db];B[cd];W[bd];B[ce];W[de])' > "$tmp/g.sgf"
+printf 'game: shoreline\nmoves: [C, D, B, C, D, B, C, B, D, C]\n' > "$tmp/h.yaml"
+printf '(;GM[1]FF[4]SZ[5];B[cc];W[dc];B[bc];W[cb];B[dd];W[bd];B[cd];W[bb];B[db];W[ce])' > "$tmp/h.sgf"
 
 svg=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")
 png=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.png")
@@ -50,6 +61,12 @@ if [ -x "$peer" ]; then
     ratio=$(awk "BEGIN { printf \"%.2f\", $svg2 / $psvg }")
     ratios+=("$ratio")
     echo "round $round: SVG sheetgen $(awk "BEGIN { printf \"%.2f\", $svg2 * 1000 / $runs }") ms, sgf-render 3.3.1 $(awk "BEGIN { printf \"%.2f\", $psvg * 1000 / $runs }") ms, ratio $ratio"
+  done
+  # Output that changes every run: every file is really replaced, for both tools.
+  for round in $(seq "${ROUNDS:-3}"); do
+    pchanged=$(cpu_alternating "$peer $tmp/g.sgf -o $tmp/p.svg" "$peer $tmp/h.sgf -o $tmp/p.svg")
+    changed=$(cpu_alternating "$sheetgen render $tmp/g.yaml -o $tmp/g.svg" "$sheetgen render $tmp/h.yaml -o $tmp/g.svg")
+    echo "round $round, output changing every run: SVG sheetgen $(awk "BEGIN { printf \"%.2f\", $changed * 1000 / $runs }") ms, sgf-render 3.3.1 $(awk "BEGIN { printf \"%.2f\", $pchanged * 1000 / $runs }") ms, ratio $(awk "BEGIN { printf \"%.2f\", $changed / $pchanged }")"
   done
   ppng=$(cpu "$peer --format png $tmp/g.sgf -o $tmp/p.png")
   median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }')
