@@ -29,33 +29,66 @@ use crate::theme::Theme;
     name = "sheetgen",
     version,
     about = "Printable game sheets and scored diagrams for Shoreline, Towers and Lines of Action",
-    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work."
+    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work.",
+    subcommand_required = true,
+    arg_required_else_help = true
 )]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
+/// The top of the command line; its commands are added by [`command`].
+struct Cli {}
 
 /// The commands every game shares; each game adds its own (see [`games::Game::commands`]).
+/// Parsed from the matches here; their help and options are listed in [`SHARED`].
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check game records against the rules: one report per game
     Check(CheckArgs),
-    /// Draw a game's score diagram
     Render(RenderArgs),
-    /// Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a
-    /// diagram every N moves
     Booklet(BookletArgs),
-    /// Print a game's rules, with every ruling the checks cite (from docs/rules/)
     Rules(RulesArgs),
-    /// Print a shell completion script: sheetgen completions bash > ~/.local/share/bash-completion/completions/sheetgen
     Completions(CompletionsArgs),
-    /// Print the manual page (roff): sheetgen man > sheetgen.1; man ./sheetgen.1
     Man,
-    /// Print a game's built-in sheet template, with its comments, to copy and edit
-    /// (`sheetgen template towers > club.yaml`, then `sheetgen towers --template club.yaml`)
     Template(TemplateArgs),
 }
+
+/// What adds a command's options to it.
+type AddArgs = fn(clap::Command) -> clap::Command;
+
+/// The shared commands as they are listed: name, help line, and what adds their options.
+const SHARED: [(&str, &str, AddArgs); 7] = [
+    (
+        "check",
+        "Check game records against the rules: one report per game",
+        CheckArgs::augment_args,
+    ),
+    ("render", "Draw a game's score diagram", render_args),
+    (
+        "booklet",
+        "Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a \
+         diagram every N moves",
+        BookletArgs::augment_args,
+    ),
+    (
+        "rules",
+        "Print a game's rules, with every ruling the checks cite (from docs/rules/)",
+        RulesArgs::augment_args,
+    ),
+    (
+        "completions",
+        "Print a shell completion script: sheetgen completions bash > \
+         ~/.local/share/bash-completion/completions/sheetgen",
+        CompletionsArgs::augment_args,
+    ),
+    (
+        "man",
+        "Print the manual page (roff): sheetgen man > sheetgen.1; man ./sheetgen.1",
+        |man| man,
+    ),
+    (
+        "template",
+        "Print a game's built-in sheet template, with its comments, to copy and edit \
+         (`sheetgen template towers > club.yaml`, then `sheetgen towers --template club.yaml`)",
+        TemplateArgs::augment_args,
+    ),
+];
 
 #[derive(Debug, Args)]
 struct RulesArgs {
@@ -199,24 +232,33 @@ struct BookletArgs {
 }
 
 /// The whole command line: the shared commands, each game's own, and the games' diagram
-/// options on `render`.
+/// options on `render`. A command's options are added only when clap needs them (the
+/// command runs, or help, completions or the manual page show it): building every
+/// command's options took a tenth of a one-diagram run.
 fn command() -> clap::Command {
     let mut command = Cli::command();
+    for (name, about, args) in SHARED {
+        command = command.subcommand(clap::Command::new(name).about(about).defer(args));
+    }
     for game in games::GAMES {
         for game_command in game.commands() {
-            command = command.subcommand(with_exclusive_options((game_command.command)()));
+            command = command.subcommand(game_command.command());
         }
     }
-    command.mut_subcommand("render", |mut render| {
-        for option in games::all_diagram_options() {
-            let arg = Arg::new(option.name).long(option.name).help(option.help);
-            render = render.arg(match option.value {
-                None => arg.action(ArgAction::SetTrue),
-                Some(value) => arg.value_name(value).action(ArgAction::Append),
-            });
-        }
-        render
-    })
+    command
+}
+
+/// `render`'s options: its own, then the games' diagram options.
+fn render_args(render: clap::Command) -> clap::Command {
+    let mut render = RenderArgs::augment_args(render);
+    for option in games::all_diagram_options() {
+        let arg = Arg::new(option.name).long(option.name).help(option.help);
+        render = render.arg(match option.value {
+            None => arg.action(ArgAction::SetTrue),
+            Some(value) => arg.value_name(value).action(ArgAction::Append),
+        });
+    }
+    render
 }
 
 /// The command line read into a checked job; `stdout_color` styles reports written to
@@ -232,7 +274,7 @@ fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, 
             }
         }
     }
-    Ok(match Cli::from_arg_matches(matches)?.command {
+    Ok(match Command::from_arg_matches(matches)? {
         Command::Check(args) => Box::new(CheckJob {
             files: args.files,
             format: match args.format {
@@ -338,22 +380,6 @@ fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
         labels: pairs("label", "a1:A", &args.label)?,
         highlight: args.highlight.iter().map(|v| v.as_str().into()).collect(),
     })
-}
-
-/// Options that make another kind of output than the options listed with them: each
-/// command, the option, and the options it cannot be given with (clap refuses the pair and
-/// names both).
-const EXCLUSIVE: &[(&str, &str, &[&str])] =
-    &[("shoreline", "puzzles", &["boards", "rules", "template"])];
-
-/// `command` with the pairs of [`EXCLUSIVE`] that are its own refused by clap.
-fn with_exclusive_options(mut command: clap::Command) -> clap::Command {
-    for &(name, option, others) in EXCLUSIVE {
-        if command.get_name() == name {
-            command = command.mut_arg(option, |arg| arg.conflicts_with_all(others));
-        }
-    }
-    command
 }
 
 /// A `--theme` value that is a built-in theme or names a file; else the built-in themes are
@@ -869,7 +895,7 @@ mod tests {
     fn every_game_command_is_found_and_planned() {
         for game in games::GAMES {
             for game_command in game.commands() {
-                let name = (game_command.command)().get_name().to_string();
+                let name = game_command.command().get_name().to_string();
                 assert!(
                     command().find_subcommand(&name).is_some(),
                     "{name} is on the command line"

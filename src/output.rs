@@ -170,8 +170,13 @@ fn holds(path: &Path, bytes: &[u8]) -> bool {
 /// Sets the modification and access times of the file at `path` to now, as writing it would.
 fn touch(path: &Path) -> std::io::Result<()> {
     let now = std::time::SystemTime::now();
-    let times = std::fs::FileTimes::new().set_modified(now).set_accessed(now);
-    std::fs::OpenOptions::new().write(true).open(path)?.set_times(times)
+    let times = std::fs::FileTimes::new()
+        .set_modified(now)
+        .set_accessed(now);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)?
+        .set_times(times)
 }
 
 /// A replaced file keeps its permissions; a new one gets the usual ones (0666 less the
@@ -393,7 +398,11 @@ mod tests {
         let before = std::fs::metadata(&path).unwrap();
         write_file(&path, b"same bytes").unwrap();
         let after = std::fs::metadata(&path).unwrap();
-        assert_eq!(after.ino(), before.ino(), "the same file, not a replacement");
+        assert_eq!(
+            after.ino(),
+            before.ino(),
+            "the same file, not a replacement"
+        );
         assert!(after.modified().unwrap() > long_ago, "its time is now");
 
         // Other bytes of the same length replace it.

@@ -221,10 +221,23 @@ pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn Game
 pub struct GameCommand {
     /// The subcommand's name, so a run can find its command without building every game's.
     pub name: &'static str,
-    /// The subcommand with its arguments and help (named `name`).
-    pub command: fn() -> clap::Command,
+    /// Its one line in `sheetgen --help`.
+    pub about: &'static str,
+    /// Adds its arguments and their help to the subcommand: only when clap needs them (the
+    /// command runs, or help, completions or the manual page show it), so that a run does not
+    /// build every command's options.
+    pub args: fn(clap::Command) -> clap::Command,
     /// The parsed arguments checked into a job; conflicts are refused here.
     pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
+}
+
+impl GameCommand {
+    /// The subcommand, with its arguments to be added when clap needs them.
+    pub fn command(&self) -> clap::Command {
+        clap::Command::new(self.name)
+            .about(self.about)
+            .defer(self.args)
+    }
 }
 
 /// The game a record's `game` key names, by its name or an alias, in any case.
@@ -301,10 +314,22 @@ mod tests {
     }
 
     #[test]
-    fn every_game_command_is_named_as_its_command() {
+    fn every_game_command_gets_its_options_when_built() {
         for game in GAMES {
             for command in game.commands() {
-                assert_eq!((command.command)().get_name(), command.name);
+                let mut built = command.command();
+                assert_eq!(
+                    built.get_arguments().count(),
+                    0,
+                    "{}: deferred",
+                    command.name
+                );
+                built.build();
+                assert!(
+                    built.get_arguments().any(|a| a.get_long().is_some()),
+                    "{}",
+                    command.name
+                );
             }
         }
     }

@@ -21,21 +21,15 @@ pub fn all() -> Vec<GameCommand> {
     vec![
         GameCommand {
             name: "loa",
-            command: || {
-                SheetArgs::augment_args(clap::Command::new("loa").about(
-                    "A Lines of Action board with the start position, or a move-record scoresheet",
-                ))
-            },
+            about: "A Lines of Action board with the start position, or a move-record scoresheet",
+            args: SheetArgs::augment_args,
             plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
         },
         GameCommand {
             name: "import",
-            command: || {
-                ImportArgs::augment_args(clap::Command::new("import").about(
-                    "Turn a Lines of Action game in move text or SGF (GM[9]) into a checked YAML \
+            about: "Turn a Lines of Action game in move text or SGF (GM[9]) into a checked YAML \
                      record",
-                ))
-            },
+            args: ImportArgs::augment_args,
             plan: |m| {
                 let args = ImportArgs::from_arg_matches(m)?;
                 Ok(Box::new(ImportJob {

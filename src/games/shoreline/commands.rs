@@ -17,33 +17,21 @@ pub fn all() -> Vec<GameCommand> {
     vec![
         GameCommand {
             name: "shoreline",
-            command: || {
-                SheetArgs::augment_args(clap::Command::new("shoreline").about(
-                    "A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or \
+            about: "A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or \
                      filled from game records",
-                ))
-            },
+            args: SheetArgs::augment_args,
             plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
         },
         GameCommand {
             name: "solve",
-            command: || {
-                SolveArgs::augment_args(
-                    clap::Command::new("solve").about(
-                        "Solve a game exactly: the value of the empty board under perfect play",
-                    ),
-                )
-            },
+            about: "Solve a game exactly: the value of the empty board under perfect play",
+            args: SolveArgs::augment_args,
             plan: |m| Ok(Box::new(SolveArgs::from_arg_matches(m)?)),
         },
         GameCommand {
             name: "analyze",
-            command: || {
-                AnalyzeArgs::augment_args(
-                    clap::Command::new("analyze")
-                        .about("Weigh every move of a Shoreline game against perfect play"),
-                )
-            },
+            about: "Weigh every move of a Shoreline game against perfect play",
+            args: AnalyzeArgs::augment_args,
             plan: |m| Ok(Box::new(AnalyzeArgs::from_arg_matches(m)?)),
         },
     ]
@@ -70,7 +58,8 @@ struct SheetArgs {
     rules: bool,
 
     /// A puzzle sheet instead: N positions (1 to 12) with one best move, solutions on page 2
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12),
+          conflicts_with_all = ["boards", "rules", "template"])]
     puzzles: Option<u8>,
 
     /// Which set of puzzles: the same seed gives the same puzzles

@@ -13,11 +13,8 @@ use crate::options::{OutputArgs, PageArgs};
 pub fn all() -> Vec<GameCommand> {
     vec![GameCommand {
         name: "towers",
-        command: || {
-            SheetArgs::augment_args(clap::Command::new("towers").about(
-                "A Towers play sheet: the rhombus board, name and date lines and a scoring table",
-            ))
-        },
+        about: "A Towers play sheet: the rhombus board, name and date lines and a scoring table",
+        args: SheetArgs::augment_args,
         plan: |m| {
             let args = SheetArgs::from_arg_matches(m)?;
             Ok(Box::new(SheetJob {
