@@ -148,13 +148,14 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// Whether the file at `path` holds exactly `bytes`, read a block at a time (a booklet can be
-/// tens of megabytes). Any error reading it means no.
+/// tens of megabytes; a block on the stack costs no fresh memory). Any error reading it
+/// means no.
 fn holds(path: &Path, bytes: &[u8]) -> bool {
     use std::io::Read;
     let Ok(mut file) = std::fs::File::open(path) else {
         return false;
     };
-    let mut block = vec![0; bytes.len().clamp(1, 64 * 1024)];
+    let mut block = [0; 8192];
     let mut rest = bytes;
     loop {
         match file.read(&mut block) {
