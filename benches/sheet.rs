@@ -15,6 +15,10 @@ use sheetgen::games::shoreline::{SheetOptions, Side, Template, sheet};
 use sheetgen::page::PageSetup;
 
 fn main() {
+    // `cargo bench --bench sheet -- diagram`: only the diagram, for a profiler.
+    if std::env::args().any(|arg| arg == "diagram") {
+        return diagram_svg();
+    }
     let options = SheetOptions {
         boards: 4,
         page: PageSetup::default(),
