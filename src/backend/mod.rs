@@ -334,7 +334,8 @@ fn push_fixed(out: &mut String, n: i64, scale: u64) {
     }
 }
 
-/// Appends `n` in decimal: digits into a stack buffer, without `core::fmt`'s machinery.
+/// Appends `n` in decimal: digits into a stack buffer, pushed one by one (without
+/// `core::fmt`'s machinery, or a `memcpy` call for two or three bytes).
 pub(crate) fn push_uint(out: &mut String, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
@@ -346,8 +347,9 @@ pub(crate) fn push_uint(out: &mut String, mut n: u64) {
             break;
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
 }
 
 #[cfg(test)]

@@ -324,9 +324,13 @@ impl<'f> Defs<'f> {
                 Anchor::Middle => t.position.x - width / 2.0,
                 Anchor::End => t.position.x - width,
             };
+            // Attributes in name order, the writer's cheapest.
             w.start("g");
-            w.attr("class").push_str("glyphs");
             w.attr("aria-hidden").push_str("true");
+            w.attr("class").push_str("glyphs");
+            if t.color != Color::BLACK {
+                push_color(w.attr("fill"), t.color);
+            }
             let k = self.scale(t.size);
             let transform = w.attr("transform");
             transform.push_str("matrix(");
@@ -338,17 +342,14 @@ impl<'f> Defs<'f> {
             transform.push(' ');
             push_num(transform, t.position.y);
             transform.push(')');
-            if t.color != Color::BLACK {
-                push_color(w.attr("fill"), t.color);
-            }
             for &(gid, advance) in &run {
                 w.start("use");
-                let href = w.attr("xlink:href");
-                href.push('#');
-                self.glyph_id(href, gid);
                 if advance != 0 {
                     push_uint(w.attr("x"), u64::from(advance));
                 }
+                let href = w.attr("xlink:href");
+                href.push('#');
+                self.glyph_id(href, gid);
                 w.end();
             }
             w.end();
@@ -416,34 +417,33 @@ fn clip_id(out: &mut String, hash: u32) {
 }
 
 fn write_shape(w: &mut Writer, shape: &Shape, paint: &Paint) {
+    let name = match shape {
+        Shape::Line(..) => "line",
+        Shape::Polyline(_) => "polyline",
+        Shape::Polygon(_) => "polygon",
+        Shape::Rect(_) => "rect",
+        Shape::Circle { .. } => "circle",
+    };
+    w.start(name);
+    // The paint first: a line's attributes then come in name order, the writer's cheapest.
+    paint_attributes(w, paint);
     match shape {
         Shape::Line(a, b) => {
-            w.start("line");
             push_num(w.attr("x1"), a.x);
-            push_num(w.attr("y1"), a.y);
             push_num(w.attr("x2"), b.x);
+            push_num(w.attr("y1"), a.y);
             push_num(w.attr("y2"), b.y);
         }
-        Shape::Polyline(points) => {
-            w.start("polyline");
+        Shape::Polyline(points) | Shape::Polygon(points) => {
             push_points(w.attr("points"), points);
         }
-        Shape::Polygon(points) => {
-            w.start("polygon");
-            push_points(w.attr("points"), points);
-        }
-        Shape::Rect(r) => {
-            w.start("rect");
-            push_rect(w, r);
-        }
+        Shape::Rect(r) => push_rect(w, r),
         Shape::Circle { center, radius } => {
-            w.start("circle");
             push_num(w.attr("cx"), center.x);
             push_num(w.attr("cy"), center.y);
             push_num(w.attr("r"), *radius);
         }
     }
-    paint_attributes(w, paint);
     w.end();
 }
 
@@ -473,7 +473,6 @@ fn paint_attributes(w: &mut Writer, paint: &Paint) {
     }
     if let Some(stroke) = &paint.stroke {
         push_color(w.attr("stroke"), stroke.color);
-        push_num(w.attr("stroke-width"), stroke.width);
         if !stroke.dash.is_empty() {
             let dash = w.attr("stroke-dasharray");
             for (i, &d) in stroke.dash.iter().enumerate() {
@@ -483,6 +482,7 @@ fn paint_attributes(w: &mut Writer, paint: &Paint) {
                 push_num(dash, d);
             }
         }
+        push_num(w.attr("stroke-width"), stroke.width);
     }
 }
 

@@ -13,8 +13,9 @@ pub struct Writer {
     out: String,
     /// The elements started and not ended, innermost last.
     open: Vec<Open>,
-    /// The innermost element's start tag is not written yet: its attributes wait here,
-    /// each a name and where its value starts and ends in `values`, to be written sorted.
+    /// The innermost element's start tag is not written yet: its attributes wait in
+    /// `values`, each as ` name="value"`, to be written sorted by name (`attributes`: each
+    /// one's name and where it starts and ends in `values`).
     pending: bool,
     attributes: Vec<(&'static str, usize, usize)>,
     values: String,
@@ -60,14 +61,27 @@ impl Writer {
 
     /// Adds attribute `name` to the element just started; the caller appends its value to
     /// the returned buffer, unescaped: only what it writes itself (numbers, ids, colours).
+    /// Any order is written sorted; attributes given in name order are the cheapest.
     pub fn attr(&mut self, name: &'static str) -> &mut String {
         debug_assert!(
             self.pending,
             "attribute {name} after the start tag was written"
         );
         debug_assert!(self.attributes.iter().all(|a| a.0 != name), "{name} twice");
+        self.end_value();
         self.attributes.push((name, self.values.len(), 0));
+        self.values.push(' ');
+        self.values.push_str(name);
+        self.values.push_str("=\"");
         &mut self.values
+    }
+
+    /// Closes the quotes of the last attribute added, if any.
+    fn end_value(&mut self) {
+        if let Some(last) = self.attributes.last_mut() {
+            self.values.push('"');
+            last.2 = self.values.len();
+        }
     }
 
     /// Adds attribute `name` with `value` escaped.
@@ -126,21 +140,14 @@ impl Writer {
     /// Writes the waiting attributes, sorted by name, then `close` (`>` or `/>`).
     fn start_tag(&mut self, close: &str) {
         self.pending = false;
-        // Each value ends where the next one added starts.
-        for i in 0..self.attributes.len() {
-            let end = self
-                .attributes
-                .get(i + 1)
-                .map_or(self.values.len(), |a| a.1);
-            self.attributes[i].2 = end;
-        }
-        self.attributes.sort_unstable_by_key(|a| a.0);
-        for &(name, from, to) in &self.attributes {
-            self.out.push(' ');
-            self.out.push_str(name);
-            self.out.push_str("=\"");
-            self.out.push_str(&self.values[from..to]);
-            self.out.push('"');
+        self.end_value();
+        if self.attributes.is_sorted_by_key(|a| a.0) {
+            self.out.push_str(&self.values);
+        } else {
+            self.attributes.sort_unstable_by_key(|a| a.0);
+            for &(_, from, to) in &self.attributes {
+                self.out.push_str(&self.values[from..to]);
+            }
         }
         self.out.push_str(close);
         self.attributes.clear();
