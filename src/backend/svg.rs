@@ -1,5 +1,5 @@
-//! SVG backend, built on the `svg` crate. One figure becomes one SVG document in millimetres
-//! (viewBox units are millimetres).
+//! SVG backend, written with the streaming writer in `xml`. One figure becomes one SVG
+//! document in millimetres (viewBox units are millimetres).
 //!
 //! Text is drawn as the font's glyph outlines (`<path>`s in `<defs>`, placed with `<use>`),
 //! not as `<text>` in an embedded font: librsvg, Inkscape and many converters ignore
