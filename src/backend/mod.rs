@@ -210,9 +210,19 @@ impl Length {
     }
 }
 
+impl Length {
+    /// Appends the length as `Display` writes it (`2in`, `60.5mm`).
+    pub(crate) fn push_to(self, out: &mut String) {
+        push_num(out, self.value);
+        out.push_str(self.unit.name());
+    }
+}
+
 impl std::fmt::Display for Length {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", num(self.value), self.unit.name())
+        let mut text = String::new();
+        self.push_to(&mut text);
+        f.write_str(&text)
     }
 }
 
@@ -240,7 +250,8 @@ fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
 }
 
 /// A number in millimetres or points written compactly and the same way every time.
-pub(crate) fn num(value: f64) -> String {
+#[cfg(test)]
+fn num(value: f64) -> String {
     let mut out = String::new();
     push_num(&mut out, value);
     out
@@ -251,23 +262,51 @@ pub(crate) fn num(value: f64) -> String {
 /// formatting falls back to big-number arithmetic on most such values, and was a fifth of
 /// one diagram's CPU time.
 pub(crate) fn push_num(out: &mut String, value: f64) {
-    let rounded = (value * 1000.0).round();
+    let thousandths = value * 1000.0;
     // Below 1e12 the double nearest r/1000 is within far less than half a thousandth of it,
     // so `{:.3}` prints exactly r/1000: the integer digits are the same text.
-    if rounded.abs() < 1e15 {
-        push_fixed(out, rounded as i64, 1000);
+    if thousandths.abs() < 1e15 {
+        push_fixed(out, round_half_away(thousandths), 1000);
     } else {
-        let text = format!("{:.3}", rounded / 1000.0);
+        let text = format!("{:.3}", thousandths.round() / 1000.0);
         out.push_str(text.trim_end_matches('0').trim_end_matches('.'));
+    }
+}
+
+/// `x.round()` (halves away from zero) for `|x| < 1e15`, without the libm call `round` is
+/// on x86-64: the fraction `x - trunc(x)` of such a double is exact.
+fn round_half_away(x: f64) -> i64 {
+    let whole = x as i64;
+    let fraction = x - whole as f64;
+    if fraction >= 0.5 {
+        whole + 1
+    } else if fraction <= -0.5 {
+        whole - 1
+    } else {
+        whole
     }
 }
 
 /// Appends `v` (a font-unit coordinate) to a tenth of a unit, without trailing zeros
 /// (`-0` is `0`): the same text as `{:.1}`.
 pub(crate) fn push_tenths(out: &mut String, v: f32) {
+    // Glyph outlines are whole font units and the halves between them (a TrueType curve's
+    // implied on-curve points): those are written directly.
+    let halves = v * 2.0; // exact: a power of two
+    let whole_halves = halves as i32;
+    if whole_halves as f32 == halves && whole_halves.unsigned_abs() < 1 << 24 {
+        if whole_halves < 0 {
+            out.push('-');
+        }
+        push_uint(out, u64::from(whole_halves.unsigned_abs() / 2));
+        if whole_halves % 2 != 0 {
+            out.push_str(".5");
+        }
+        return;
+    }
     let tenths = f64::from(v) * 10.0; // exact: 24 bits times 10 fit a double
     if tenths == tenths.trunc() && tenths.abs() < 1e15 {
-        // A whole number of tenths: `{:.1}` has nothing to round (v is whole or a half).
+        // A whole number of tenths: `{:.1}` has nothing to round.
         push_fixed(out, tenths as i64, 10);
     } else {
         let text = format!("{:.1}", f64::from(v));
@@ -278,13 +317,12 @@ pub(crate) fn push_tenths(out: &mut String, v: f32) {
 
 /// Appends `n / scale` (`scale` a power of ten) in decimal without trailing zeros.
 fn push_fixed(out: &mut String, n: i64, scale: u64) {
-    use std::fmt::Write;
     if n < 0 {
         out.push('-');
     }
     let n = n.unsigned_abs();
     let (whole, mut frac) = (n / scale, n % scale);
-    let _ = write!(out, "{whole}");
+    push_uint(out, whole);
     if frac != 0 {
         out.push('.');
         let mut digit = scale / 10;
@@ -293,6 +331,24 @@ fn push_fixed(out: &mut String, n: i64, scale: u64) {
             frac %= digit;
             digit /= 10;
         }
+    }
+}
+
+/// Appends `n` in decimal: digits into a stack buffer, pushed one by one (without
+/// `core::fmt`'s machinery, or a `memcpy` call for two or three bytes).
+pub(crate) fn push_uint(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
     }
 }
 

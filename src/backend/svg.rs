@@ -1,5 +1,5 @@
-//! SVG backend, built on the `svg` crate. One figure becomes one SVG document in millimetres
-//! (viewBox units are millimetres).
+//! SVG backend, written with the streaming writer in `xml`. One figure becomes one SVG
+//! document in millimetres (viewBox units are millimetres).
 //!
 //! Text is drawn as the font's glyph outlines (`<path>`s in `<defs>`, placed with `<use>`),
 //! not as `<text>` in an embedded font: librsvg, Inkscape and many converters ignore
@@ -10,11 +10,12 @@
 //! its `<title>` and `<desc>` (with `role="img"`) are what screen readers announce.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
-use super::xml::Element;
+use super::xml::Writer;
 
-use super::{Length, num, push_tenths};
-use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Shape, Text};
+use super::{Length, push_num, push_tenths, push_uint};
+use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Point, Rect, Shape, Text};
 use crate::font::{self, Font};
 
 /// What goes into the file besides the drawing.
@@ -33,59 +34,92 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 
 /// Renders one figure, `width` wide when given (the height follows; the viewBox stays in
 /// millimetres, so only the `width` and `height` attributes change).
+///
+/// The drawing is written first, into its own buffer, collecting the glyphs and clips it
+/// uses; the definitions of those come before it in the file.
 pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
     let font = font::current();
     let mut defs = Defs::new(&font);
-    let body = defs.group(&figure.root, words);
+    let mut body = Writer::with_capacity(estimate(&figure.root, words));
+    defs.group(&mut body, &figure.root, words);
+    let body = body.finish();
 
-    let mut definitions = Element::new("defs");
+    let outside = figure.title.len() + figure.description.len();
+    let css = figure.css.as_ref().map_or(0, String::len);
+    let definitions = defs.paths.len() + 64 * defs.glyphs.len() + 128 * defs.clips.len();
+    let mut w = Writer::with_capacity(HEAD_BYTES + outside + css + definitions + body.len());
+    w.out()
+        .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    w.start("svg");
+    w.attr("xmlns").push_str("http://www.w3.org/2000/svg");
+    match width {
+        Some(given) => {
+            given.push_to(w.attr("width"));
+            let height = Length {
+                value: given.value * figure.height / figure.width,
+                unit: given.unit,
+            };
+            height.push_to(w.attr("height"));
+        }
+        None => {
+            millimetres(w.attr("width"), figure.width);
+            millimetres(w.attr("height"), figure.height);
+        }
+    }
+    let view_box = w.attr("viewBox");
+    view_box.push_str("0 0 ");
+    push_num(view_box, figure.width);
+    view_box.push(' ');
+    push_num(view_box, figure.height);
+    // xlink:href, not SVG 2's plain href: Inkscape 1.2 draws no glyph without it.
+    w.attr("xmlns:xlink")
+        .push_str("http://www.w3.org/1999/xlink");
+    w.attr("role").push_str("img");
+    inline(&mut w, "title", &figure.title);
+    inline(&mut w, "desc", &figure.description);
+    w.start("defs");
     if let Some(css) = &figure.css {
-        definitions = definitions.add(inline("style", css));
+        inline(&mut w, "style", css);
     }
-    for (id, path) in defs.glyphs {
-        definitions = definitions.add(Element::new("path").set("id", id).set("d", path));
-    }
-    for clip in defs.clips.into_values() {
-        definitions = definitions.add(clip);
-    }
-    let (width_attr, height_attr) = match width {
-        Some(w) => (
-            w.to_string(),
-            Length {
-                value: w.value * figure.height / figure.width,
-                unit: w.unit,
-            }
-            .to_string(),
-        ),
-        None => (
-            format!("{}mm", num(figure.width)),
-            format!("{}mm", num(figure.height)),
-        ),
-    };
-    let document = Element::new("svg")
-        .set("xmlns", "http://www.w3.org/2000/svg")
-        .set("width", width_attr)
-        .set("height", height_attr)
-        .set(
-            "viewBox",
-            format!("0 0 {} {}", num(figure.width), num(figure.height)),
-        )
-        // xlink:href, not SVG 2's plain href: Inkscape 1.2 draws no glyph without it.
-        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
-        .set("role", "img")
-        .add(inline("title", &figure.title))
-        .add(inline("desc", &figure.description))
-        .add(definitions)
-        .add(body);
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    document.write(&mut out);
+    defs.write(&mut w);
+    w.end();
+    w.element(&body);
+    w.end();
+    let mut out = w.finish();
     out.push('\n');
-    // XML cannot hold some characters even escaped: a stylesheet or a text holding one
-    // would make the whole file unreadable, so they are left out wherever they stand.
-    if !out.chars().all(is_xml_char) {
-        out.retain(is_xml_char);
-    }
     out.into_bytes()
+}
+
+/// The bytes of the declaration, the `<svg>` start tag and the other fixed text.
+const HEAD_BYTES: usize = 512;
+
+/// About how many bytes `group` takes in the file (a little more, usually), so the buffer
+/// is reserved once: measured on the diagrams and sheets of `examples/`.
+fn estimate(group: &Group, words: Words) -> usize {
+    let mut bytes = 16 + group.class.len();
+    for item in &group.items {
+        bytes += match item {
+            Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
+                96 + 16 * points.len()
+            }
+            Item::Shape(..) => 112,
+            Item::Text(t) => {
+                let glyphs = 120 + 40 * t.content.len();
+                match words {
+                    Words::Searchable => glyphs + 160 + t.content.len(),
+                    Words::GlyphsOnly => glyphs,
+                }
+            }
+            Item::Group(child) => estimate(child, words),
+        };
+    }
+    bytes
+}
+
+/// `value` millimetres: `12.5mm`.
+fn millimetres(out: &mut String, value: f64) {
+    push_num(out, value);
+    out.push_str("mm");
 }
 
 /// Whether XML 1.0 allows `c` in a document (its `Char` production): not the C0 controls
@@ -110,15 +144,34 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// One character's glyph and advance in font units.
+#[derive(Clone, Copy)]
+struct Glyph {
+    id: ttf_parser::GlyphId,
+    advance: u16,
+}
+
 /// What the drawing refers to by id: glyph outlines and clipping paths. Ids are made from
 /// what they name (the font's hash and the glyph, the clip's rectangle), so two figures in
 /// one web page that share an id also share what it means.
 struct Defs<'f> {
     font: &'f Font,
+    /// Parsed once per render: parsing reads the table directory and a dozen headers.
     face: ttf_parser::Face<'f>,
-    /// Glyph id → outline path, in font units (y up).
-    glyphs: BTreeMap<String, String>,
-    clips: BTreeMap<String, Element>,
+    /// The glyphs of ASCII characters, looked up on first use: a cmap lookup walks the
+    /// font's subtables, and labels repeat the same few letters and digits.
+    ascii: [Option<Option<Glyph>>; 128],
+    /// Glyph id → its outline in `paths` (font units, y up), `None` for a glyph without
+    /// ink (a space).
+    glyphs: BTreeMap<u16, Option<Range<usize>>>,
+    paths: String,
+    /// Clip id (a hash) → its rectangle.
+    clips: BTreeMap<u32, Rect>,
+    /// Glyph scales written for a text size (its bits): the same few sizes recur.
+    scales: Vec<(u64, String)>,
+    /// One text's glyphs and their advances along the line, reused from text to text.
+    run: Vec<(u16, u32)>,
+    scratch: String,
 }
 
 impl<'f> Defs<'f> {
@@ -126,119 +179,207 @@ impl<'f> Defs<'f> {
         Self {
             font,
             face: font.face(),
+            ascii: [None; 128],
             glyphs: BTreeMap::new(),
+            paths: String::new(),
             clips: BTreeMap::new(),
+            scales: Vec::new(),
+            run: Vec::new(),
+            scratch: String::new(),
         }
     }
 
-    fn clip(&mut self, rect: &crate::figure::Rect) -> String {
-        let (x, y, w, h) = (num(rect.x), num(rect.y), num(rect.width), num(rect.height));
-        let id = format!(
-            "clip-{:08x}",
-            font::fnv1a(format!("{x} {y} {w} {h}").as_bytes()) as u32
-        );
-        self.clips.entry(id.clone()).or_insert_with(|| {
-            Element::new("clipPath").set("id", id.clone()).add(
-                Element::new("rect")
-                    .set("x", x)
-                    .set("y", y)
-                    .set("width", w)
-                    .set("height", h),
-            )
-        });
-        id
-    }
-
-    /// The id of glyph `gid`'s outline, added to the definitions on first use; `None` for
-    /// a glyph without ink (a space).
-    fn glyph(&mut self, gid: u16) -> Option<String> {
-        let id = format!("g{:08x}-{gid}", self.font.hash);
-        if !self.glyphs.contains_key(&id) {
-            let mut path = PathData(String::new());
-            self.face
-                .outline_glyph(ttf_parser::GlyphId(gid), &mut path)?;
-            self.glyphs.insert(id.clone(), path.0);
+    /// The glyph of `c`, as `Face::glyph_index` finds it, with its advance.
+    fn glyph_of(&mut self, c: char) -> Option<Glyph> {
+        let lookup = |face: &ttf_parser::Face<'_>| {
+            let id = face.glyph_index(c)?;
+            let advance = face.glyph_hor_advance(id).unwrap_or(0);
+            Some(Glyph { id, advance })
+        };
+        match self.ascii.get_mut(c as usize) {
+            Some(Some(known)) => *known,
+            Some(slot) => *slot.insert(lookup(&self.face)),
+            None => lookup(&self.face),
         }
-        Some(id)
     }
 
-    fn group(&mut self, g: &Group, words: Words) -> Element {
-        let mut out = Element::new("g");
+    /// Writes the definitions: glyph outlines, then clips, each sorted by id (the order
+    /// their ids sort in as text, as earlier versions wrote them).
+    fn write(&self, w: &mut Writer) {
+        let mut glyphs: Vec<(u16, &Range<usize>)> = self
+            .glyphs
+            .iter()
+            .filter_map(|(&gid, path)| Some((gid, path.as_ref()?)))
+            .collect();
+        glyphs.sort_by_cached_key(|&(gid, _)| gid.to_string());
+        for (gid, path) in glyphs {
+            w.start("path");
+            w.attr("d").push_str(&self.paths[path.clone()]);
+            self.glyph_id(w.attr("id"), gid);
+            w.end();
+        }
+        for (&hash, rect) in &self.clips {
+            w.start("clipPath");
+            clip_id(w.attr("id"), hash);
+            w.start("rect");
+            push_rect(w, rect);
+            w.end();
+            w.end();
+        }
+    }
+
+    /// The id of clip `rect`, added to the definitions on first use.
+    fn clip(&mut self, rect: &Rect) -> u32 {
+        let text = &mut self.scratch;
+        text.clear();
+        for (i, v) in [rect.x, rect.y, rect.width, rect.height]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                text.push(' ');
+            }
+            push_num(text, v);
+        }
+        let hash = font::fnv1a(text.as_bytes()) as u32;
+        self.clips.entry(hash).or_insert(*rect);
+        hash
+    }
+
+    /// Appends glyph `gid`'s id: the font's hash and the glyph id.
+    fn glyph_id(&self, out: &mut String, gid: u16) {
+        out.push('g');
+        push_hex(out, self.font.hash);
+        out.push('-');
+        push_uint(out, u64::from(gid));
+    }
+
+    /// Whether glyph `gid` has ink, its outline added to the definitions on first use.
+    fn has_ink(&mut self, gid: u16) -> bool {
+        if let Some(known) = self.glyphs.get(&gid) {
+            return known.is_some();
+        }
+        let from = self.paths.len();
+        let mut path = PathData(&mut self.paths);
+        let ink = self
+            .face
+            .outline_glyph(ttf_parser::GlyphId(gid), &mut path)
+            .is_some();
+        if !ink {
+            self.paths.truncate(from);
+        }
+        self.glyphs
+            .insert(gid, ink.then_some(from..self.paths.len()));
+        ink
+    }
+
+    fn group(&mut self, w: &mut Writer, g: &Group, words: Words) {
+        w.start("g");
         if !g.class.is_empty() {
-            out = out.set("class", g.class.clone());
+            w.attr_text("class", &g.class);
         }
         if let Some(rect) = &g.clip {
-            out = out.set("clip-path", format!("url(#{})", self.clip(rect)));
+            let hash = self.clip(rect);
+            let url = w.attr("clip-path");
+            url.push_str("url(#");
+            clip_id(url, hash);
+            url.push(')');
         }
         for item in &g.items {
-            out = match item {
-                Item::Shape(shape, paint) => add_shape(out, shape, paint),
+            match item {
+                Item::Shape(shape, paint) => write_shape(w, shape, paint),
                 Item::Text(t) => {
-                    if let Some(glyphs) = self.text_glyphs(t) {
-                        out = out.add(glyphs);
-                    }
-                    match words {
-                        Words::Searchable => out.add(text(t)),
-                        Words::GlyphsOnly => out,
+                    // Measured once: both the glyphs and the text layer need the width.
+                    let width = font::text_width(&t.content, t.size);
+                    self.text_glyphs(w, t, width);
+                    if words == Words::Searchable {
+                        text(w, t, width);
                     }
                 }
-                Item::Group(child) => out.add(self.group(child, words)),
-            };
+                Item::Group(child) => self.group(w, child, words),
+            }
         }
-        out
+        w.end();
     }
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
-    /// its origin on the text's start, each glyph at its advance.
-    fn text_glyphs(&mut self, t: &Text) -> Option<Element> {
-        let width = font::text_width(&t.content, t.size);
-        let start = match t.anchor {
-            Anchor::Start => t.position.x,
-            Anchor::Middle => t.position.x - width / 2.0,
-            Anchor::End => t.position.x - width,
-        };
-        let scale = t.size * font::MM_PER_PT / f64::from(self.face.units_per_em());
-        let mut run = Element::new("g")
-            .set("class", "glyphs")
-            .set("aria-hidden", "true");
+    /// its origin on the text's start, each glyph at its advance. Nothing for a text
+    /// without ink.
+    fn text_glyphs(&mut self, w: &mut Writer, t: &Text, width: f64) {
+        let mut run = std::mem::take(&mut self.run);
+        run.clear();
         let mut advance = 0u32;
-        let mut any = false;
         for c in t.content.chars().filter(|c| !c.is_control()) {
-            let Some(gid) = self.face.glyph_index(c) else {
+            let Some(glyph) = self.glyph_of(c) else {
                 continue;
             };
-            if let Some(id) = self.glyph(gid.0) {
-                let mut glyph = Element::new("use").set("xlink:href", format!("#{id}"));
-                if advance != 0 {
-                    glyph = glyph.set("x", advance.to_string());
-                }
-                run = run.add(glyph);
-                any = true;
+            if self.has_ink(glyph.id.0) {
+                run.push((glyph.id.0, advance));
             }
-            advance += u32::from(self.face.glyph_hor_advance(gid).unwrap_or(0));
+            advance += u32::from(glyph.advance);
         }
-        if !any {
-            return None;
+        if !run.is_empty() {
+            let start = match t.anchor {
+                Anchor::Start => t.position.x,
+                Anchor::Middle => t.position.x - width / 2.0,
+                Anchor::End => t.position.x - width,
+            };
+            // Attributes in name order, the writer's cheapest.
+            w.start("g");
+            w.attr("aria-hidden").push_str("true");
+            w.attr("class").push_str("glyphs");
+            if t.color != Color::BLACK {
+                push_color(w.attr("fill"), t.color);
+            }
+            let k = self.scale(t.size);
+            let transform = w.attr("transform");
+            transform.push_str("matrix(");
+            transform.push_str(k);
+            transform.push_str(" 0 0 -");
+            transform.push_str(k);
+            transform.push(' ');
+            push_num(transform, start);
+            transform.push(' ');
+            push_num(transform, t.position.y);
+            transform.push(')');
+            for &(gid, advance) in &run {
+                w.start("use");
+                if advance != 0 {
+                    push_uint(w.attr("x"), u64::from(advance));
+                }
+                let href = w.attr("xlink:href");
+                href.push('#');
+                self.glyph_id(href, gid);
+                w.end();
+            }
+            w.end();
         }
-        // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an error in it
-        // grows with every advance along the line.
-        let k = format!("{scale:.8}");
-        let k = k.trim_end_matches('0');
-        run = run.set(
-            "transform",
-            format!("matrix({k} 0 0 -{k} {} {})", num(start), num(t.position.y)),
-        );
-        if t.color != Color::BLACK {
-            run = run.set("fill", hex(t.color));
-        }
-        Some(run)
+        self.run = run;
+    }
+
+    /// The scale from font units to millimetres at `size` points, as written in a
+    /// transform.
+    fn scale(&mut self, size: f64) -> &str {
+        let key = size.to_bits();
+        let at = match self.scales.iter().position(|(bits, _)| *bits == key) {
+            Some(at) => at,
+            None => {
+                let scale = size * font::MM_PER_PT / f64::from(self.face.units_per_em());
+                // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an
+                // error in it grows with every advance along the line.
+                let k = format!("{scale:.8}");
+                self.scales.push((key, k.trim_end_matches('0').to_string()));
+                self.scales.len() - 1
+            }
+        };
+        &self.scales[at].1
     }
 }
 
 /// SVG path data from a glyph outline, in font units.
-struct PathData(String);
+struct PathData<'a>(&'a mut String);
 
-impl PathData {
+impl PathData<'_> {
     /// A command letter and its points.
     fn command(&mut self, letter: char, points: &[f32]) {
         self.0.push(letter);
@@ -246,12 +387,12 @@ impl PathData {
             if i > 0 {
                 self.0.push(' ');
             }
-            push_tenths(&mut self.0, v);
+            push_tenths(self.0, v);
         }
     }
 }
 
-impl ttf_parser::OutlineBuilder for PathData {
+impl ttf_parser::OutlineBuilder for PathData<'_> {
     fn move_to(&mut self, x: f32, y: f32) {
         self.command('M', &[x, y]);
     }
@@ -269,92 +410,130 @@ impl ttf_parser::OutlineBuilder for PathData {
     }
 }
 
-fn add_shape(out: Element, shape: &Shape, paint: &Paint) -> Element {
+/// Appends a clip's id: `clip-` and its hash.
+fn clip_id(out: &mut String, hash: u32) {
+    out.push_str("clip-");
+    push_hex(out, hash);
+}
+
+fn write_shape(w: &mut Writer, shape: &Shape, paint: &Paint) {
+    let name = match shape {
+        Shape::Line(..) => "line",
+        Shape::Polyline(_) => "polyline",
+        Shape::Polygon(_) => "polygon",
+        Shape::Rect(_) => "rect",
+        Shape::Circle { .. } => "circle",
+    };
+    w.start(name);
+    // The paint first: a line's attributes then come in name order, the writer's cheapest.
+    paint_attributes(w, paint);
     match shape {
-        Shape::Line(a, b) => out.add(painted(
-            Element::new("line")
-                .set("x1", num(a.x))
-                .set("y1", num(a.y))
-                .set("x2", num(b.x))
-                .set("y2", num(b.y)),
-            paint,
-        )),
-        Shape::Polyline(points) => out.add(painted(
-            Element::new("polyline").set("points", points_attr(points)),
-            paint,
-        )),
-        Shape::Polygon(points) => out.add(painted(
-            Element::new("polygon").set("points", points_attr(points)),
-            paint,
-        )),
-        Shape::Rect(r) => out.add(painted(
-            Element::new("rect")
-                .set("x", num(r.x))
-                .set("y", num(r.y))
-                .set("width", num(r.width))
-                .set("height", num(r.height)),
-            paint,
-        )),
-        Shape::Circle { center, radius } => out.add(painted(
-            Element::new("circle")
-                .set("cx", num(center.x))
-                .set("cy", num(center.y))
-                .set("r", num(*radius)),
-            paint,
-        )),
-    }
-}
-
-fn points_attr(points: &[crate::figure::Point]) -> String {
-    points
-        .iter()
-        .map(|p| format!("{},{}", num(p.x), num(p.y)))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn painted(mut node: Element, paint: &Paint) -> Element {
-    node.assign("fill", paint.fill.map_or("none".to_string(), hex));
-    if let Some(stroke) = &paint.stroke {
-        node.assign("stroke", hex(stroke.color));
-        node.assign("stroke-width", num(stroke.width));
-        if !stroke.dash.is_empty() {
-            let dash: Vec<String> = stroke.dash.iter().map(|d| num(*d)).collect();
-            node.assign("stroke-dasharray", dash.join(" "));
+        Shape::Line(a, b) => {
+            push_num(w.attr("x1"), a.x);
+            push_num(w.attr("x2"), b.x);
+            push_num(w.attr("y1"), a.y);
+            push_num(w.attr("y2"), b.y);
+        }
+        Shape::Polyline(points) | Shape::Polygon(points) => {
+            push_points(w.attr("points"), points);
+        }
+        Shape::Rect(r) => push_rect(w, r),
+        Shape::Circle { center, radius } => {
+            push_num(w.attr("cx"), center.x);
+            push_num(w.attr("cy"), center.y);
+            push_num(w.attr("r"), *radius);
         }
     }
-    node
+    w.end();
+}
+
+fn push_rect(w: &mut Writer, r: &Rect) {
+    push_num(w.attr("x"), r.x);
+    push_num(w.attr("y"), r.y);
+    push_num(w.attr("width"), r.width);
+    push_num(w.attr("height"), r.height);
+}
+
+/// `x,y x,y …`.
+fn push_points(out: &mut String, points: &[Point]) {
+    for (i, p) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_num(out, p.x);
+        out.push(',');
+        push_num(out, p.y);
+    }
+}
+
+fn paint_attributes(w: &mut Writer, paint: &Paint) {
+    match paint.fill {
+        Some(fill) => push_color(w.attr("fill"), fill),
+        None => w.attr("fill").push_str("none"),
+    }
+    if let Some(stroke) = &paint.stroke {
+        push_color(w.attr("stroke"), stroke.color);
+        if !stroke.dash.is_empty() {
+            let dash = w.attr("stroke-dasharray");
+            for (i, &d) in stroke.dash.iter().enumerate() {
+                if i > 0 {
+                    dash.push(' ');
+                }
+                push_num(dash, d);
+            }
+        }
+        push_num(w.attr("stroke-width"), stroke.width);
+    }
 }
 
 /// An element whose only child is text, written without added line breaks around it (they
 /// would become part of the text).
-fn inline(name: &'static str, content: &str) -> Element {
-    Element::new(name).text(content)
+fn inline(w: &mut Writer, name: &'static str, content: &str) {
+    w.start(name);
+    w.text(content);
+    w.end();
 }
 
-fn text(t: &Text) -> Element {
+/// The invisible text layer over one text's glyphs, `width` its advance width.
+fn text(w: &mut Writer, t: &Text, width: f64) {
     let anchor = match t.anchor {
         Anchor::Start => "start",
         Anchor::Middle => "middle",
         Anchor::End => "end",
     };
-    let mut node = inline("text", &t.content);
-    node.assign("x", num(t.position.x));
-    node.assign("y", num(t.position.y));
-    node.assign("font-size", num(t.size * font::MM_PER_PT));
-    node.assign("text-anchor", anchor);
+    w.start("text");
+    push_num(w.attr("x"), t.position.x);
+    push_num(w.attr("y"), t.position.y);
+    push_num(w.attr("font-size"), t.size * font::MM_PER_PT);
+    w.attr("text-anchor").push_str(anchor);
     // Invisible, but as wide as the glyphs under it, so a selection covers them.
-    let width = font::text_width(&t.content, t.size);
     if width > 0.0 {
-        node.assign("textLength", num(width));
-        node.assign("lengthAdjust", "spacingAndGlyphs");
+        push_num(w.attr("textLength"), width);
+        w.attr("lengthAdjust").push_str("spacingAndGlyphs");
     }
-    node.assign("fill-opacity", "0");
-    node
+    w.attr("fill-opacity").push('0');
+    w.text(&t.content);
+    w.end();
 }
 
-fn hex(c: Color) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+/// `#rrggbb`.
+fn push_color(out: &mut String, c: Color) {
+    out.push('#');
+    for byte in [c.r, c.g, c.b] {
+        push_hex_digits(out, u32::from(byte), 2);
+    }
+}
+
+/// Eight lowercase hex digits.
+fn push_hex(out: &mut String, n: u32) {
+    push_hex_digits(out, n, 8);
+}
+
+fn push_hex_digits(out: &mut String, n: u32, digits: u32) {
+    for i in (0..digits).rev() {
+        let digit = (n >> (4 * i)) & 0xf;
+        out.push(char::from_digit(digit, 16).unwrap_or('0'));
+    }
 }
 
 #[cfg(test)]
