@@ -2,6 +2,9 @@
 //! sheet takes in-process, and how large the files are. Targets (issue 2): at most 1 ms of
 //! CPU per PDF sheet, and a PDF of at most 16 KB with the embedded font.
 //!
+//! It also times issue 17's 5×5 diagram (the record read, checked and drawn into a figure,
+//! without the backend): what `sheetgen render g.yaml` does besides start-up and writing.
+//!
 //! The work is single-threaded, so the wall-clock time measured here is its CPU time.
 
 use std::hint::black_box;
@@ -33,6 +36,35 @@ fn main() {
             micros(per_sheet),
         );
     }
+    let record = sheetgen::input::SourceFile::new(
+        "g.yaml",
+        "game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n",
+    );
+    let request = sheetgen::diagram::Request::default();
+    let figure = || {
+        let mut entries = sheetgen::load::read(&record).unwrap();
+        let game = entries.remove(0).game.unwrap();
+        sheetgen::diagram::draw(&*game, &request).unwrap()
+    };
+    let (per_figure, runs) = measure(|| {
+        black_box(figure());
+    });
+    println!(
+        "5×5 diagram, read + figure (no backend): {:>7.1} µs per figure ({runs} runs)",
+        micros(per_figure)
+    );
+    let game = sheetgen::load::read(&record)
+        .unwrap()
+        .remove(0)
+        .game
+        .unwrap();
+    let (per_draw, runs) = measure(|| {
+        black_box(sheetgen::diagram::draw(&*game, &request).unwrap());
+    });
+    println!(
+        "5×5 diagram, figure only:                {:>7.1} µs per figure ({runs} runs)",
+        micros(per_draw)
+    );
     let source = sheetgen::input::SourceFile::new(
         "templates/shoreline.yaml",
         include_str!("../templates/shoreline.yaml"),
