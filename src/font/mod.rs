@@ -16,9 +16,9 @@ mod subset;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 pub use subset::subset;
 
@@ -49,6 +49,8 @@ pub struct Font {
     /// every label is ASCII, and parsing the face and its cmap for each text cost more than
     /// the rest of laying out a diagram (issue 17).
     ascii: [OnceLock<Option<Glyph>>; 128],
+    /// The glyphs of the other characters measured so far (`·`, `—`, CJK titles).
+    others: RwLock<HashMap<char, Option<Glyph>>>,
 }
 
 /// What measuring needs of the whole face, in font units.
@@ -107,6 +109,7 @@ impl Font {
             hash,
             metrics,
             ascii: [const { OnceLock::new() }; 128],
+            others: RwLock::default(),
         })
     }
 
@@ -170,16 +173,28 @@ impl Font {
         }
     }
 
-    /// The glyph of each of `chars` (None where the font has none), from the ASCII table
-    /// where it can; the face is parsed only for another character, once for all of them.
+    /// The glyph of each of `chars` (None where the font has none), from the glyphs known
+    /// so far; the face is parsed only for a character never measured, once for all of them.
     fn glyphs(&self, chars: impl Iterator<Item = char>) -> impl Iterator<Item = Option<Glyph>> {
         let mut face = None;
         chars.map(move |c| {
             let mut look_up = || Glyph::of(face.get_or_insert_with(|| self.face()), c);
-            match self.ascii.get(c as usize) {
-                Some(known) => *known.get_or_init(look_up),
-                None => look_up(),
+            if let Some(known) = self.ascii.get(c as usize) {
+                return *known.get_or_init(look_up);
             }
+            let others = &self.others;
+            let known = others
+                .read()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get(&c)
+                .copied();
+            if let Some(glyph) = known {
+                return glyph;
+            }
+            let glyph = look_up();
+            let mut others = others.write().unwrap_or_else(PoisonError::into_inner);
+            others.insert(c, glyph);
+            glyph
         })
     }
 
@@ -203,6 +218,7 @@ fn builtin() -> &'static Arc<Font> {
             hash: HASH,
             metrics: Metrics::of(&face),
             ascii: [const { OnceLock::new() }; 128],
+            others: RwLock::default(),
         })
     })
 }
@@ -397,6 +413,32 @@ mod tests {
         assert!(w > 10.0 && w < 20.0, "{w}");
         assert!((text_width("Board 1", 20.0) - 2.0 * w).abs() < 1e-9);
         assert!(text_width("岸", 10.0) > text_width("i", 10.0));
+    }
+
+    #[test]
+    fn kept_glyphs_measure_as_the_face_does() {
+        let font = Font::builtin();
+        let face = font.face();
+        let text = "Black 2 · White 1 — 岸 x\t";
+        let units: u32 = text
+            .chars()
+            .filter_map(|c| face.glyph_index(c))
+            .map(|g| u32::from(face.glyph_hor_advance(g).unwrap()))
+            .sum();
+        let width = f64::from(units) * 10.0 * MM_PER_PT / f64::from(face.units_per_em());
+        let ids: BTreeSet<u16> = text
+            .chars()
+            .filter(|c| !c.is_control())
+            .filter_map(|c| face.glyph_index(c).map(|g| g.0))
+            .chain([0])
+            .collect();
+        // The first time from the face, the second from the glyphs the font kept.
+        for _ in 0..2 {
+            assert_eq!(text_width(text, 10.0), width);
+            assert_eq!(glyphs_of([text]), ids);
+            assert_eq!(glyph('岸'), face.glyph_index('岸').map(|g| g.0));
+            assert_eq!(glyph('\t'), None);
+        }
     }
 
     /// The built-in font with its advance widths doubled: a "different font" to install.
