@@ -51,6 +51,10 @@ pub struct Font {
     ascii: [OnceLock<Option<Glyph>>; 128],
     /// The glyphs of the other characters measured so far (`·`, `—`, CJK titles).
     others: RwLock<HashMap<char, Option<Glyph>>>,
+    /// How far each glyph's outline reaches above and below the baseline (None for a glyph
+    /// with no outline, such as a space), by glyph id, once asked for: only [`ink_extent`]
+    /// needs it, and it outlines the glyph, which costs more than the rest of measuring.
+    ink: RwLock<HashMap<u16, Option<(i16, i16)>>>,
 }
 
 /// What measuring needs of the whole face, in font units.
@@ -72,13 +76,11 @@ impl Metrics {
     }
 }
 
-/// A character's glyph with its advance and how far its outline reaches above and below
-/// the baseline (None for a glyph with no outline, such as a space), in font units.
+/// A character's glyph and its advance, in font units.
 #[derive(Debug, Clone, Copy)]
 struct Glyph {
     id: u16,
     advance: u16,
-    ink: Option<(i16, i16)>,
 }
 
 impl Glyph {
@@ -87,9 +89,27 @@ impl Glyph {
         Some(Glyph {
             id: id.0,
             advance: face.glyph_hor_advance(id).unwrap_or(0),
-            ink: face.glyph_bounding_box(id).map(|b| (b.y_max, b.y_min)),
         })
     }
+}
+
+/// The value `map` holds for `key`, else `compute`d and kept there.
+fn kept<K: std::hash::Hash + Eq, V: Copy>(
+    map: &RwLock<HashMap<K, V>>,
+    key: K,
+    compute: impl FnOnce() -> V,
+) -> V {
+    let known = map
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+        .copied();
+    known.unwrap_or_else(|| {
+        let value = compute();
+        let mut map = map.write().unwrap_or_else(PoisonError::into_inner);
+        map.insert(key, value);
+        value
+    })
 }
 
 impl Font {
@@ -110,6 +130,7 @@ impl Font {
             metrics,
             ascii: [const { OnceLock::new() }; 128],
             others: RwLock::default(),
+            ink: RwLock::default(),
         })
     }
 
@@ -178,23 +199,24 @@ impl Font {
     fn glyphs(&self, chars: impl Iterator<Item = char>) -> impl Iterator<Item = Option<Glyph>> {
         let mut face = None;
         chars.map(move |c| {
-            let mut look_up = || Glyph::of(face.get_or_insert_with(|| self.face()), c);
-            if let Some(known) = self.ascii.get(c as usize) {
-                return *known.get_or_init(look_up);
+            let look_up = || Glyph::of(face.get_or_insert_with(|| self.face()), c);
+            match self.ascii.get(c as usize) {
+                Some(known) => *known.get_or_init(look_up),
+                None => kept(&self.others, c, look_up),
             }
-            let others = &self.others;
-            let known = others
-                .read()
-                .unwrap_or_else(PoisonError::into_inner)
-                .get(&c)
-                .copied();
-            if let Some(glyph) = known {
-                return glyph;
-            }
-            let glyph = look_up();
-            let mut others = others.write().unwrap_or_else(PoisonError::into_inner);
-            others.insert(c, glyph);
-            glyph
+        })
+    }
+
+    /// How far the outline of each of `glyphs` reaches above and below the baseline (None
+    /// for a glyph without one), each glyph outlined once.
+    fn ink(&self, glyphs: impl Iterator<Item = u16>) -> impl Iterator<Item = Option<(i16, i16)>> {
+        let mut face = None;
+        glyphs.map(move |id| {
+            kept(&self.ink, id, || {
+                let face = face.get_or_insert_with(|| self.face());
+                let bbox = face.glyph_bounding_box(ttf_parser::GlyphId(id));
+                bbox.map(|b| (b.y_max, b.y_min))
+            })
         })
     }
 
@@ -219,6 +241,7 @@ fn builtin() -> &'static Arc<Font> {
             metrics: Metrics::of(&face),
             ascii: [const { OnceLock::new() }; 128],
             others: RwLock::default(),
+            ink: RwLock::default(),
         })
     })
 }
@@ -362,7 +385,8 @@ pub fn text_width(text: &str, size_pt: f64) -> f64 {
 pub fn ink_extent(text: &str, size_pt: f64) -> (f64, f64) {
     with_current(|font| {
         let (mut top, mut bottom) = (0i32, 0i32);
-        for (y_max, y_min) in font.glyphs(text.chars()).flatten().filter_map(|g| g.ink) {
+        let ids = font.glyphs(text.chars()).flatten().map(|g| g.id);
+        for (y_max, y_min) in font.ink(ids).flatten() {
             top = top.max(i32::from(y_max));
             bottom = bottom.min(i32::from(y_min));
         }
@@ -432,8 +456,15 @@ mod tests {
             .filter_map(|c| face.glyph_index(c).map(|g| g.0))
             .chain([0])
             .collect();
+        let ink = text
+            .chars()
+            .filter_map(|c| face.glyph_bounding_box(face.glyph_index(c)?));
+        let (top, bottom) = ink.fold((0, 0), |(t, b), r| (r.y_max.max(t), r.y_min.min(b)));
+        let scale = 10.0 * MM_PER_PT / f64::from(face.units_per_em());
+        let extent = (f64::from(top) * scale, -f64::from(bottom) * scale);
         // The first time from the face, the second from the glyphs the font kept.
         for _ in 0..2 {
+            assert_eq!(ink_extent(text, 10.0), extent);
             assert_eq!(text_width(text, 10.0), width);
             assert_eq!(glyphs_of([text]), ids);
             assert_eq!(glyph('岸'), face.glyph_index('岸').map(|g| g.0));
