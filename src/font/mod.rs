@@ -165,8 +165,9 @@ impl Font {
         &self.data
     }
 
-    /// The parsed font. Parsing reads only the table directory and a few headers, so it is
-    /// done on each use instead of keeping a face that borrows the bytes.
+    /// The parsed font, for the backends' outlines and subsets. Parsing reads the table
+    /// directory and a few headers, so it is done on each use instead of keeping a face that
+    /// borrows the bytes; measuring text uses the glyphs the font keeps instead.
     pub fn face(&self) -> ttf_parser::Face<'_> {
         ttf_parser::Face::parse(&self.data, 0).expect("the font parsed when it was opened")
     }
