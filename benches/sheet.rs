@@ -2,8 +2,9 @@
 //! sheet takes in-process, and how large the files are. Targets (issue 2): at most 1 ms of
 //! CPU per PDF sheet, and a PDF of at most 16 KB with the embedded font.
 //!
-//! Also how long the SVG backend takes to write one 5×5 Shoreline diagram (issue 17: one
-//! diagram per process), the figure built once and written many times.
+//! It also times issue 17's 5×5 diagram, what `sheetgen render g.yaml -o g.svg` does
+//! besides start-up and writing: the record read, checked and drawn into a figure, the
+//! figure alone, and the SVG backend writing it.
 //!
 //! The work is single-threaded, so the wall-clock time measured here is its CPU time.
 
@@ -17,7 +18,7 @@ use sheetgen::page::PageSetup;
 fn main() {
     // `cargo bench --bench sheet -- diagram`: only the diagram, for a profiler.
     if std::env::args().any(|arg| arg == "diagram") {
-        return diagram_svg();
+        return diagram();
     }
     let options = SheetOptions {
         boards: 4,
@@ -40,7 +41,7 @@ fn main() {
             micros(per_sheet),
         );
     }
-    diagram_svg();
+    diagram();
     let source = sheetgen::input::SourceFile::new(
         "templates/shoreline.yaml",
         include_str!("../templates/shoreline.yaml"),
@@ -54,22 +55,45 @@ fn main() {
     );
 }
 
-/// `svg::render` of the diagram `sheetgen render g.yaml -o g.svg` draws (issue 17's game).
-fn diagram_svg() {
-    let source = sheetgen::input::SourceFile::new(
+/// Issue 17's 5×5 diagram: read + figure, figure only, and `svg::render` of it.
+fn diagram() {
+    let record = sheetgen::input::SourceFile::new(
         "g.yaml",
         "game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n",
     );
-    let entry = sheetgen::load::read(&source).unwrap().remove(0);
     let request = sheetgen::diagram::Request::default();
-    let document = sheetgen::diagram::draw(&*entry.game.unwrap(), &request).unwrap();
-    let figure = &document.pages[0];
-    let size = svg::render(figure).len();
-    let (per_render, runs) = measure(|| {
-        black_box(svg::render(black_box(figure)));
+    let figure = || {
+        let mut entries = sheetgen::load::read(&record).unwrap();
+        let game = entries.remove(0).game.unwrap();
+        sheetgen::diagram::draw(&*game, &request).unwrap()
+    };
+    let (per_figure, runs) = measure(|| {
+        black_box(figure());
     });
     println!(
-        "5×5 Shoreline diagram, svg::render: {:>7.1} µs per render ({runs} runs), {size} bytes",
+        "5×5 diagram, read + figure (no backend): {:>7.1} µs per figure ({runs} runs)",
+        micros(per_figure)
+    );
+    let game = sheetgen::load::read(&record)
+        .unwrap()
+        .remove(0)
+        .game
+        .unwrap();
+    let (per_draw, runs) = measure(|| {
+        black_box(sheetgen::diagram::draw(&*game, &request).unwrap());
+    });
+    println!(
+        "5×5 diagram, figure only:                {:>7.1} µs per figure ({runs} runs)",
+        micros(per_draw)
+    );
+    let document = sheetgen::diagram::draw(&*game, &request).unwrap();
+    let page = &document.pages[0];
+    let size = svg::render(page).len();
+    let (per_render, runs) = measure(|| {
+        black_box(svg::render(black_box(page)));
+    });
+    println!(
+        "5×5 diagram, svg::render:                {:>7.1} µs per render ({runs} runs), {size} bytes",
         micros(per_render),
     );
 }

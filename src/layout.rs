@@ -30,15 +30,17 @@ pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for (gap, piece) in pieces(text) {
-        let candidate = if line.is_empty() {
-            piece.clone()
-        } else {
-            format!("{line}{gap}{piece}")
-        };
-        if !line.is_empty() && font::text_width(&candidate, size) > width {
-            lines.push(std::mem::replace(&mut line, piece));
-        } else {
-            line = candidate;
+        if line.is_empty() {
+            line.push_str(piece);
+            continue;
+        }
+        // The piece tried on the end of the line, taken off again when it does not fit.
+        let kept = line.len();
+        line.push_str(gap);
+        line.push_str(piece);
+        if font::text_width(&line, size) > width {
+            line.truncate(kept);
+            lines.push(std::mem::replace(&mut line, piece.to_string()));
         }
     }
     if !line.is_empty() {
@@ -51,26 +53,25 @@ pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
 /// joined by a space, and (Chinese has no spaces) single CJK characters joined by nothing.
 /// CJK closing punctuation stays with the character before it, an opening bracket with the
 /// one after.
-fn pieces(text: &str) -> Vec<(&'static str, String)> {
+fn pieces(text: &str) -> Vec<(&'static str, &str)> {
     let breaks = |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
     let cjk = |c: char| matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
     let closing = |c: char| matches!(c, '，' | '。' | '、' | '：' | '；' | '）' | '！' | '？');
     let mut out = Vec::new();
     for word in text.split(breaks).filter(|w| !w.is_empty()) {
         let mut gap = " ";
-        let mut piece = String::new();
+        let mut start = 0;
         let mut previous: Option<char> = None;
-        for c in word.chars() {
+        for (i, c) in word.char_indices() {
             if let Some(p) = previous {
                 if (cjk(p) || cjk(c)) && !closing(c) && p != '（' {
-                    out.push((gap, std::mem::take(&mut piece)));
-                    gap = "";
+                    out.push((gap, &word[start..i]));
+                    (gap, start) = ("", i);
                 }
             }
-            piece.push(c);
             previous = Some(c);
         }
-        out.push((gap, piece));
+        out.push((gap, &word[start..]));
     }
     out
 }

@@ -101,11 +101,31 @@ impl Words {
 
     /// `english` translated, then each placeholder (`{n}`) replaced by its value.
     pub fn fill(&self, english: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
-        let mut text = self.tr(english);
-        for (name, value) in values {
-            text = text.replace(&format!("{{{name}}}"), &value.to_string());
+        use std::fmt::Write;
+        let text = self.tr(english);
+        let mut filled = String::with_capacity(text.len() + 16);
+        let mut rest = text.as_str();
+        // Each `{name}` of `values` is written in place; any other brace stays as it is.
+        while let Some(open) = rest.find('{') {
+            filled.push_str(&rest[..open]);
+            rest = &rest[open..];
+            let named = rest[1..].split_once('}').and_then(|(name, _)| {
+                let (_, value) = values.iter().find(|(n, _)| *n == name)?;
+                Some((name.len() + 2, value))
+            });
+            match named {
+                Some((len, value)) => {
+                    let _ = write!(filled, "{value}");
+                    rest = &rest[len..];
+                }
+                None => {
+                    filled.push('{');
+                    rest = &rest[1..];
+                }
+            }
         }
-        text
+        filled.push_str(rest);
+        filled
     }
 
     /// The note for the texts this job's table lacked, if any.
@@ -158,5 +178,9 @@ mod tests {
         let words = Words::new(Lang::De);
         assert_eq!(words.fill("Board {n}", &[("n", &3)]), "Brett 3");
         assert_eq!(Words::default().fill("Board {n}", &[("n", &3)]), "Board 3");
+        // Every place a name stands is filled; unknown names and lone braces stay.
+        let words = Words::default();
+        let filled = words.fill("{a}{b} {a} {c} { {b", &[("a", &"x"), ("b", &12)]);
+        assert_eq!(filled, "x12 x {c} { {b");
     }
 }

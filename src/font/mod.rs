@@ -16,9 +16,9 @@ mod subset;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 pub use subset::subset;
 
@@ -44,6 +44,72 @@ pub struct Font {
     /// A hash of the font program: glyph ids in SVG files are named with it, so two figures
     /// in one web page never mix glyphs of different fonts.
     pub hash: u32,
+    metrics: Metrics,
+    /// The glyphs of ASCII characters, each looked up the first time it is measured: nearly
+    /// every label is ASCII, and parsing the face and its cmap for each text cost more than
+    /// the rest of laying out a diagram (issue 17).
+    ascii: [OnceLock<Option<Glyph>>; 128],
+    /// The glyphs of the other characters measured so far (`·`, `—`, CJK titles).
+    others: RwLock<HashMap<char, Option<Glyph>>>,
+    /// How far each glyph's outline reaches above and below the baseline (None for a glyph
+    /// with no outline, such as a space), by glyph id, once asked for: only [`ink_extent`]
+    /// needs it, and it outlines the glyph, which costs more than the rest of measuring.
+    ink: RwLock<HashMap<u16, Option<(i16, i16)>>>,
+}
+
+/// What measuring needs of the whole face, in font units.
+#[derive(Debug, Clone, Copy)]
+struct Metrics {
+    units_per_em: u16,
+    /// The height of capitals (OS/2), if the font gives a positive one.
+    capital_height: Option<i16>,
+    descender: i16,
+}
+
+impl Metrics {
+    fn of(face: &ttf_parser::Face<'_>) -> Metrics {
+        Metrics {
+            units_per_em: face.units_per_em(),
+            capital_height: face.capital_height().filter(|&h| h > 0),
+            descender: face.descender(),
+        }
+    }
+}
+
+/// A character's glyph and its advance, in font units.
+#[derive(Debug, Clone, Copy)]
+struct Glyph {
+    id: u16,
+    advance: u16,
+}
+
+impl Glyph {
+    fn of(face: &ttf_parser::Face<'_>, c: char) -> Option<Glyph> {
+        let id = face.glyph_index(c)?;
+        Some(Glyph {
+            id: id.0,
+            advance: face.glyph_hor_advance(id).unwrap_or(0),
+        })
+    }
+}
+
+/// The value `map` holds for `key`, else `compute`d and kept there.
+fn kept<K: std::hash::Hash + Eq, V: Copy>(
+    map: &RwLock<HashMap<K, V>>,
+    key: K,
+    compute: impl FnOnce() -> V,
+) -> V {
+    let known = map
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+        .copied();
+    known.unwrap_or_else(|| {
+        let value = compute();
+        let mut map = map.write().unwrap_or_else(PoisonError::into_inner);
+        map.insert(key, value);
+        value
+    })
 }
 
 impl Font {
@@ -55,11 +121,16 @@ impl Font {
         }
         let name = postscript_name(&face).unwrap_or_else(|| "SheetgenFont".into());
         let hash = fnv1a(&data) as u32;
+        let metrics = Metrics::of(&face);
         Ok(Font {
             data,
             file,
             name,
             hash,
+            metrics,
+            ascii: [const { OnceLock::new() }; 128],
+            others: RwLock::default(),
+            ink: RwLock::default(),
         })
     }
 
@@ -86,19 +157,7 @@ impl Font {
     /// sheetgen's own font: nothing to check or hash at run time (the tests parse it, and
     /// its hash is computed when sheetgen is compiled).
     pub fn builtin() -> Arc<Font> {
-        const HASH: u32 = fnv1a(FONT_DATA) as u32;
-        static BUILTIN: OnceLock<Arc<Font>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| {
-                Arc::new(Font {
-                    data: Cow::Borrowed(FONT_DATA),
-                    file: None,
-                    // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
-                    name: "SheetgenSans".into(),
-                    hash: HASH,
-                })
-            })
-            .clone()
+        builtin().clone()
     }
 
     /// The font program's bytes.
@@ -106,8 +165,9 @@ impl Font {
         &self.data
     }
 
-    /// The parsed font. Parsing reads only the table directory and a few headers, so it is
-    /// done on each use instead of keeping a face that borrows the bytes.
+    /// The parsed font, for the backends' outlines and subsets. Parsing reads the table
+    /// directory and a few headers, so it is done on each use instead of keeping a face that
+    /// borrows the bytes; measuring text uses the glyphs the font keeps instead.
     pub fn face(&self) -> ttf_parser::Face<'_> {
         ttf_parser::Face::parse(&self.data, 0).expect("the font parsed when it was opened")
     }
@@ -117,23 +177,74 @@ impl Font {
         if c.is_control() {
             return None;
         }
-        self.face().glyph_index(c).map(|g| g.0)
+        self.glyphs(std::iter::once(c)).next()?.map(|g| g.id)
     }
 
     /// Checks that every character of `text` has a glyph (control characters never do).
     pub fn check(&self, text: &str) -> Result<(), MissingGlyph> {
-        let face = self.face();
-        match text
+        let lacking = text
             .chars()
-            .find(|&c| c.is_control() || face.glyph_index(c).is_none())
-        {
-            Some(c) => Err(MissingGlyph {
+            .zip(self.glyphs(text.chars()))
+            .find(|(c, glyph)| c.is_control() || glyph.is_none());
+        match lacking {
+            Some((c, _)) => Err(MissingGlyph {
                 character: c,
                 font: self.file.clone(),
             }),
             None => Ok(()),
         }
     }
+
+    /// The glyph of each of `chars` (None where the font has none), from the glyphs known
+    /// so far; the face is parsed only for a character never measured, once for all of them.
+    fn glyphs(&self, chars: impl Iterator<Item = char>) -> impl Iterator<Item = Option<Glyph>> {
+        let mut face = None;
+        chars.map(move |c| {
+            let look_up = || Glyph::of(face.get_or_insert_with(|| self.face()), c);
+            match self.ascii.get(c as usize) {
+                Some(known) => *known.get_or_init(look_up),
+                None => kept(&self.others, c, look_up),
+            }
+        })
+    }
+
+    /// How far the outline of each of `glyphs` reaches above and below the baseline (None
+    /// for a glyph without one), each glyph outlined once.
+    fn ink(&self, glyphs: impl Iterator<Item = u16>) -> impl Iterator<Item = Option<(i16, i16)>> {
+        let mut face = None;
+        glyphs.map(move |id| {
+            kept(&self.ink, id, || {
+                let face = face.get_or_insert_with(|| self.face());
+                let bbox = face.glyph_bounding_box(ttf_parser::GlyphId(id));
+                bbox.map(|b| (b.y_max, b.y_min))
+            })
+        })
+    }
+
+    /// Font units to millimetres at `size_pt`.
+    fn scale(&self, size_pt: f64) -> f64 {
+        size_pt * MM_PER_PT / f64::from(self.metrics.units_per_em)
+    }
+}
+
+/// sheetgen's own font, made once per process.
+fn builtin() -> &'static Arc<Font> {
+    const HASH: u32 = fnv1a(FONT_DATA) as u32;
+    static BUILTIN: OnceLock<Arc<Font>> = OnceLock::new();
+    BUILTIN.get_or_init(|| {
+        let face = ttf_parser::Face::parse(FONT_DATA, 0).expect("sheetgen's own font parses");
+        Arc::new(Font {
+            data: Cow::Borrowed(FONT_DATA),
+            file: None,
+            // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
+            name: "SheetgenSans".into(),
+            hash: HASH,
+            metrics: Metrics::of(&face),
+            ascii: [const { OnceLock::new() }; 128],
+            others: RwLock::default(),
+            ink: RwLock::default(),
+        })
+    })
 }
 
 /// The PostScript name of `face`, reduced to the characters a PDF name may hold plainly.
@@ -180,6 +291,12 @@ pub fn current() -> Arc<Font> {
     CURRENT
         .with_borrow(Option::clone)
         .unwrap_or_else(Font::builtin)
+}
+
+/// `work` on the calling thread's font, without taking a reference to it: what every
+/// measurement does, many times per figure.
+fn with_current<R>(work: impl FnOnce(&Font) -> R) -> R {
+    CURRENT.with_borrow(|font| work(font.as_ref().unwrap_or_else(|| builtin())))
 }
 
 /// Runs `work` with `font` as this thread's font, then puts the previous one back (also
@@ -229,81 +346,71 @@ impl std::fmt::Display for MissingGlyph {
 
 /// Checks that the current font has every character of `text`.
 pub fn check(text: &str) -> Result<(), MissingGlyph> {
-    current().check(text)
+    with_current(|font| font.check(text))
 }
 
 /// The glyph id of `c` in the current font, if it can draw it.
 pub fn glyph(c: char) -> Option<u16> {
-    current().glyph(c)
+    with_current(|font| font.glyph(c))
 }
 
 /// The glyph ids `text` needs in the current font, with .notdef (0), which every font
 /// program must keep.
 pub fn glyphs_of<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<u16> {
-    let font = current();
-    let face = font.face();
-    let mut ids = BTreeSet::from([0]);
-    ids.extend(
-        texts
+    with_current(|font| {
+        let chars = texts
             .into_iter()
             .flat_map(str::chars)
-            .filter(|c| !c.is_control())
-            .filter_map(|c| face.glyph_index(c).map(|g| g.0)),
-    );
-    ids
-}
-
-/// Font units to millimetres at `size_pt`.
-fn scale(face: &ttf_parser::Face<'_>, size_pt: f64) -> f64 {
-    size_pt * MM_PER_PT / f64::from(face.units_per_em())
+            .filter(|c| !c.is_control());
+        let mut ids = BTreeSet::from([0]);
+        ids.extend(font.glyphs(chars).flatten().map(|g| g.id));
+        ids
+    })
 }
 
 /// The advance width of `text` set at `size_pt` points, in millimetres.
 pub fn text_width(text: &str, size_pt: f64) -> f64 {
-    let font = current();
-    let face = font.face();
-    let units: u32 = text
-        .chars()
-        .filter_map(|c| face.glyph_index(c))
-        .map(|g| u32::from(face.glyph_hor_advance(g).unwrap_or(0)))
-        .sum();
-    f64::from(units) * scale(&face, size_pt)
+    with_current(|font| {
+        let units: u32 = font
+            .glyphs(text.chars())
+            .flatten()
+            .map(|g| u32::from(g.advance))
+            .sum();
+        f64::from(units) * font.scale(size_pt)
+    })
 }
 
 /// How far the ink of `text` reaches above and below the baseline at `size_pt`, in
 /// millimetres (both positive), from the glyphs' real outlines: what checks that text sits
 /// inside its box need. Empty text has no extent.
 pub fn ink_extent(text: &str, size_pt: f64) -> (f64, f64) {
-    let font = current();
-    let face = font.face();
-    let (mut top, mut bottom) = (0i32, 0i32);
-    for c in text.chars() {
-        if let Some(bbox) = face.glyph_index(c).and_then(|g| face.glyph_bounding_box(g)) {
-            top = top.max(i32::from(bbox.y_max));
-            bottom = bottom.min(i32::from(bbox.y_min));
+    with_current(|font| {
+        let (mut top, mut bottom) = (0i32, 0i32);
+        let ids = font.glyphs(text.chars()).flatten().map(|g| g.id);
+        for (y_max, y_min) in font.ink(ids).flatten() {
+            top = top.max(i32::from(y_max));
+            bottom = bottom.min(i32::from(y_min));
         }
-    }
-    let scale = scale(&face, size_pt);
-    (f64::from(top) * scale, -f64::from(bottom) * scale)
+        let scale = font.scale(size_pt);
+        (f64::from(top) * scale, -f64::from(bottom) * scale)
+    })
 }
 
 /// Height of capital letters above the baseline at `size_pt`, in millimetres: what
 /// centring a label on a point or in a box needs.
 pub fn cap_height(size_pt: f64) -> f64 {
-    let font = current();
-    let face = font.face();
-    let units = face
-        .capital_height()
-        .filter(|&h| h > 0)
-        .map_or(0.7 * f64::from(face.units_per_em()), f64::from);
-    units * scale(&face, size_pt)
+    with_current(|font| {
+        let m = font.metrics;
+        let units = m
+            .capital_height
+            .map_or(0.7 * f64::from(m.units_per_em), f64::from);
+        units * font.scale(size_pt)
+    })
 }
 
 /// Depth of descenders below the baseline at `size_pt`, in millimetres (positive).
 pub fn descent(size_pt: f64) -> f64 {
-    let font = current();
-    let face = font.face();
-    -f64::from(face.descender()) * scale(&face, size_pt)
+    with_current(|font| -f64::from(font.metrics.descender) * font.scale(size_pt))
 }
 
 #[cfg(test)]
@@ -331,6 +438,39 @@ mod tests {
         assert!(w > 10.0 && w < 20.0, "{w}");
         assert!((text_width("Board 1", 20.0) - 2.0 * w).abs() < 1e-9);
         assert!(text_width("岸", 10.0) > text_width("i", 10.0));
+    }
+
+    #[test]
+    fn kept_glyphs_measure_as_the_face_does() {
+        let font = Font::builtin();
+        let face = font.face();
+        let text = "Black 2 · White 1 — 岸 x\t";
+        let units: u32 = text
+            .chars()
+            .filter_map(|c| face.glyph_index(c))
+            .map(|g| u32::from(face.glyph_hor_advance(g).unwrap()))
+            .sum();
+        let width = f64::from(units) * 10.0 * MM_PER_PT / f64::from(face.units_per_em());
+        let ids: BTreeSet<u16> = text
+            .chars()
+            .filter(|c| !c.is_control())
+            .filter_map(|c| face.glyph_index(c).map(|g| g.0))
+            .chain([0])
+            .collect();
+        let ink = text
+            .chars()
+            .filter_map(|c| face.glyph_bounding_box(face.glyph_index(c)?));
+        let (top, bottom) = ink.fold((0, 0), |(t, b), r| (r.y_max.max(t), r.y_min.min(b)));
+        let scale = 10.0 * MM_PER_PT / f64::from(face.units_per_em());
+        let extent = (f64::from(top) * scale, -f64::from(bottom) * scale);
+        // The first time from the face, the second from the glyphs the font kept.
+        for _ in 0..2 {
+            assert_eq!(ink_extent(text, 10.0), extent);
+            assert_eq!(text_width(text, 10.0), width);
+            assert_eq!(glyphs_of([text]), ids);
+            assert_eq!(glyph('岸'), face.glyph_index('岸').map(|g| g.0));
+            assert_eq!(glyph('\t'), None);
+        }
     }
 
     /// The built-in font with its advance widths doubled: a "different font" to install.

@@ -106,17 +106,18 @@ impl BoardLayout {
 
     /// Every point by its lowercase name (`c3`), for annotations.
     pub fn cells(&self) -> crate::annotate::Cells {
-        let mut cells = crate::annotate::Cells::new();
+        // Listed in name order, so the map is built in one pass (every diagram makes it twice).
+        let mut cells = Vec::with_capacity(COLUMNS.len() * ROWS);
         for (c, letter) in COLUMNS.iter().enumerate() {
-            for row in 1..=ROWS {
-                let name = format!("{}{row}", letter.to_ascii_lowercase());
-                cells.insert(
-                    name,
-                    crate::annotate::square_cell(self.point(c, row), self.spacing),
-                );
+            for (row, digit) in (1..=ROWS).zip(['1', '2', '3', '4', '5']) {
+                let mut name = String::with_capacity(2);
+                name.push(letter.to_ascii_lowercase());
+                name.push(digit);
+                let cell = crate::annotate::square_cell(self.point(c, row), self.spacing);
+                cells.push((name, cell));
             }
         }
-        cells
+        cells.into_iter().collect()
     }
 
     /// The empty board: lattice lines, a dot on every point, labels, shore and water.

@@ -97,7 +97,9 @@ pub fn diagram(
             fill,
             radius: stone_radius(&board),
         };
-        crate::annotate::place(&mut cells, &point.name().to_ascii_lowercase(), piece);
+        let mut name = point.name();
+        name.make_ascii_lowercase();
+        crate::annotate::place(&mut cells, &name, piece);
         side = side.other();
     }
     root.group(board.draw());
@@ -503,46 +505,58 @@ fn plain_text(
     score: &Score,
     words: &Words,
 ) -> String {
+    use std::fmt::Write;
     let title = heading
         .title
         .clone()
         .unwrap_or_else(|| words.tr("Shoreline"));
     let mut out = format!("{title}\n");
     if !heading.byline.is_empty() {
-        out.push_str(&format!("{}\n", heading.byline));
+        out.push_str(&heading.byline);
+        out.push('\n');
     }
-    let columns: String = COLUMNS.iter().map(|c| format!(" {c}")).collect();
-    out.push_str(&format!("\n  {columns}\n"));
+    let columns: String = COLUMNS.iter().flat_map(|&c| [' ', c]).collect();
+    let _ = writeln!(out, "\n  {columns}");
     for row in (1..=ROWS).rev() {
-        let cells: String = (0..SIZE)
-            .map(|c| match position.at(Point::new(c, row)) {
+        let _ = write!(out, "{row} ");
+        for c in 0..SIZE {
+            out.push_str(match position.at(Point::new(c, row)) {
                 Some(Side::Black) => " x",
                 Some(Side::White) => " o",
                 None => " .",
-            })
-            .collect();
-        out.push_str(&format!("{row} {cells}  {row}\n"));
+            });
+        }
+        let _ = writeln!(out, "  {row}");
     }
-    out.push_str(&format!("  {}  {}\n", " ~".repeat(SIZE), words.tr("shore")));
-    out.push_str(&format!(
-        "  {columns}\n\n{}\n",
-        words.tr("x Black, o White")
-    ));
+    let _ = writeln!(out, "  {}  {}", " ~".repeat(SIZE), words.tr("shore"));
+    let _ = writeln!(out, "  {columns}\n\n{}", words.tr("x Black, o White"));
     for run in &score.runs {
-        let points: Vec<String> = run.points.iter().map(|p| p.name()).collect();
         let english = match (run.side, run.scores) {
             (Side::Black, true) => "Black run {points}: scores",
             (Side::Black, false) => "Black run {points}: dead",
             (Side::White, true) => "White run {points}: scores",
             (Side::White, false) => "White run {points}: dead",
         };
-        let line = words.fill(english, &[("points", &points.join("-"))]);
-        out.push_str(&format!("{line}\n"));
+        let line = words.fill(english, &[("points", &run_points(run))]);
+        out.push_str(&line);
+        out.push('\n');
     }
     for line in score_lines(&play.rules, n, score, words) {
-        out.push_str(&format!("{line}\n"));
+        out.push_str(&line);
+        out.push('\n');
     }
     out
+}
+
+/// A run's points joined by hyphens: `B1-C2-D3`.
+fn run_points(run: &Run) -> String {
+    use std::fmt::Write;
+    let mut points = String::new();
+    for (i, p) in run.points.iter().enumerate() {
+        let hyphen = if i > 0 { "-" } else { "" };
+        let _ = write!(points, "{hyphen}{p}");
+    }
+    points
 }
 
 /// The text alternative: the position row by row, the runs and the score.
@@ -553,6 +567,7 @@ fn describe(
     position: &Position,
     score: &Score,
 ) -> String {
+    use std::fmt::Write;
     let title = heading.title.as_deref().unwrap_or("Shoreline game");
     let mut out = format!(
         "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} moves",
@@ -560,34 +575,31 @@ fn describe(
     );
     let players = &heading.byline;
     if !players.is_empty() {
-        out.push_str(&format!("; {players}"));
+        out.push_str("; ");
+        out.push_str(players);
     }
     out.push_str(".\n");
     for row in (1..=ROWS).rev() {
-        let cells: Vec<String> = (0..SIZE)
-            .map(|c| {
-                let mark = match position.at(Point::new(c, row)) {
-                    Some(Side::Black) => "black",
-                    Some(Side::White) => "white",
-                    None => "empty",
-                };
-                format!("{}{row} {mark}", COLUMNS[c])
-            })
-            .collect();
-        out.push_str(&format!("Row {row}: {}.\n", cells.join(", ")));
+        let _ = write!(out, "Row {row}: ");
+        for (c, column) in COLUMNS.iter().enumerate() {
+            let mark = match position.at(Point::new(c, row)) {
+                Some(Side::Black) => "black",
+                Some(Side::White) => "white",
+                None => "empty",
+            };
+            let comma = if c > 0 { ", " } else { "" };
+            let _ = write!(out, "{comma}{column}{row} {mark}");
+        }
+        out.push_str(".\n");
     }
     for run in &score.runs {
-        let points: Vec<String> = run.points.iter().map(|p| p.name()).collect();
         let kind = if run.scores {
             "scores 1"
         } else {
             "dead, scores nothing"
         };
-        out.push_str(&format!(
-            "{} run {}: {kind}.\n",
-            run.side.name(),
-            points.join("-")
-        ));
+        let side = run.side.name();
+        let _ = writeln!(out, "{side} run {}: {kind}.", run_points(run));
     }
     // The text alternative (`<desc>`) is English in every language, the byline aside.
     out.push_str(&score_lines(&play.rules, n, score, &Words::default()).join(". "));

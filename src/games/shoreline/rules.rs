@@ -28,7 +28,7 @@ impl Point {
 
 impl std::fmt::Display for Point {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.name())
+        write!(f, "{}{}", column_name(self.column), self.row)
     }
 }
 
