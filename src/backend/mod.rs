@@ -1,5 +1,6 @@
 //! Backends turn a [`Document`] into file bytes. They know figures, never games.
 
+mod glyph_paths;
 pub mod pdf;
 pub mod png;
 pub mod svg;

@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use super::xml::Writer;
 
-use super::{Length, push_num, push_tenths, push_uint};
+use super::{Length, push_num, push_uint};
 use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Point, Rect, Shape, Text};
 use crate::font::{self, Font};
 
@@ -260,14 +260,8 @@ impl<'f> Defs<'f> {
             return known.is_some();
         }
         let from = self.paths.len();
-        let mut path = PathData(&mut self.paths);
-        let ink = self
-            .face
-            .outline_glyph(ttf_parser::GlyphId(gid), &mut path)
-            .is_some();
-        if !ink {
-            self.paths.truncate(from);
-        }
+        let builtin = self.font.file.is_none();
+        let ink = super::glyph_paths::write(&self.face, builtin, gid, &mut self.paths);
         self.glyphs
             .insert(gid, ink.then_some(from..self.paths.len()));
         ink
@@ -373,40 +367,6 @@ impl<'f> Defs<'f> {
             }
         };
         &self.scales[at].1
-    }
-}
-
-/// SVG path data from a glyph outline, in font units.
-struct PathData<'a>(&'a mut String);
-
-impl PathData<'_> {
-    /// A command letter and its points.
-    fn command(&mut self, letter: char, points: &[f32]) {
-        self.0.push(letter);
-        for (i, &v) in points.iter().enumerate() {
-            if i > 0 {
-                self.0.push(' ');
-            }
-            push_tenths(self.0, v);
-        }
-    }
-}
-
-impl ttf_parser::OutlineBuilder for PathData<'_> {
-    fn move_to(&mut self, x: f32, y: f32) {
-        self.command('M', &[x, y]);
-    }
-    fn line_to(&mut self, x: f32, y: f32) {
-        self.command('L', &[x, y]);
-    }
-    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        self.command('Q', &[x1, y1, x, y]);
-    }
-    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        self.command('C', &[x1, y1, x2, y2, x, y]);
-    }
-    fn close(&mut self) {
-        self.0.push('Z');
     }
 }
 
