@@ -144,13 +144,6 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// One character's glyph and advance in font units.
-#[derive(Clone, Copy)]
-struct Glyph {
-    id: ttf_parser::GlyphId,
-    advance: u16,
-}
-
 /// What the drawing refers to by id: glyph outlines and clipping paths. Ids are made from
 /// what they name (the font's hash and the glyph, the clip's rectangle), so two figures in
 /// one web page that share an id also share what it means.
@@ -158,9 +151,6 @@ struct Defs<'f> {
     font: &'f Font,
     /// Parsed once per render: parsing reads the table directory and a dozen headers.
     face: ttf_parser::Face<'f>,
-    /// The glyphs of ASCII characters, looked up on first use: a cmap lookup walks the
-    /// font's subtables, and labels repeat the same few letters and digits.
-    ascii: [Option<Option<Glyph>>; 128],
     /// Glyph id → its outline in `paths` (font units, y up), `None` for a glyph without
     /// ink (a space).
     glyphs: BTreeMap<u16, Option<Range<usize>>>,
@@ -179,27 +169,12 @@ impl<'f> Defs<'f> {
         Self {
             font,
             face: font.face(),
-            ascii: [None; 128],
             glyphs: BTreeMap::new(),
             paths: String::new(),
             clips: BTreeMap::new(),
             scales: Vec::new(),
             run: Vec::new(),
             scratch: String::new(),
-        }
-    }
-
-    /// The glyph of `c`, as `Face::glyph_index` finds it, with its advance.
-    fn glyph_of(&mut self, c: char) -> Option<Glyph> {
-        let lookup = |face: &ttf_parser::Face<'_>| {
-            let id = face.glyph_index(c)?;
-            let advance = face.glyph_hor_advance(id).unwrap_or(0);
-            Some(Glyph { id, advance })
-        };
-        match self.ascii.get_mut(c as usize) {
-            Some(Some(known)) => *known,
-            Some(slot) => *slot.insert(lookup(&self.face)),
-            None => lookup(&self.face),
         }
     }
 
@@ -304,13 +279,13 @@ impl<'f> Defs<'f> {
         run.clear();
         let mut advance = 0u32;
         for c in t.content.chars().filter(|c| !c.is_control()) {
-            let Some(glyph) = self.glyph_of(c) else {
+            let Some((id, width)) = self.font.glyph_advance(c) else {
                 continue;
             };
-            if self.has_ink(glyph.id.0) {
-                run.push((glyph.id.0, advance));
+            if self.has_ink(id) {
+                run.push((id, advance));
             }
-            advance += u32::from(glyph.advance);
+            advance += u32::from(width);
         }
         if !run.is_empty() {
             let start = match t.anchor {

@@ -174,10 +174,17 @@ impl Font {
 
     /// The glyph id of `c`, if the font can draw it.
     pub fn glyph(&self, c: char) -> Option<u16> {
+        self.glyph_advance(c).map(|(id, _)| id)
+    }
+
+    /// The glyph id of `c` and its advance in font units, if the font can draw it.
+    pub fn glyph_advance(&self, c: char) -> Option<(u16, u16)> {
         if c.is_control() {
             return None;
         }
-        self.glyphs(std::iter::once(c)).next()?.map(|g| g.id)
+        self.glyphs(std::iter::once(c))
+            .next()?
+            .map(|g| (g.id, g.advance))
     }
 
     /// Checks that every character of `text` has a glyph (control characters never do).
