@@ -7,6 +7,8 @@ use crate::font;
 
 pub const COLUMNS: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
 pub const ROWS: usize = 5;
+// Point names have one digit for the row (`cells`).
+const _: () = assert!(ROWS <= 9);
 
 /// Below row 1: the shore line, then the water band, in point spacings.
 const SHORE_BELOW_ROW_1: f64 = 0.4;
@@ -109,10 +111,10 @@ impl BoardLayout {
         // Listed in name order, so the map is built in one pass (every diagram makes it twice).
         let mut cells = Vec::with_capacity(COLUMNS.len() * ROWS);
         for (c, letter) in COLUMNS.iter().enumerate() {
-            for (row, digit) in (1..=ROWS).zip(['1', '2', '3', '4', '5']) {
+            for row in 1..=ROWS {
                 let mut name = String::with_capacity(2);
                 name.push(letter.to_ascii_lowercase());
-                name.push(digit);
+                name.push(char::from(b'0' + row as u8));
                 let cell = crate::annotate::square_cell(self.point(c, row), self.spacing);
                 cells.push((name, cell));
             }
