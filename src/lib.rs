@@ -7,6 +7,7 @@
 //! turns arguments into one checked job and calls [`run::run`]. See ARCHITECTURE.md.
 
 pub mod annotate;
+pub mod api;
 pub mod backend;
 pub mod booklet;
 pub mod check;

@@ -19,6 +19,13 @@ pub enum Lang {
 }
 
 impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::De, Lang::Fr, Lang::Zh];
+
+    /// The language whose code is `code` (`de`), as `--lang` writes it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Self::ALL.into_iter().find(|lang| lang.name() == code)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Lang::En => "en",
