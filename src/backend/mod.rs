@@ -1,5 +1,6 @@
 //! Backends turn a [`Document`] into file bytes. They know figures, never games.
 
+pub mod format;
 mod glyph_paths;
 #[cfg(feature = "pdf")]
 pub mod pdf;
@@ -8,30 +9,10 @@ pub mod png;
 pub mod svg;
 mod xml;
 
+pub use format::Format;
+
 use crate::figure::{Document, Figure};
 use crate::font;
-
-/// The file formats sheetgen writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Pdf,
-    Svg,
-    /// At this many dots per inch.
-    Png(u32),
-    /// The figure's plain-text form, for forums and e-mail.
-    Text,
-}
-
-impl Format {
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Pdf => "pdf",
-            Format::Svg => "svg",
-            Format::Png(_) => "png",
-            Format::Text => "text",
-        }
-    }
-}
 
 /// Why a document could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
