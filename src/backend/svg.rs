@@ -295,8 +295,17 @@ impl PathData {
     fn command(&mut self, letter: char, points: &[f32]) {
         self.0.push(letter);
         for (i, &v) in points.iter().enumerate() {
-            let separator = if i > 0 { " " } else { "" };
-            let _ = write!(self.0, "{separator}{}", super::rounded(f64::from(v), 1));
+            if i > 0 {
+                self.0.push(' ');
+            }
+            // TrueType outlines are whole font units but for a curve's implied points
+            // (halves): nearly every coordinate of a glyph is whole, and std writes an
+            // integer without the shortest-float search (a diagram has thousands of them).
+            let _ = if v.fract() == 0.0 && v.abs() < 1e9 {
+                write!(self.0, "{}", v as i32)
+            } else {
+                write!(self.0, "{}", super::rounded(f64::from(v), 1))
+            };
         }
     }
 }
