@@ -23,6 +23,9 @@ pub struct Diagnostic {
     pub message: String,
     /// Further lines of advice, shown as notes.
     pub notes: Vec<String>,
+    /// The rulings of the game's rules page the message cites ("L3"), set by
+    /// [`Diagnostic::citing`]; what names the rules page reads these, never the message.
+    pub rulings: &'static [&'static str],
 }
 
 impl Diagnostic {
@@ -35,6 +38,7 @@ impl Diagnostic {
             column: 0,
             message: message.into(),
             notes: Vec::new(),
+            rulings: &[],
         }
     }
 
@@ -53,7 +57,16 @@ impl Diagnostic {
             column,
             message: message.into(),
             notes: Vec::new(),
+            rulings: &[],
         }
+    }
+
+    /// The problem breaks `rulings`: kept as data, and written at the end of the message
+    /// as every broken rule is ("… (ruling L3)").
+    pub fn citing(mut self, rulings: &'static [&'static str]) -> Self {
+        self.message.push_str(&crate::vocabulary::citation(rulings));
+        self.rulings = rulings;
+        self
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
