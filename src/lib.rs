@@ -17,6 +17,7 @@ pub mod error;
 pub mod figure;
 pub mod font;
 pub mod formats;
+pub mod frame;
 pub mod games;
 pub mod input;
 pub mod job;
