@@ -17,10 +17,10 @@ use crate::words::{Lang, Words};
 const BOARD_WIDTH: f64 = 110.0;
 const LABEL_PT: f64 = 8.0;
 
-use crate::palette::{
+use super::palette::{
     LAST_MOVE, LAST_MOVE_SQUARE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED,
-    WARNING as CAPTURE,
 };
+use crate::palette::WARNING as CAPTURE;
 
 /// A rulebook figure for one piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

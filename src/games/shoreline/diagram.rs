@@ -36,7 +36,8 @@ const SPACING: f64 = 18.0;
 pub const LABEL_PT: f64 = 9.0;
 const LINE_GAP: f64 = 2.0;
 
-use crate::palette::{LAST_MOVE, STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
+use super::palette::LAST_MOVE;
+use crate::palette::{STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
 const WHITE_STONE: Color = Color::WHITE;
 
 /// The diagram's points by name, for checking annotations (placed as in a figure with no

@@ -7,6 +7,7 @@ pub mod board;
 pub mod book;
 pub mod commands;
 pub mod diagram;
+pub mod palette;
 pub mod puzzles;
 pub mod record;
 pub mod rules;
@@ -72,6 +73,10 @@ impl crate::games::Game for Shoreline {
 
     fn diagram_options(&self) -> &'static [GameOption] {
         OPTIONS
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
     }
 
     fn commands(&self) -> Vec<GameCommand> {

@@ -15,8 +15,9 @@ use crate::words::Words;
 
 const WIDTH: f64 = 150.0;
 const LABEL_PT: f64 = 8.0;
-const USED: [Color; 2] = [crate::palette::MOVE, crate::palette::SECOND];
-use crate::palette::{CURRENT, WARNING as UNUSABLE};
+const USED: [Color; 2] = [super::palette::MOVE, super::palette::SECOND];
+use super::palette::CURRENT;
+use crate::palette::WARNING as UNUSABLE;
 
 /// The diagram's squares by name, for checking annotations (placed as in a figure with
 /// no header).
@@ -332,24 +333,29 @@ fn plain_text(
         .iter()
         .enumerate()
     {
-        let counts: Vec<String> = scoring[i]
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c > 0)
-            .map(|(h, c)| words.fill("{c}× height {h}", &[("c", c), ("h", &(h + 1))]))
-            .collect();
-        let counts = if counts.is_empty() {
-            words.tr("none")
-        } else {
-            counts.join(", ")
-        };
+        let counts = tower_counts(&scoring[i], words);
         out.push_str(&words.fill(side, &[("counts", &counts)]));
         out.push('\n');
     }
     out.push_str(&outcome(n, turns, board, scoring, words));
     out.push('\n');
     out
+}
+
+/// A side's towers by height: "2× height 1, 1× height 3", or "none".
+fn tower_counts(scoring: &super::rules::Scoring, words: &Words) -> String {
+    let counts: Vec<String> = scoring
+        .counts
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(h, c)| words.fill("{c}× height {h}", &[("c", c), ("h", &(h + 1))]))
+        .collect();
+    if counts.is_empty() {
+        words.tr("none")
+    } else {
+        counts.join(", ")
+    }
 }
 
 /// How a tower is outlined: by its player's line style as well as colour, so the print

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod commands;
 pub mod diagram;
+pub mod palette;
 pub mod record;
 pub mod rules;
 pub mod sheet;
@@ -46,6 +47,10 @@ impl crate::games::Game for Towers {
 
     fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
         Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
     }
 
     fn commands(&self) -> Vec<GameCommand> {
