@@ -146,15 +146,19 @@ pub fn diagram(
             group_counts(replay, words),
             outcome_line(total, replay, words),
         ];
+        let notes = figure_notes(replay, &options.show, words);
+        let rules = rules_caption(&replay.rules, words);
+        let mut lines: Vec<Line> = status.iter().chain(&notes).map(Line::text).collect();
+        // The rules in small print.
+        lines.push(Line {
+            text: rules.clone(),
+            size: LABEL_PT,
+        });
         // The plain text holds the caption and the status; the text alternative all of it.
         let mut written: Vec<String> = options.caption.iter().chain(&status).cloned().collect();
         let plain_text = plain_text(replay, options.flip, &written, words);
-        written.extend(figure_notes(replay, &options.show, words));
-        written.push(rules_caption(&replay.rules, words));
-        let uncaptioned = &written[options.caption.iter().count()..];
-        let mut lines: Vec<Line> = uncaptioned.iter().map(Line::text).collect();
-        // The rules in small print.
-        lines.last_mut().expect("the rules line").size = LABEL_PT;
+        written.extend(notes);
+        written.push(rules);
         frame::Board {
             groups: board_marks(&board, replay, &options.show, k),
             extent: board.extent(),
