@@ -7,9 +7,12 @@
 //! turns arguments into one checked job and calls [`run::run`]. See ARCHITECTURE.md.
 
 pub mod annotate;
+pub mod api;
 pub mod backend;
 pub mod booklet;
+#[cfg(feature = "cli")]
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagnostic;
 pub mod diagram;
@@ -20,17 +23,22 @@ pub mod formats;
 pub mod frame;
 pub mod games;
 pub mod input;
+#[cfg(feature = "cli")]
 pub mod job;
 pub mod layout;
 pub mod load;
+#[cfg(feature = "cli")]
 pub mod options;
+#[cfg(feature = "cli")]
 pub mod output;
 pub mod page;
 pub mod palette;
 pub mod print_marks;
 pub mod record;
+#[cfg(feature = "cli")]
 pub mod render;
 pub mod rng;
+#[cfg(feature = "cli")]
 pub mod run;
 pub mod theme;
 pub mod vocabulary;

@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::error::{Error, Problem};
 
 /// The languages sheets and diagrams are built in: English, and translations of its texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Lang {
     #[default]
     En,
@@ -19,6 +20,13 @@ pub enum Lang {
 }
 
 impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::De, Lang::Fr, Lang::Zh];
+
+    /// The language whose code is `code` (`de`), as `--lang` writes it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Self::ALL.into_iter().find(|lang| lang.name() == code)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Lang::En => "en",

@@ -1,0 +1,302 @@
+//! The core's entry point for programs that embed sheetgen (a Typst plugin, a web page):
+//! a record's text and a request in, the figure's bytes or a located error out. Nothing
+//! here touches files, a terminal or the process, so it builds for WebAssembly.
+//!
+//! ```text
+//! let svg = sheetgen::api::render("game.yaml", &text, &Request::default())?;
+//! ```
+//!
+//! A request is what `sheetgen render`'s options say; programs that speak JSON send it as
+//! JSON ([`Request::from_json`]), with the options' names as keys (`"at": 12`,
+//! `"arrows": ["b1:b3"]`, `"options": {"flip": true}`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::annotate::{Annotations, Written};
+use crate::backend::{Format, Length};
+use crate::diagram;
+use crate::error::Error;
+use crate::games::{GameRecord, GivenOption};
+use crate::input::SourceFile;
+use crate::theme::Theme;
+use crate::vocabulary::Winner;
+use crate::words::{Lang, Words};
+
+/// What a figure shows and how, as `render`'s options say it.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Request {
+    /// `svg` (the default) or `text`.
+    pub format: Option<String>,
+    /// Which game of the record text, from 1 (the first if unset).
+    pub game: Option<usize>,
+    /// The position after this many moves (turns for Towers); the end if unset.
+    pub at: Option<usize>,
+    /// The record's K-th entry of `diagrams`, from 1.
+    pub diagram: Option<usize>,
+    pub arrows: Vec<String>,
+    pub marks: Vec<String>,
+    pub labels: Vec<String>,
+    pub highlights: Vec<String>,
+    pub caption: Option<String>,
+    pub bare: bool,
+    /// `en`, `de`, `fr` or `zh`.
+    pub lang: Option<String>,
+    /// A built-in theme: `color` (the default), `print` or `colorblind`.
+    pub theme: Option<String>,
+    /// The figure's width with a unit (`60mm`, `2.5in`); the height follows.
+    pub width: Option<String>,
+    /// The game's own options by name (`flip`, `numbers`, `analysis`: `true`; `show`: a
+    /// list of `WHAT:SQ`).
+    pub options: BTreeMap<String, OptionValue>,
+}
+
+/// A game option's value: a flag, or its values.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Flag(bool),
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Request {
+    /// A request from its JSON form; unknown keys are refused.
+    pub fn from_json(json: &str) -> Result<Self, ApiError> {
+        serde_json::from_str(json).map_err(|e| ApiError::usage(format!("the request: {e}")))
+    }
+}
+
+/// Why an embedding program's call failed: the message `sheetgen` would print, without
+/// terminal colours, and its kind.
+#[derive(Debug)]
+pub struct ApiError {
+    error: Error,
+}
+
+impl ApiError {
+    fn usage(message: String) -> Self {
+        Self {
+            error: Error::Usage(message),
+        }
+    }
+
+    /// The whole report: the located snippet of the record, the move and what is wrong.
+    pub fn message(&self) -> String {
+        self.error.render(false)
+    }
+
+    /// The error as sheetgen's own type, for its kind.
+    pub fn error(&self) -> &Error {
+        &self.error
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<Error> for ApiError {
+    fn from(error: Error) -> Self {
+        Self { error }
+    }
+}
+
+/// The figure `request` asks of the record `text` (named `name` in errors), as `sheetgen
+/// render` writes it: the same bytes for the same record and options.
+pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiError> {
+    let record = pick(name, text, request.game)?;
+    let format = match request.format.as_deref() {
+        None | Some("svg") => Format::Svg,
+        Some("text") => Format::Text,
+        Some(other) => {
+            return Err(ApiError::usage(format!(
+                "format {other:?}: the core writes svg or text"
+            )));
+        }
+    };
+    let width = match &request.width {
+        Some(w) => Some(Length::parse(w).map_err(|why| ApiError::usage(format!("width: {why}")))?),
+        None => None,
+    };
+    let theme = match request.theme.as_deref().unwrap_or("color") {
+        "color" | "default" => Theme::color(),
+        "print" => Theme::print(),
+        "colorblind" => Theme::colorblind(),
+        other => {
+            return Err(ApiError::usage(format!(
+                "theme {other:?}: the built-in themes are {}",
+                Theme::BUILT_IN.join(", ")
+            )));
+        }
+    };
+    let mut document = diagram::draw(&*record, &diagram_request(request)?)?;
+    for page in &mut document.pages {
+        theme.apply(page);
+    }
+    Ok(crate::backend::render_at(&document, format, width).map_err(Error::from)?)
+}
+
+/// A game of a record, as `sheetgen check --format json` reports it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    pub game: &'static str,
+    pub title: Option<String>,
+    /// Black's name, then White's, where the record gives them.
+    pub players: Vec<String>,
+    /// `black`, `white` or `draw`; none while unfinished.
+    pub winner: Option<&'static str>,
+    /// Black's and White's points, for games scored by points.
+    pub score: Option<(i32, i32)>,
+    /// Moves played (turns for Towers).
+    pub moves: usize,
+    /// The outcome in words: "black wins 2–1".
+    pub outcome: String,
+}
+
+/// What the record `text` says of its game `game` (from 1; the first if None).
+pub fn summary(name: &str, text: &str, game: Option<usize>) -> Result<Summary, ApiError> {
+    let record = pick(name, text, game)?;
+    let summary = record.summary();
+    let about = record.about();
+    Ok(Summary {
+        game: summary.game,
+        title: about.title.as_ref().map(|t| t.value.clone()),
+        players: [&about.black, &about.white]
+            .into_iter()
+            .flatten()
+            .map(|p| p.value.clone())
+            .collect(),
+        winner: summary.winner.as_ref().map(Winner::name),
+        score: summary.score,
+        moves: summary.moves,
+        outcome: summary.reason,
+    })
+}
+
+/// The game's moves (turns for Towers) in its own notation.
+pub fn moves(name: &str, text: &str, game: Option<usize>) -> Result<Vec<String>, ApiError> {
+    Ok(pick(name, text, game)?.move_list())
+}
+
+/// The `k`-th game of the record text, checked against the rules.
+fn pick(name: &str, text: &str, k: Option<usize>) -> Result<Box<dyn GameRecord>, ApiError> {
+    let k = k.unwrap_or(1);
+    let source = SourceFile::from_bytes(name, text.as_bytes().to_vec())?;
+    let entries = crate::load::read(&source).map_err(Error::Invalid)?;
+    let count = entries.len();
+    let entry = entries.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
+        ApiError::usage(format!(
+            "game {k}: the record holds {}",
+            crate::vocabulary::plural(count, "game")
+        ))
+    })?;
+    Ok(entry.game.map_err(Error::Invalid)?)
+}
+
+fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
+    let pairs = |what: &str, example: &str, values: &[String]| {
+        values
+            .iter()
+            .map(|value| match value.split_once(':') {
+                Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                    Ok((Written::from(a), Written::from(b)))
+                }
+                _ => Err(ApiError::usage(format!(
+                    "{what} {value:?}: write two parts joined by a colon, like {example}"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let lang = match request.lang.as_deref() {
+        None => Lang::default(),
+        Some(code) => Lang::from_code(code).ok_or_else(|| {
+            ApiError::usage(format!("lang {code:?}: sheetgen speaks en, de, fr and zh"))
+        })?,
+    };
+    let options = request
+        .options
+        .iter()
+        .filter_map(|(name, value)| {
+            let values: Vec<Written> = match value {
+                OptionValue::Flag(false) => return None,
+                OptionValue::Flag(true) => Vec::new(),
+                OptionValue::One(v) => vec![v.as_str().into()],
+                OptionValue::Many(vs) => vs.iter().map(|v| v.as_str().into()).collect(),
+            };
+            Some(GivenOption {
+                name: name.clone(),
+                values,
+            })
+        })
+        .collect();
+    Ok(diagram::Request {
+        at: request.at,
+        diagram: request.diagram,
+        options,
+        annotations: Annotations {
+            arrows: pairs("arrow", "b1:b3", &request.arrows)?,
+            marks: pairs("mark", "c3:triangle", &request.marks)?,
+            labels: pairs("label", "a1:A", &request.labels)?,
+            highlight: request
+                .highlights
+                .iter()
+                .map(|v| v.as_str().into())
+                .collect(),
+        },
+        caption: request.caption.clone(),
+        omit_caption: false,
+        bare: request.bare,
+        text_scale: None,
+        words: Words::new(lang),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "game: shoreline\ntitle: An evening\nplayers: { black: Ann, white: Ben }\nmoves: [A, E, A]\n";
+
+    #[test]
+    fn a_request_in_json_draws_the_svg() {
+        let request =
+            Request::from_json(r#"{"at": 2, "marks": ["a1:circle"], "bare": true}"#).unwrap();
+        assert_eq!(request.at, Some(2));
+        let svg = String::from_utf8(render("g.yaml", GAME, &request).unwrap()).unwrap();
+        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+        assert!(svg.contains("</svg>"));
+    }
+
+    #[test]
+    fn unknown_request_keys_are_refused() {
+        let err = Request::from_json(r#"{"hue": 3}"#).unwrap_err().message();
+        assert!(err.contains("hue"), "{err}");
+    }
+
+    #[test]
+    fn an_illegal_move_is_a_located_error() {
+        let text = "game: shoreline\nmoves: [A, A, A, A, A, A, A]\n";
+        let err = render("bad.yaml", text, &Request::default()).unwrap_err();
+        assert_eq!(err.error().exit_code(), 1);
+        assert!(err.message().contains("bad.yaml:2"), "{}", err.message());
+    }
+
+    #[test]
+    fn the_summary_and_moves_come_from_the_checked_game() {
+        let summary = summary("g.yaml", GAME, None).unwrap();
+        assert_eq!(summary.game, "shoreline");
+        assert_eq!(summary.title.as_deref(), Some("An evening"));
+        assert_eq!(summary.players, ["Ann", "Ben"]);
+        assert_eq!(summary.moves, 3);
+        assert_eq!(moves("g.yaml", GAME, None).unwrap(), ["A1", "E1", "A2"]);
+        let err = moves("g.yaml", GAME, Some(2)).unwrap_err().message();
+        assert!(err.contains("holds 1 game"), "{err}");
+    }
+}
