@@ -23,6 +23,19 @@ pub struct Diagnostic {
     pub message: String,
     /// Further lines of advice, shown as notes.
     pub notes: Vec<String>,
+    /// The command-line option at fault, when the input is valid but the option cannot
+    /// draw it (a character the `--font` lacks): a usage error, still shown at its place.
+    pub option: Option<&'static str>,
+    /// The key, when the problem is a key the mapping does not have, with the keys it has:
+    /// the loader names a record's own game's keys from it.
+    pub unknown_key: Option<Box<UnknownKey>>,
+}
+
+/// A key that is not one of a mapping's keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownKey {
+    pub key: String,
+    pub expected: Vec<&'static str>,
 }
 
 impl Diagnostic {
@@ -35,6 +48,8 @@ impl Diagnostic {
             column: 0,
             message: message.into(),
             notes: Vec::new(),
+            option: None,
+            unknown_key: None,
         }
     }
 
@@ -53,7 +68,15 @@ impl Diagnostic {
             column,
             message: message.into(),
             notes: Vec::new(),
+            option: None,
+            unknown_key: None,
         }
+    }
+
+    /// The same problem, blamed on the command-line `option` (see [`Diagnostic::option`]).
+    pub fn blaming(mut self, option: Option<&'static str>) -> Self {
+        self.option = option;
+        self
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {

@@ -72,6 +72,10 @@ impl From<RenderError> for crate::error::Error {
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
             | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
+            // A character the chosen font lacks is the option's fault, not the record's.
+            RenderError::MissingGlyph { ref missing, .. } if missing.option().is_some() => {
+                crate::error::Error::Usage(e.to_string())
+            }
             _ => crate::error::Error::Render(e.to_string()),
         }
     }
