@@ -23,6 +23,9 @@ pub struct Diagnostic {
     pub message: String,
     /// Further lines of advice, shown as notes.
     pub notes: Vec<String>,
+    /// The rulings of the game's rules page the message cites ("L3"), set by
+    /// [`Diagnostic::citing`]; what names the rules page reads these, never the message.
+    pub rulings: &'static [&'static str],
     /// The command-line option at fault, when the input is valid but the option cannot
     /// draw it (a character the `--font` lacks): a usage error, still shown at its place.
     pub option: Option<&'static str>,
@@ -50,6 +53,7 @@ impl Diagnostic {
             notes: Vec::new(),
             option: None,
             unknown_key: None,
+            rulings: &[],
         }
     }
 
@@ -70,12 +74,21 @@ impl Diagnostic {
             notes: Vec::new(),
             option: None,
             unknown_key: None,
+            rulings: &[],
         }
     }
 
     /// The same problem, blamed on the command-line `option` (see [`Diagnostic::option`]).
     pub fn blaming(mut self, option: Option<&'static str>) -> Self {
         self.option = option;
+        self
+    }
+
+    /// The problem breaks `rulings`: kept as data, and written at the end of the message
+    /// as every broken rule is ("… (ruling L3)").
+    pub fn citing(mut self, rulings: &'static [&'static str]) -> Self {
+        self.message.push_str(&crate::vocabulary::citation(rulings));
+        self.rulings = rulings;
         self
     }
 
