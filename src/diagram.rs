@@ -101,22 +101,13 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
             [] => "no game's".to_string(),
             owners => format!("{} diagrams'", owners.join(" and ")),
         };
-        let located = option.values.first().and_then(|v| v.at);
-        return Err(match located {
-            Some(at) => Error::Invalid(record.about().source.error_at(
-                &at,
-                format!(
-                    "`{}` is {theirs} option; this is a {} game",
-                    option.name,
-                    game.title()
-                ),
-            )),
-            None => Error::Usage(format!(
-                "--{} is {theirs} option; this is a {} game",
-                option.name,
-                game.title()
-            )),
-        });
+        // A record's `diagrams` entry carries only its own game's keys (an unknown key is
+        // refused when it is read): the option came from the command line.
+        return Err(Error::Usage(format!(
+            "--{} is {theirs} option; this is a {} game",
+            option.name,
+            game.title()
+        )));
     }
     Ok(())
 }
