@@ -3,14 +3,19 @@
 //! its caption); or one game as a diagram every N moves, the moves between them listed under
 //! each.
 
+#[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
 
 use crate::diagram::Request;
 use crate::error::Error;
+#[cfg(feature = "cli")]
 use crate::error::Problem;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
 use crate::font;
-use crate::games::{GameRecord, Job, Records};
+use crate::games::GameRecord;
+#[cfg(feature = "cli")]
+use crate::games::{Job, Records};
+#[cfg(feature = "cli")]
 use crate::job::{Made, Output};
 use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
@@ -35,6 +40,7 @@ pub struct BookletOptions {
     pub words: Words,
 }
 
+#[cfg(feature = "cli")]
 /// A checked `booklet` command.
 #[derive(Debug, Clone)]
 pub struct BookletJob {
@@ -48,6 +54,7 @@ pub struct BookletJob {
     pub output: Output,
 }
 
+#[cfg(feature = "cli")]
 impl Job for BookletJob {
     fn inputs(&self) -> Vec<&Path> {
         let theme_file = Some(&self.theme).filter(|t| !Theme::is_built_in(t));

@@ -110,6 +110,7 @@ impl Problem {
 
 impl std::error::Error for Error {}
 
+#[cfg(feature = "cli")]
 /// Arguments clap parsed but a command could not read back: a usage error.
 impl From<clap::Error> for Error {
     fn from(e: clap::Error) -> Self {

@@ -40,12 +40,14 @@ impl SourceFile {
         }
     }
 
+    #[cfg(feature = "cli")]
     /// Reads `path`, refusing directories, files over [`MAX_INPUT_BYTES`], binary files and
     /// text that is not UTF-8.
     pub fn read(path: impl AsRef<Path>) -> Result<Self, Error> {
         Self::read_as(path, YAML)
     }
 
+    #[cfg(feature = "cli")]
     /// [`Self::read`] for a file that should be `kind` ("CSS text", "move text or SGF"):
     /// the words a binary file is refused with.
     pub fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Self, Error> {
@@ -393,7 +395,9 @@ fn plain_words(message: &str) -> String {
     plain.to_string()
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+/// Why a file could not be read or written, in a few words.
+#[cfg(feature = "cli")]
+pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),

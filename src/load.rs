@@ -3,25 +3,32 @@
 //! the whole document, so each document is parsed once in the usual case. A broken document
 //! does not stop the ones after it.
 
+#[cfg(feature = "cli")]
 use std::path::Path;
 
 use serde::Deserialize;
 
 use crate::diagnostic::Diagnostic;
+#[cfg(feature = "cli")]
 use crate::error::Error;
-use crate::games::{self, Entry, Game, GameRecord, Records};
+#[cfg(feature = "cli")]
+use crate::games::Records;
+use crate::games::{self, Entry, Game, GameRecord};
 use crate::input::SourceFile;
 use crate::record::Text;
 
 /// Reads record files for jobs.
+#[cfg(feature = "cli")]
 pub struct Files;
 
+#[cfg(feature = "cli")]
 impl Records for Files {
     fn load(&self, path: &Path) -> Result<Vec<Entry>, Error> {
         load(path)
     }
 }
 
+#[cfg(feature = "cli")]
 /// Reads a record file: a file that cannot be read is an I/O error (exit 2); one that is
 /// not a record file (binary, too large, not UTF-8, no records) is invalid (exit 1).
 pub fn load(path: impl AsRef<Path>) -> Result<Vec<Entry>, Error> {

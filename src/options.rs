@@ -6,9 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum, ValueHint};
 
-use crate::backend::{Format, Length};
+use crate::backend::Length;
+use crate::backend::format::{DEFAULT_DPI, FORMATS, Format, Spec};
 use crate::error::Error;
 use crate::job::Output;
 use crate::output::Target;
@@ -45,11 +47,11 @@ pub struct OutputArgs {
     pub file: Option<PathBuf>,
 
     /// Output format [default: from the -o file's extension, else pdf]
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_name = "FORMAT", value_parser = format_names())]
+    pub format: Option<&'static Spec>,
 
     /// Resolution of PNG output, in dots per inch (36 to 1200)
-    #[arg(long, value_name = "DPI", default_value_t = 150,
+    #[arg(long, value_name = "DPI", default_value_t = DEFAULT_DPI,
           value_parser = clap::value_parser!(u32).range(36..=1200))]
     pub dpi: u32,
 
@@ -65,13 +67,21 @@ pub enum PaperArg {
     Letter,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    Pdf,
-    Svg,
-    Png,
-    /// Plain text (render only): the board, its pieces and the score, for forums and e-mail
-    Text,
+/// `--format`'s values: the names in the table of formats.
+fn format_names() -> impl TypedValueParser<Value = &'static Spec> {
+    let names = FORMATS.iter().map(|spec| {
+        let name = PossibleValue::new(spec.name);
+        match spec.help {
+            Some(help) => name.help(help),
+            None => name,
+        }
+    });
+    PossibleValuesParser::new(names).map(|name| {
+        FORMATS
+            .iter()
+            .find(|spec| spec.name == name)
+            .expect("clap takes the table's names only")
+    })
 }
 
 /// `text` or `json`, for the commands that write reports.
@@ -84,22 +94,11 @@ pub enum ReportArg {
 impl OutputArgs {
     /// The output target and format: `--format` wins, else the file's extension, else PDF.
     pub fn output(&self) -> Result<Output, Error> {
-        let from_extension = self.file.as_deref().and_then(|file| {
-            let extension = file.extension()?.to_str()?.to_ascii_lowercase();
-            match extension.as_str() {
-                "pdf" => Some(Format::Pdf),
-                "svg" => Some(Format::Svg),
-                "png" => Some(Format::Png(self.dpi)),
-                "txt" => Some(Format::Text),
-                _ => None,
-            }
-        });
-        let chosen = self.format.map(|f| match f {
-            FormatArg::Pdf => Format::Pdf,
-            FormatArg::Svg => Format::Svg,
-            FormatArg::Png => Format::Png(self.dpi),
-            FormatArg::Text => Format::Text,
-        });
+        let from_extension = self
+            .file
+            .as_deref()
+            .and_then(|file| Format::of_extension(file.extension()?.to_str()?, self.dpi));
+        let chosen = self.format.map(|spec| spec.format.at_dpi(self.dpi));
         let format = match (chosen, from_extension) {
             (Some(chosen), Some(ext)) if chosen != ext => {
                 return Err(Error::Usage(format!(
@@ -126,6 +125,16 @@ impl OutputArgs {
 /// Reads `--width LENGTH` for clap: a refused length is a usage error naming the option.
 pub fn parse_width(text: &str) -> Result<Length, String> {
     Length::parse(text)
+}
+
+/// A whole number counted from 1 (`--game`, `--diagram`, `--every`), refused in words
+/// rather than as a range up to the type's largest number.
+pub fn counted_from_one(value: &str) -> Result<u32, String> {
+    match value.trim().parse::<u32>() {
+        Ok(0) => Err("this counts from 1 (the first is 1)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{value}` is not a whole number of 1 or more")),
+    }
 }
 
 /// `-o FILE`, or standard output when there is none or it is `-`.
@@ -158,13 +167,17 @@ mod tests {
             Format::Svg
         );
         assert_eq!(
-            args(Some("b.out"), Some(FormatArg::Svg))
+            args(Some("b.out"), Some(Format::Svg.spec()))
                 .output()
                 .unwrap()
                 .format,
             Format::Svg
         );
-        assert!(args(Some("b.pdf"), Some(FormatArg::Svg)).output().is_err());
+        assert!(
+            args(Some("b.pdf"), Some(Format::Svg.spec()))
+                .output()
+                .is_err()
+        );
         assert_eq!(
             args(Some("b.txt"), None).output().unwrap().format,
             Format::Text

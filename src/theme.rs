@@ -88,6 +88,7 @@ impl Theme {
     }
 
     /// `color`, `print`, `colorblind`, or a theme file (whose name may be any bytes).
+    #[cfg(feature = "cli")]
     pub fn named_or_file(name: impl AsRef<Path>) -> Result<Self, Error> {
         let name = name.as_ref();
         match name.to_str() {
@@ -98,6 +99,7 @@ impl Theme {
         }
     }
 
+    #[cfg(feature = "cli")]
     pub fn load(path: &Path) -> Result<Self, Error> {
         Self::parse(&SourceFile::read(path)?)
     }

@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::error::{Error, Problem};
 
 /// The languages sheets and diagrams are built in: English, and translations of its texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Lang {
     #[default]
     En,

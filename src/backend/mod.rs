@@ -1,35 +1,18 @@
 //! Backends turn a [`Document`] into file bytes. They know figures, never games.
 
+pub mod format;
 mod glyph_paths;
+#[cfg(feature = "pdf")]
 pub mod pdf;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
 mod xml;
 
+pub use format::Format;
+
 use crate::figure::{Document, Figure};
 use crate::font;
-
-/// The file formats sheetgen writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Pdf,
-    Svg,
-    /// At this many dots per inch.
-    Png(u32),
-    /// The figure's plain-text form, for forums and e-mail.
-    Text,
-}
-
-impl Format {
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Pdf => "pdf",
-            Format::Svg => "svg",
-            Format::Png(_) => "png",
-            Format::Text => "text",
-        }
-    }
-}
 
 /// Why a document could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +28,9 @@ pub enum RenderError {
     Png(String),
     /// The PNG asked for is larger than sheetgen makes: the options ask too much.
     TooLarge(String),
+    /// The format's backend is not in this build (the core without the `pdf` or `png`
+    /// feature).
+    NotBuilt(&'static str),
     /// Plain text was asked of a document that has no plain-text form (a sheet, a booklet).
     NoPlainText,
 }
@@ -61,6 +47,12 @@ impl std::fmt::Display for RenderError {
             ),
             RenderError::Png(why) => write!(f, "cannot make the PNG: {why}"),
             RenderError::TooLarge(why) => write!(f, "cannot make the PNG: {why}"),
+            RenderError::NotBuilt(format) => {
+                write!(
+                    f,
+                    "this build of sheetgen has no {format} backend (feature `{format}`)"
+                )
+            }
             RenderError::NoPlainText => write!(
                 f,
                 "plain text is made for one diagram (render); write this document as a PDF, SVG or PNG"
@@ -78,7 +70,8 @@ impl From<RenderError> for crate::error::Error {
         match e {
             RenderError::TooLarge(_)
             | RenderError::SvgNeedsOnePage { .. }
-            | RenderError::NoPlainText => crate::error::Error::Usage(e.to_string()),
+            | RenderError::NoPlainText
+            | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
             _ => crate::error::Error::Render(e.to_string()),
         }
     }
@@ -100,13 +93,19 @@ pub fn render_at(
     }
     match format {
         // Not a copy of the document: a booklet's pages are large.
+        #[cfg(feature = "pdf")]
         Format::Pdf => Ok(match width {
             Some(width) => pdf::render(&scaled_to(document, width.mm())),
             None => pdf::render(document),
         }),
+        #[cfg(not(feature = "pdf"))]
+        Format::Pdf => Err(RenderError::NotBuilt("pdf")),
         Format::Text => plain_text(document),
         Format::Svg | Format::Png(_) => match (document.pages.as_slice(), format) {
+            #[cfg(feature = "png")]
             ([page], Format::Png(dpi)) => png::render(page, dpi, width),
+            #[cfg(not(feature = "png"))]
+            ([_], Format::Png(_)) => Err(RenderError::NotBuilt("png")),
             ([page], _) => Ok(svg::render_with(page, width, svg::Words::Searchable)),
             (pages, _) => Err(RenderError::SvgNeedsOnePage { pages: pages.len() }),
         },
@@ -114,6 +113,7 @@ pub fn render_at(
 }
 
 /// Every page scaled, drawing and all, to `width` millimetres: a PDF page has no viewBox.
+#[cfg(feature = "pdf")]
 fn scaled_to(document: &Document, width: f64) -> Document {
     let pages = document
         .pages

@@ -17,7 +17,9 @@ mod subset;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+#[cfg(feature = "cli")]
+use std::path::Path;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 pub use subset::subset;
@@ -30,6 +32,7 @@ pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/sheetgen-sans.tt
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
 /// The largest font file `--font` reads (CJK fonts are 10–20 MB).
+#[cfg(feature = "cli")]
 const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A TrueType or OpenType font, checked to parse.
@@ -113,7 +116,9 @@ fn kept<K: std::hash::Hash + Eq, V: Copy>(
 }
 
 impl Font {
-    fn from_data(data: Cow<'static, [u8]>, file: Option<PathBuf>) -> Result<Font, String> {
+    /// A font from its bytes (a program embedding sheetgen brings its own), named `file` in
+    /// messages; why it cannot be used, if it cannot.
+    pub fn from_data(data: Cow<'static, [u8]>, file: Option<PathBuf>) -> Result<Font, String> {
         let face = ttf_parser::Face::parse(&data, 0)
             .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
         if face.units_per_em() == 0 {
@@ -134,13 +139,14 @@ impl Font {
         })
     }
 
+    #[cfg(feature = "cli")]
     /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read or is
     /// no font.
     pub fn open(path: impl AsRef<Path>) -> Result<Font, String> {
         let path = path.as_ref();
         let shown = crate::diagnostic::shown_path(path);
         let refuse = |why: String| format!("--font {shown}: {why}");
-        let meta = std::fs::metadata(path).map_err(|e| refuse(io_reason(&e)))?;
+        let meta = std::fs::metadata(path).map_err(|e| refuse(crate::input::io_reason(&e)))?;
         if !meta.is_file() {
             return Err(refuse("it is not a file".into()));
         }
@@ -150,7 +156,7 @@ impl Font {
                 meta.len()
             )));
         }
-        let data = std::fs::read(path).map_err(|e| refuse(io_reason(&e)))?;
+        let data = std::fs::read(path).map_err(|e| refuse(crate::input::io_reason(&e)))?;
         Font::from_data(data.into(), Some(path.to_path_buf())).map_err(refuse)
     }
 
@@ -267,14 +273,6 @@ fn postscript_name(face: &ttf_parser::Face<'_>) -> Option<String> {
         .take(56)
         .collect();
     (!name.is_empty()).then_some(name)
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
-    }
 }
 
 /// FNV-1a, 64 bits: a stable hash for names in output files.
@@ -519,6 +517,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "cli")]
     fn opening_refuses_what_is_no_font() {
         let err = Font::open("no/such/font.ttf").unwrap_err();
         assert_eq!(err, "--font no/such/font.ttf: no such file");

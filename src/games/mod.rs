@@ -8,6 +8,7 @@ pub mod template;
 pub mod towers;
 
 use std::any::Any;
+#[cfg(feature = "cli")]
 use std::path::Path;
 
 use crate::annotate::{Cells, Written};
@@ -15,6 +16,7 @@ use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
 use crate::input::SourceFile;
+#[cfg(feature = "cli")]
 use crate::job::Made;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -48,6 +50,7 @@ pub trait Game: Sync {
     }
 
     /// The game's own commands: its play sheet, and any others (`solve`, `import`).
+    #[cfg(feature = "cli")]
     fn commands(&self) -> Vec<GameCommand>;
 
     /// The text of the game's rules page, [`Game::rules_page`], built in for
@@ -169,6 +172,7 @@ impl View {
     }
 }
 
+#[cfg(feature = "cli")]
 /// A command with its arguments checked, ready to run: the validated plan the command
 /// line makes before any work starts.
 pub trait Job {
@@ -188,6 +192,7 @@ pub trait Job {
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error>;
 }
 
+#[cfg(feature = "cli")]
 /// Record files read and checked, for the jobs that take them. Games ask for records
 /// through this and never read record files themselves.
 pub trait Records {
@@ -203,6 +208,7 @@ pub struct Entry {
     pub game: Result<Box<dyn GameRecord>, Diagnostic>,
 }
 
+#[cfg(feature = "cli")]
 /// The `k`-th game (from 1) of a record file, checked.
 pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn GameRecord>, Error> {
     let entries = records.load(path)?;
@@ -217,6 +223,7 @@ pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn Game
     entry.game.map_err(Error::Invalid)
 }
 
+#[cfg(feature = "cli")]
 /// A command a game adds to sheetgen: its arguments, and how they become a job.
 pub struct GameCommand {
     /// The subcommand's name, so a run can find its command without building every game's.
@@ -231,6 +238,7 @@ pub struct GameCommand {
     pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
 }
 
+#[cfg(feature = "cli")]
 impl GameCommand {
     /// The subcommand, with its arguments to be added when clap needs them.
     pub fn command(&self) -> clap::Command {
@@ -314,6 +322,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "cli")]
     fn every_game_command_gets_its_options_when_built() {
         for game in GAMES {
             for command in game.commands() {

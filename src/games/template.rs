@@ -7,7 +7,9 @@ use serde::de::DeserializeOwned;
 use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
-use crate::error::{Error, Problem};
+use crate::error::Error;
+#[cfg(feature = "cli")]
+use crate::error::Problem;
 use crate::font;
 use crate::input::SourceFile;
 
@@ -173,6 +175,7 @@ fn quoted(line: &str) -> Option<(usize, usize)> {
 
 // `--template FILE` and `--lang L`, the options every sheet command shares (a plain
 // comment: clap would take a doc comment for the commands' own description).
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, clap::Args)]
 pub struct TemplateArgs {
     /// Sheet template (YAML) to use instead of the built-in one; `sheetgen template GAME`
@@ -186,6 +189,7 @@ pub struct TemplateArgs {
     pub lang: Option<Lang>,
 }
 
+#[cfg(feature = "cli")]
 impl TemplateArgs {
     /// The template the sheet uses: the user's file, or the built-in one in `--lang`, with
     /// a note for texts left in English.
@@ -220,12 +224,14 @@ pub fn parse_checked<T: DeserializeOwned + Checked>(
     Ok(template)
 }
 
+#[cfg(feature = "cli")]
 /// `sheetgen template GAME`: the built-in template, comments and all, on standard output.
 pub struct TemplateJob {
     pub builtin: &'static Builtin,
     pub lang: Lang,
 }
 
+#[cfg(feature = "cli")]
 impl crate::games::Job for TemplateJob {
     fn inputs(&self) -> Vec<&std::path::Path> {
         Vec::new()

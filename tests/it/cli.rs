@@ -29,8 +29,8 @@ fn help_lists_every_option_with_its_default() {
 #[test]
 fn bad_options_are_clear_errors_with_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["shoreline", "--boards", "0"], "0 is not within 1 to 9"),
-        (&["shoreline", "--boards", "10"], "10 is not within 1 to 9"),
+        (&["shoreline", "--boards", "0"], "0 is not in 1..=9"),
+        (&["shoreline", "--boards", "10"], "10 is not in 1..=9"),
         (
             &["shoreline", "--page", "b7"],
             "invalid value 'b7' for '--page <PAGE>'",
@@ -49,7 +49,7 @@ fn bad_options_are_clear_errors_with_exit_code_2() {
         ),
         (
             &["towers-of-hanoi"],
-            "there is no command `towers-of-hanoi`",
+            "unrecognized subcommand 'towers-of-hanoi'",
         ),
     ];
     for (args, message) in cases {

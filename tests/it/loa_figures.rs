@@ -350,7 +350,7 @@ fn show_on_an_empty_or_unknown_square_is_a_clear_error() {
 #[test]
 fn bad_sheet_options_are_clear_errors() {
     for (args, words) in [
-        (vec!["loa", "--size", "4"], "4 is not within 5 to 12"),
+        (vec!["loa", "--size", "4"], "4 is not in 5..=12"),
         (
             vec!["loa", "--obstructions", "d1"],
             "--obstructions: d1 holds a piece at the start",

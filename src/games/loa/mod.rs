@@ -3,6 +3,7 @@
 
 pub mod bits;
 pub mod board;
+#[cfg(feature = "cli")]
 pub mod commands;
 pub mod diagram;
 pub mod game;
@@ -16,7 +17,9 @@ use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
-use crate::games::{GameCommand, GameOption, GameRecord, View};
+#[cfg(feature = "cli")]
+use crate::games::GameCommand;
+use crate::games::{GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -72,6 +75,7 @@ impl crate::games::Game for LinesOfAction {
         OPTIONS
     }
 
+    #[cfg(feature = "cli")]
     fn commands(&self) -> Vec<GameCommand> {
         commands::all()
     }

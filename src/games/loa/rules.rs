@@ -281,12 +281,6 @@ impl<B: Bits> Board<B> {
         moves
     }
 
-    pub fn has_move(&self, position: &Position<B>) -> bool {
-        let mut any = false;
-        self.for_each_move(position, |_| any = true);
-        any
-    }
-
     /// The position after `m`; the other side moves next.
     #[inline]
     pub fn play(&self, position: &Position<B>, m: Move) -> Position<B> {

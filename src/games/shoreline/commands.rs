@@ -58,7 +58,8 @@ struct SheetArgs {
     rules: bool,
 
     /// A puzzle sheet instead: N positions (1 to 12) with one best move, solutions on page 2
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12),
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=super::puzzles::MAX_PUZZLES as i64),
           conflicts_with_all = ["boards", "rules", "template"])]
     puzzles: Option<u8>,
 
@@ -222,7 +223,7 @@ struct AnalyzeArgs {
     record: PathBuf,
 
     /// Which game of the file, counting from 1
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::options::counted_from_one)]
     game: u32,
 
     /// Report format: text, or one JSON object

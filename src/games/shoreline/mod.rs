@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod bitboard;
 pub mod board;
 pub mod book;
+#[cfg(feature = "cli")]
 pub mod commands;
 pub mod diagram;
 pub mod puzzles;
@@ -18,7 +19,9 @@ use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
-use crate::games::{GameCommand, GameOption, GameRecord, View};
+#[cfg(feature = "cli")]
+use crate::games::GameCommand;
+use crate::games::{GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -74,6 +77,7 @@ impl crate::games::Game for Shoreline {
         OPTIONS
     }
 
+    #[cfg(feature = "cli")]
     fn commands(&self) -> Vec<GameCommand> {
         commands::all()
     }

@@ -15,6 +15,7 @@ use crate::page::{PageSetup, grid};
 use crate::rng::Rng;
 use crate::words::Words;
 
+/// The most puzzles a sheet holds (`--puzzles`).
 pub const MAX_PUZZLES: usize = 12;
 
 /// One puzzle: the moves that lead to it, the solution and every move's value.

@@ -72,11 +72,6 @@ impl Template {
         crate::games::template::parsed_builtin(&BUILTIN, Self::parse)
     }
 
-    /// Reads and checks a user's template.
-    pub fn load(path: &std::path::Path) -> Result<Template, Error> {
-        Self::parse(&SourceFile::read(path)?)
-    }
-
     pub fn parse(source: &SourceFile) -> Result<Template, Error> {
         crate::games::template::parse_checked(source, &BUILTIN)
     }

@@ -2,6 +2,7 @@
 //! `docs/rules/towers.md` and rulings T1–T8.
 
 pub mod board;
+#[cfg(feature = "cli")]
 pub mod commands;
 pub mod diagram;
 pub mod record;
@@ -14,7 +15,9 @@ use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
-use crate::games::{GameCommand, GameRecord, View};
+#[cfg(feature = "cli")]
+use crate::games::GameCommand;
+use crate::games::{GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -48,6 +51,7 @@ impl crate::games::Game for Towers {
         Ok(Box::new(record::read(document, source)?))
     }
 
+    #[cfg(feature = "cli")]
     fn commands(&self) -> Vec<GameCommand> {
         commands::all()
     }

@@ -41,13 +41,8 @@ fn table_rows() -> usize {
 }
 
 /// The scoring table: tower counts per height, the combinations (16/9/4/1), the unusable
-/// towers and the total, for both players; filled in when `scoring` is given.
-pub fn scoring_table(at: Point, width: f64, scoring: Option<&[Scoring; 2]>) -> Group {
-    scoring_table_in(at, width, scoring, &ENGLISH)
-}
-
-/// The scoring table in `words`, all its text in one size: the largest at which every
-/// label fits.
+/// towers and the total, for both players, filled in when `scoring` is given; in `words`,
+/// all its text in one size: the largest at which every label fits.
 pub fn scoring_table_in(
     at: Point,
     width: f64,

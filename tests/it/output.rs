@@ -1,5 +1,5 @@
-//! Output files as the shell and the operating system see them: descriptors written into,
-//! never replaced, and nothing left behind by a kill.
+//! Output files as the shell and the operating system see them: descriptors and pipes
+//! written into, never replaced; files replaced whole; nothing left behind by a kill.
 #![cfg(unix)]
 
 use std::fs::{File, OpenOptions};
@@ -57,8 +57,53 @@ fn dev_stderr_and_dev_stdout_append_to_the_log_they_name() {
     }
 }
 
+/// `-o -` and `-o /dev/stdout` into a pipe write standard output itself.
+#[test]
+fn dash_and_dev_stdout_write_into_the_pipe() {
+    for name in ["-", "/dev/stdout", "/dev/fd/1"] {
+        let out = sheetgen()
+            .args(["shoreline", "--format", "svg", "-o", name])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "-o {name}: {}", out.status);
+        assert!(out.stdout.starts_with(b"<?xml"), "-o {name}");
+        assert!(
+            out.stdout.trim_ascii_end().ends_with(b"</svg>"),
+            "-o {name}"
+        );
+    }
+}
+
+/// An existing file is replaced by a new one (another inode) holding the new bytes, keeping
+/// its mode; running again with the same bytes replaces it too.
+#[test]
+fn an_existing_file_is_replaced_whole() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("sheet.svg");
+    std::fs::write(&target, "old").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    for run in 0..2 {
+        let before = std::fs::metadata(&target).unwrap().ino();
+        let status = sheetgen()
+            .args(["shoreline", "--format", "svg", "-o"])
+            .arg(&target)
+            .status()
+            .unwrap();
+        assert!(status.success(), "run {run}: {status}");
+        let after = std::fs::metadata(&target).unwrap();
+        assert_ne!(after.ino(), before, "run {run}: a new file takes the name");
+        assert_eq!(after.permissions().mode() & 0o777, 0o640, "run {run}");
+        let text = std::fs::read_to_string(&target).unwrap();
+        assert!(text.starts_with("<?xml") && text.trim_end().ends_with("</svg>"));
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+}
+
 /// Kills a large PNG write at moments spread over its whole run, a new file and a replaced
-/// one: what is left is the old file or the new one, never a temporary file.
+/// one: what is left is the old file or the new one, never a temporary file (the file is
+/// written unnamed, O_TMPFILE, and named only once complete; this folder's file system has it).
 #[test]
 fn a_kill_at_any_moment_leaves_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();

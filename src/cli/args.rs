@@ -1,0 +1,254 @@
+//! The command line's arguments: clap's derive structs for the commands every game shares,
+//! and the whole command built from them and from the games' own commands and diagram
+//! options (the registry).
+
+use std::path::PathBuf;
+
+use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand, ValueHint};
+
+use crate::games;
+use crate::options::{OutputArgs, PageArgs, ReportArg, counted_from_one};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sheetgen",
+    version,
+    about = "Printable game sheets and scored diagrams for Shoreline, Towers and Lines of Action",
+    after_help = "Examples:\n  sheetgen shoreline --boards 4 > sheet.pdf\n  sheetgen check examples\n  sheetgen render examples/shoreline-draw.yaml -o game.svg\n\nExit codes: 0 done, 1 an input is invalid, 2 the command could not do its work.",
+    subcommand_required = true,
+    arg_required_else_help = true
+)]
+/// The top of the command line; its commands are added by [`command`].
+pub struct Cli {}
+
+/// The commands every game shares; each game adds its own (see [`games::Game::commands`]).
+/// Parsed from the matches here; their help and options are listed in [`SHARED`].
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Check(CheckArgs),
+    Render(RenderArgs),
+    Booklet(BookletArgs),
+    Rules(RulesArgs),
+    Completions(CompletionsArgs),
+    Man,
+    Template(TemplateArgs),
+}
+
+/// What adds a command's options to it.
+type AddArgs = fn(clap::Command) -> clap::Command;
+
+/// The shared commands as they are listed: name, help line, and what adds their options.
+const SHARED: [(&str, &str, AddArgs); 7] = [
+    (
+        "check",
+        "Check game records against the rules: one report per game",
+        CheckArgs::augment_args,
+    ),
+    ("render", "Draw a game's score diagram", render_args),
+    (
+        "booklet",
+        "Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a \
+         diagram every N moves",
+        BookletArgs::augment_args,
+    ),
+    (
+        "rules",
+        "Print a game's rules, with every ruling the checks cite (from docs/rules/)",
+        RulesArgs::augment_args,
+    ),
+    (
+        "completions",
+        "Print a shell completion script: sheetgen completions bash > \
+         ~/.local/share/bash-completion/completions/sheetgen",
+        CompletionsArgs::augment_args,
+    ),
+    (
+        "man",
+        "Print the manual page (roff): sheetgen man > sheetgen.1; man ./sheetgen.1",
+        |man| man,
+    ),
+    (
+        "template",
+        "Print a game's built-in sheet template, with its comments, to copy and edit \
+         (`sheetgen template towers > club.yaml`, then `sheetgen towers --template club.yaml`)",
+        TemplateArgs::augment_args,
+    ),
+];
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The game: shoreline, towers or lines-of-action (loa)
+    #[arg(value_name = "GAME", value_parser = game_name)]
+    pub game: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete sheetgen's commands and options in
+    #[arg(value_name = "SHELL", value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct TemplateArgs {
+    /// The game whose sheet template to print
+    #[arg(value_name = "GAME", value_parser = game_names())]
+    pub game: String,
+
+    /// The template with its texts in this language [default: en]
+    #[arg(long, value_enum)]
+    pub lang: Option<games::template::Lang>,
+}
+
+/// Every game's name and aliases, from the registry.
+fn game_names() -> Vec<&'static str> {
+    games::GAMES
+        .iter()
+        .flat_map(|g| std::iter::once(g.name()).chain(g.aliases().iter().copied()))
+        .collect()
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Record files (YAML, one or more games each), or folders: every *.yaml and *.yml file
+    /// in them, in sorted order
+    #[arg(value_name = "FILE|DIR", required = true, value_hint = ValueHint::AnyPath)]
+    pub files: Vec<PathBuf>,
+
+    /// Report format: text, or one JSON object per game and line
+    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
+    pub format: ReportArg,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Record file (YAML)
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub record: PathBuf,
+
+    /// Which game of the file, counting from 1
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = counted_from_one)]
+    pub game: u32,
+
+    /// Draw the position after N moves (0 is the empty board) and mark the last move
+    #[arg(long, value_name = "N")]
+    pub at: Option<usize>,
+
+    /// Draw the record's K-th entry of `diagrams` (its move, caption and figures)
+    #[arg(long, value_name = "K", value_parser = counted_from_one)]
+    pub diagram: Option<u32>,
+
+    /// An arrow between two squares, e.g. b1:b3 (repeatable)
+    #[arg(long, value_name = "FROM:TO")]
+    pub arrow: Vec<String>,
+
+    /// A mark on a square: triangle, circle, cross or square, e.g. c3:triangle (repeatable)
+    #[arg(long, value_name = "SQ:SHAPE")]
+    pub mark: Vec<String>,
+
+    /// A label of up to 3 characters on a square, e.g. a1:A (repeatable)
+    #[arg(long, value_name = "SQ:TEXT")]
+    pub label: Vec<String>,
+
+    /// Highlight a square (repeatable)
+    #[arg(long, value_name = "SQ")]
+    pub highlight: Vec<String>,
+
+    /// A caption under the diagram (replaces the record diagram's own)
+    #[arg(long, value_name = "TEXT")]
+    pub caption: Option<String>,
+
+    /// Colours: color (default), print (greys only), colorblind, or a theme file (see
+    /// templates/theme.yaml)
+    #[arg(long, value_name = "THEME", default_value = "color", value_hint = ValueHint::FilePath)]
+    pub theme: PathBuf,
+
+    /// A CSS stylesheet to embed in the SVG, for a rulebook's own styles
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub css: Option<PathBuf>,
+
+    /// The whole figure's width, with a unit: mm, cm, in or pt (e.g. 60mm, 2.5in); the
+    /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
+    #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width)]
+    pub width: Option<crate::backend::Length>,
+    /// The board, its coordinates and the annotations only: no title, players, legend,
+    /// score text or caption, for books that set their own captions
+    #[arg(long)]
+    pub bare: bool,
+
+    /// Language of the words sheetgen draws (legends, outcome lines, table headers)
+    /// [default: en]; the record's own titles and captions are drawn as written
+    #[arg(long, value_enum)]
+    pub lang: Option<crate::words::Lang>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct BookletArgs {
+    /// Record files; invalid games are reported and left out
+    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+
+    /// Diagrams per page
+    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
+    pub per_page: String,
+
+    /// One diagram every N moves (turns for Towers) of each game, the moves between listed
+    /// under each
+    #[arg(long, value_name = "N", value_parser = counted_from_one)]
+    pub every: Option<u32>,
+
+    /// Colours: color (default), print, colorblind, or a theme file
+    #[arg(long, value_name = "THEME", default_value = "color", value_hint = ValueHint::FilePath)]
+    pub theme: PathBuf,
+
+    /// Language of the words sheetgen writes (captions, outcomes, legends) [default: en];
+    /// the records' own titles and captions are printed as written
+    #[arg(long, value_enum)]
+    pub lang: Option<crate::words::Lang>,
+
+    #[command(flatten)]
+    pub page: PageArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The whole command line: the shared commands, each game's own, and the games' diagram
+/// options on `render`. A command's options are added only when clap needs them (the
+/// command runs, or help, completions or the manual page show it): building every
+/// command's options took a tenth of a one-diagram run.
+pub fn command() -> clap::Command {
+    let mut command = Cli::command();
+    for (name, about, args) in SHARED {
+        command = command.subcommand(clap::Command::new(name).about(about).defer(args));
+    }
+    for game in games::GAMES {
+        for game_command in game.commands() {
+            command = command.subcommand(game_command.command());
+        }
+    }
+    command
+}
+
+/// `render`'s options: its own, then the games' diagram options.
+fn render_args(render: clap::Command) -> clap::Command {
+    let mut render = RenderArgs::augment_args(render);
+    for option in games::all_diagram_options() {
+        let arg = Arg::new(option.name).long(option.name).help(option.help);
+        render = render.arg(match option.value {
+            None => arg.action(ArgAction::SetTrue),
+            Some(value) => arg.value_name(value).action(ArgAction::Append),
+        });
+    }
+    render
+}
+
+/// A game's name or alias, as `sheetgen rules` takes it.
+fn game_name(value: &str) -> Result<String, String> {
+    games::find(value)
+        .map(|game| game.name().to_string())
+        .ok_or_else(|| format!("sheetgen knows {}", games::names()))
+}

@@ -1,0 +1,172 @@
+//! The command line: clap arguments ([`args`]) become one checked job ([`plan`]), what
+//! cannot work is refused before any work starts, then one library call
+//! ([`crate::run::run`]) and the output written. The exit code is decided in [`main`], in
+//! one place. Nothing here draws or knows a rule; the games add their own commands and
+//! diagram options from the registry.
+
+mod args;
+mod plan;
+mod print;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use crate::error::Error;
+use crate::games::Job;
+use crate::output;
+use crate::run::Finished;
+
+/// Runs sheetgen with the process's arguments; the exit code says how it went.
+pub fn main() -> ExitCode {
+    let stdout_is_terminal = std::io::stdout().is_terminal();
+    let stderr_color = color(std::io::stderr().is_terminal());
+    let finished = finish(std::env::args_os(), stdout_is_terminal).and_then(|finished| {
+        // The output first: a report on a closed standard error never costs the file.
+        output::write(&finished.target, &finished.bytes).map_err(Stop::Job)?;
+        Ok(finished)
+    });
+    let status = match finished {
+        Ok(finished) => {
+            for warning in &finished.warnings {
+                say(warning);
+            }
+            for problem in &finished.problems {
+                say(&problem.render(stderr_color));
+            }
+            finished.status
+        }
+        Err(stop) => {
+            say(&stop.render(stderr_color));
+            Error::from(stop).status()
+        }
+    };
+    ExitCode::from(status.exit_code())
+}
+
+/// Runs sheetgen in-process on `args` (without the program name) and returns what it would
+/// write, without writing it: for tests and the gallery.
+pub fn run_args<I, S>(args: I) -> Result<Finished, Error>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<std::ffi::OsString> + Clone,
+{
+    let args = std::iter::once(std::ffi::OsString::from("sheetgen"))
+        .chain(args.into_iter().map(Into::into));
+    finish(args, false).map_err(Error::from)
+}
+
+/// The command line `args` (the program's name first) parsed, planned into a job, checked
+/// and run: what it made, not yet written.
+fn finish<I, S>(args: I, stdout_is_terminal: bool) -> Result<Finished, Stop>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<std::ffi::OsString> + Clone,
+{
+    let stdout_color = color(stdout_is_terminal);
+    let job: Box<dyn Job> = match args::command().try_get_matches_from(args) {
+        Ok(matches) => {
+            let job = plan::plan(&matches, stdout_color).map_err(Stop::Job)?;
+            plan::refuse_impossible(&matches, &*job, stdout_is_terminal).map_err(Stop::Job)?;
+            job
+        }
+        // --help or --version: clap's text is the output.
+        Err(e) if !e.use_stderr() => {
+            let text = match stdout_color {
+                true => e.render().ansi().to_string(),
+                false => e.render().to_string(),
+            };
+            Box::new(print::Print(text.into_bytes()))
+        }
+        Err(e) => return Err(Stop::CommandLine(e)),
+    };
+    crate::run::run(job).map_err(Stop::Job)
+}
+
+/// Why a run stopped before its output.
+#[derive(Debug)]
+enum Stop {
+    /// clap refused the command line: said in clap's own words.
+    CommandLine(clap::Error),
+    /// The job could not be planned, was refused, or failed.
+    Job(Error),
+}
+
+impl Stop {
+    fn render(&self, color: bool) -> String {
+        match self {
+            Stop::CommandLine(e) => e.render().to_string(),
+            Stop::Job(e) => e.render(color),
+        }
+    }
+}
+
+impl From<Stop> for Error {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::CommandLine(e) => e.into(),
+            Stop::Job(e) => e,
+        }
+    }
+}
+
+/// Whether to style text for a terminal: it is one, and NO_COLOR is not set.
+fn color(terminal: bool) -> bool {
+    terminal && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Writes a report line on standard error; a closed standard error is not a reason to
+/// panic or to change the exit code.
+fn say(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{}", text.trim_end());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        args::command().debug_assert();
+    }
+
+    #[test]
+    fn every_game_command_is_found_and_planned() {
+        for game in games::GAMES {
+            for game_command in game.commands() {
+                let name = game_command.command().get_name().to_string();
+                assert!(
+                    args::command().find_subcommand(&name).is_some(),
+                    "{name} is on the command line"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_option_is_refused_for_another_game_in_one_wording() {
+        let err = run_args([
+            "render",
+            "examples/towers-example.yaml",
+            "--numbers",
+            "-o",
+            "x.svg",
+        ])
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--numbers is Shoreline diagrams' option; this is a Towers game"
+        );
+    }
+
+    #[test]
+    fn help_is_output_and_a_refused_command_line_is_not() {
+        let help = run_args(["--help"]).unwrap();
+        assert!(
+            String::from_utf8(help.bytes)
+                .unwrap()
+                .contains("Usage: sheetgen")
+        );
+        assert!(run_args(["render", "--gmae", "2"]).is_err());
+    }
+}

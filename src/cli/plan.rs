@@ -1,0 +1,319 @@
+//! Parsed arguments into one checked job, and the refusals before any work: options that
+//! cannot work together, writing over an input, an option or file name of another format
+//! than the one written (the table of formats says which), a binary format into a terminal.
+
+use std::path::{Path, PathBuf};
+
+use clap::FromArgMatches;
+
+use crate::annotate::{Annotations, Written};
+use crate::backend::format::{FORMATS, Format, Spec};
+use crate::booklet::BookletJob;
+use crate::check::{CheckJob, ReportFormat};
+use crate::diagnostic::shown_path;
+use crate::diagram::Request;
+use crate::error::Error;
+use crate::games::{self, GivenOption, Job};
+use crate::job::Output;
+use crate::options::ReportArg;
+use crate::output::Target;
+use crate::render::RenderJob;
+use crate::theme::Theme;
+
+use super::args::{Command, RenderArgs};
+use super::print::{self, Print};
+
+/// The command line read into a checked job; `stdout_color` styles reports written to
+/// standard output.
+pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, Error> {
+    let (name, sub) = matches
+        .subcommand()
+        .ok_or_else(|| Error::Usage("a command is needed; see sheetgen --help".into()))?;
+    for game in games::GAMES {
+        for game_command in game.commands() {
+            if game_command.name == name {
+                return (game_command.plan)(sub);
+            }
+        }
+    }
+    Ok(match Command::from_arg_matches(matches)? {
+        Command::Check(args) => Box::new(CheckJob {
+            files: args.files,
+            format: match args.format {
+                ReportArg::Text => ReportFormat::Text,
+                ReportArg::Json => ReportFormat::Json,
+            },
+            color: stdout_color,
+        }),
+        Command::Render(args) => Box::new(render_plan(args, sub)?),
+        Command::Rules(args) => Box::new(Print(print::rules(&args.game))),
+        Command::Completions(args) => Box::new(Print(print::completions(args.shell))),
+        Command::Man => Box::new(Print(print::man_page())),
+        Command::Booklet(args) => Box::new(BookletJob {
+            theme: known_theme(args.theme)?,
+            output: args.output.output()?,
+            page: args.page.setup(),
+            per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
+            every: args.every.map(|n| n as usize),
+            words: crate::words::Words::new(args.lang.unwrap_or_default()),
+            files: args.files,
+        }),
+        Command::Template(args) => {
+            let game = games::find(&args.game).expect("clap accepts the registry's names only");
+            Box::new(games::template::TemplateJob {
+                builtin: game.sheet_template(),
+                lang: args.lang.unwrap_or_default(),
+            })
+        }
+    })
+}
+
+fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob, Error> {
+    let output = Output {
+        width: args.width,
+        ..args.output.output()?
+    };
+    let mut options = Vec::new();
+    for option in games::all_diagram_options() {
+        let values: Vec<Written> = match option.value {
+            None if matches.get_flag(option.name) => Vec::new(),
+            None => continue,
+            Some(_) => {
+                let values: Vec<Written> = matches
+                    .get_many::<String>(option.name)
+                    .into_iter()
+                    .flatten()
+                    .map(|v| v.as_str().into())
+                    .collect();
+                if values.is_empty() {
+                    continue;
+                }
+                values
+            }
+        };
+        options.push(GivenOption {
+            name: option.name.into(),
+            values,
+        });
+    }
+    Ok(RenderJob {
+        request: Request {
+            at: args.at,
+            diagram: args.diagram.map(|k| k as usize),
+            options,
+            annotations: annotations(&args)?,
+            caption: args.caption.clone(),
+            omit_caption: false,
+            bare: args.bare,
+            text_scale: None,
+            words: crate::words::Words::new(args.lang.unwrap_or_default()),
+        },
+        output,
+        game: args.game as usize,
+        record: args.record,
+        theme: known_theme(args.theme)?,
+        css: args.css,
+    })
+}
+
+/// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.
+fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
+    let pairs = |option: &str, example: &str, values: &[String]| {
+        values
+            .iter()
+            .map(|value| match value.split_once(':') {
+                Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                    Ok((a.into(), b.into()))
+                }
+                _ => Err(Error::Usage(format!(
+                    "--{option} {value}: write two parts joined by a colon, like {example}"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    Ok(Annotations {
+        arrows: pairs("arrow", "b1:b3", &args.arrow)?,
+        marks: pairs("mark", "c3:triangle", &args.mark)?,
+        labels: pairs("label", "a1:A", &args.label)?,
+        highlight: args.highlight.iter().map(|v| v.as_str().into()).collect(),
+    })
+}
+
+/// A `--theme` value that is a built-in theme or names a file; else the built-in themes are
+/// listed (a misspelt `greyscale` is not meant as a file name).
+fn known_theme(theme: PathBuf) -> Result<PathBuf, Error> {
+    if Theme::is_built_in(&theme) || theme.exists() {
+        return Ok(theme);
+    }
+    Err(Error::Usage(format!(
+        "--theme {}: there is no such built-in theme and no such file; the built-in \
+         themes are {}, or give a theme file (start from a copy of templates/theme.yaml)",
+        shown_path(&theme),
+        Theme::BUILT_IN.join(", ")
+    )))
+}
+
+/// Refuses, before any work, what the job cannot do: writing over one of its own inputs,
+/// options or a file name of another format than the one written (`--dpi` on a PDF,
+/// `-o sheet.txt`), or pouring a PDF or PNG into a terminal.
+pub fn refuse_impossible(
+    matches: &clap::ArgMatches,
+    job: &dyn Job,
+    stdout_is_terminal: bool,
+) -> Result<(), Error> {
+    if let Some(Target::File(written)) = job.written() {
+        let mut inputs = job.inputs();
+        inputs.extend(job.output().and_then(|o| o.font.as_deref()));
+        refuse_writing_over_an_input(written, &inputs)?;
+    }
+    if let (Some((name, sub)), Some(output)) = (matches.subcommand(), job.output()) {
+        refuse_options_of_another_format(sub, output)?;
+        refuse_extension_of_another_format(name, sub, output)?;
+    }
+    if let Some(output) = job.output() {
+        check_terminal(output, stdout_is_terminal)?;
+    }
+    Ok(())
+}
+
+/// `-o` naming one of the command's own input files would replace that input with the
+/// output.
+fn refuse_writing_over_an_input(output: &Path, inputs: &[&Path]) -> Result<(), Error> {
+    let Ok(written) = std::fs::canonicalize(output) else {
+        return Ok(()); // a new file is nobody's input
+    };
+    for input in inputs {
+        if std::fs::canonicalize(input).is_ok_and(|read| read == written) {
+            return Err(Error::Usage(format!(
+                "-o {} is the input file {}: sheetgen does not write over its input",
+                shown_path(output),
+                shown_path(input)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `id` was given on the command line (not a default).
+fn given(matches: &clap::ArgMatches, id: &str) -> bool {
+    matches.ids().any(|known| known.as_str() == id)
+        && matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+}
+
+/// An option only another format reads (`--dpi` on a PDF, `--css` on a PNG) would be left
+/// out without a word.
+fn refuse_options_of_another_format(
+    matches: &clap::ArgMatches,
+    output: &Output,
+) -> Result<(), Error> {
+    let other_formats = FORMATS.iter().filter(|spec| !spec.format.is(output.format));
+    let Some((spec, option)) = other_formats
+        .flat_map(|spec| spec.options.iter().map(move |option| (spec, option)))
+        .find(|(_, option)| given(matches, option.name))
+    else {
+        return Ok(());
+    };
+    let value = match matches.get_raw(option.name).and_then(|mut v| v.next()) {
+        Some(value) if option.repeat_value => format!(" {}", shown_path(Path::new(value))),
+        _ => String::new(),
+    };
+    Err(Error::Usage(format!(
+        "--{name}{value} {}, and this writes {}: leave out --{name}, or write {} (--format {} \
+         or -o FILE.{})",
+        option.does,
+        output.format.spec().called,
+        spec.called,
+        spec.name,
+        spec.extensions[0],
+        name = option.name,
+    )))
+}
+
+/// An `-o` file whose extension is not the format written (`-o sheet.txt` holding a PDF),
+/// or names a format the command `name` does not write. An explicit `--format` may name any
+/// file.
+fn refuse_extension_of_another_format(
+    name: &str,
+    matches: &clap::ArgMatches,
+    output: &Output,
+) -> Result<(), Error> {
+    let Target::File(file) = &output.target else {
+        return Ok(());
+    };
+    let Some(extension) = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    else {
+        return Ok(()); // no extension: the format is --format's, else PDF
+    };
+    let spec = output.format.spec();
+    let writes = spec.written_by(name);
+    let named = Format::of_extension(&extension, 0).is_some_and(|f| f.is(output.format));
+    if writes && (named || given(matches, "format")) {
+        return Ok(());
+    }
+    let file = shown_path(file);
+    let written: Vec<&str> = FORMATS
+        .iter()
+        .filter(|spec| spec.written_by(name))
+        .map(|spec| spec.name)
+        .collect();
+    let formats = match written.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => written.join(""),
+    };
+    if !writes {
+        return Err(Error::Usage(format!(
+            "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}"
+        )));
+    }
+    Err(Error::Usage(format!(
+        "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}; name the \
+         file .{} for {}, or choose the format with --format",
+        spec.extensions[0], spec.called
+    )))
+}
+
+/// A PDF or PNG is binary: refuse to pour it into a terminal.
+fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error> {
+    let spec: &Spec = output.format.spec();
+    if output.target == Target::Stdout && spec.binary && stdout_is_terminal {
+        return Err(Error::Usage(format!(
+            "standard output is a terminal; write the {} with -o FILE or redirect it (> out.{})",
+            spec.name.to_uppercase(),
+            spec.extensions[0]
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_theme_is_one() {
+        for name in Theme::BUILT_IN {
+            assert!(Theme::named_or_file(name).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_pdf_is_never_poured_into_a_terminal() {
+        let out = |target: Target, format| Output {
+            target,
+            format,
+            font: None,
+            width: None,
+        };
+        let err = check_terminal(&out(Target::Stdout, Format::Pdf), true).unwrap_err();
+        assert!(err.to_string().contains("-o FILE"), "{err}");
+        assert!(check_terminal(&out(Target::Stdout, Format::Pdf), false).is_ok());
+        assert!(
+            check_terminal(&out(Target::Stdout, Format::Svg), true).is_ok(),
+            "SVG is text"
+        );
+        assert!(check_terminal(&out(Target::File("a.pdf".into()), Format::Pdf), true).is_ok());
+    }
+}
