@@ -55,9 +55,9 @@ text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True, c
 text = " ".join(text.split())
 for words in [
     "Figure 1: The evening’s first game at its end.",        # captions
-    "Figure 6: Black to play joins the last two groups.",
+    "Figure 7: Black to play joins the last two groups.",
     "Figure 2 shows it ten moves in",                         # cross-references
-    "which Figure 7 shows made",
+    "which Figure 8 shows made",
     "Ana (Black) won 3–2 after 24 moves.",                   # summary sentences
     "Ben (White) won 5–2 after 24 moves.",
     "Ines (White) won 20–16 after 13 turns.",
@@ -66,8 +66,8 @@ for words in [
     "Towers at the club",
     "Heinrich",
     "Winands (2000), appendix E, game 2",
-    "1. C D 2. D E",                                          # a move list
-    "1. f1-f3 a2-c4",
+    "1. C1 D1", "12. A3 A4",                                  # move lists
+    "1. f1-f3 a2-c4", "17. b7xe7", "13. 1–2: black a2, white h4 b1",
 ]:
     check(words in text, f"the rulebook says {words!r}")
 pages = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
@@ -87,7 +87,7 @@ except typst.TypstError as e:
 
 # The wasm module through lib.typ draws `sheetgen render`'s bytes.
 cases = [
-    ('read("examples/loa-connection.yaml"), at: 12, options: (show: ("lines:b8", "moves:b8"))',
+    ('read("examples/loa-connection.yaml"), at: 12, options: ("show": ("lines:b8", "moves:b8"))',
      ["examples/loa-connection.yaml", "--at", "12", "--show", "lines:b8", "--show", "moves:b8"]),
     ('read("examples/shoreline-draw.yaml"), analysis: true, lang: "zh"',
      ["examples/shoreline-draw.yaml", "--analysis", "--lang", "zh"]),
