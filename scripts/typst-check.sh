@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The Typst package end to end, as a book author meets it: builds the plugin and installs
-# the package into a temporary data folder (scripts/typst-package.sh), installs the Typst
-# compiler from PyPI in a virtual environment, and then
+# The Typst package: first the plugin crate natively (its tests draw every golden render
+# case and gallery diagram through the plugin's functions and compare the bytes; fmt and
+# clippy, native and wasm32); then end to end, as a book author meets it: builds the plugin
+# and installs the package into a temporary data folder (scripts/typst-package.sh), installs
+# the Typst compiler from PyPI in a virtual environment, and then
 #   - compiles typst/examples/rulebook.typ and checks with pdftotext that its captions,
 #     cross-references, summary sentences and the figures' own words are in the PDF;
 #   - checks that a record with an illegal move stops the compile, naming the move and line;
@@ -9,9 +11,22 @@
 #     byte (the native tests in typst/plugin compare every golden case and gallery file);
 #   - times typst/examples/fifty.typ (50 diagrams, a fresh compiler, the plugin loaded
 #     once) against a budget of TYPST_FIFTY_BUDGET seconds (6).
-# TYPST_VENV=DIR reuses a virtual environment; TYPST_OUT=DIR keeps the PDFs.
+# TYPST_VENV=DIR reuses a virtual environment; TYPST_OUT=DIR keeps the PDFs. With
+# --pictures it also rewrites the book's pictures, output/typst/rulebook.png and
+# typst/rulebook.png (its three pages side by side, pdftoppm at 60 dpi and ImageMagick).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+pictures=${1:-}
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown ||
+  rustup target add wasm32-unknown-unknown
+# Not --locked: a dependency the core gains is added to typst/plugin/Cargo.lock, which
+# otherwise pins the versions.
+plugin=(--manifest-path typst/plugin/Cargo.toml)
+cargo fmt --check --manifest-path typst/plugin/Cargo.toml
+cargo clippy --quiet "${plugin[@]}" --all-targets -- -D warnings
+cargo clippy --quiet "${plugin[@]}" --target wasm32-unknown-unknown -- -D warnings
+cargo test --quiet "${plugin[@]}"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -114,3 +129,12 @@ check(seconds <= budget, f"fifty diagrams compile in at most {budget} s")
 if failures:
     sys.exit(f"{len(failures)} Typst check(s) failed")
 PY
+
+if [ "$pictures" = --pictures ]; then
+  mkdir -p output/typst
+  pdftoppm -png -r 60 "$out/rulebook.pdf" "$tmp/page"
+  convert "$tmp"/page-*.png -bordercolor '#999999' -border 1 -bordercolor white -border 8 \
+    +append -strip output/typst/rulebook.png
+  cp output/typst/rulebook.png typst/rulebook.png
+  echo "output/typst/rulebook.png typst/rulebook.png"
+fi

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 rustup target list --installed | grep -qx wasm32-unknown-unknown ||
   rustup target add wasm32-unknown-unknown
 target_dir="$PWD/typst/plugin/target"
-cargo build --quiet --locked --release --target wasm32-unknown-unknown \
+cargo build --quiet --release --target wasm32-unknown-unknown \
   --manifest-path typst/plugin/Cargo.toml --target-dir "$target_dir"
 wasm="$target_dir/wasm32-unknown-unknown/release/sheetgen_typst.wasm"
 
@@ -73,6 +73,6 @@ version=$(sed -n 's/^version = "\(.*\)"$/\1/p' typst/typst.toml)
 dest="${XDG_DATA_HOME:-$HOME/.local/share}/typst/packages/local/sheetgen/$version"
 rm -rf "$dest"
 mkdir -p "$dest"
-cp typst/typst.toml typst/lib.typ typst/README.md "$dest/"
+cp typst/typst.toml typst/lib.typ typst/README.md typst/rulebook.png "$dest/"
 cp "$wasm" "$dest/sheetgen.wasm"
 echo "$dest"

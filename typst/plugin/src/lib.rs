@@ -48,5 +48,9 @@ fn arguments<'a>(
         std::str::from_utf8(bytes).map_err(|e| format!("the {what} is not UTF-8 text: {e}"))
     };
     let request = Request::from_json(text("request", request)?).map_err(|e| e.message())?;
-    Ok((text("record's name", name)?, text("record", record)?, request))
+    Ok((
+        text("record's name", name)?,
+        text("record", record)?,
+        request,
+    ))
 }

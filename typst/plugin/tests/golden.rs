@@ -79,7 +79,10 @@ fn compare(what: &str, args: &[&str], expected: &Path) -> Option<String> {
             actual.len(),
             expected.len()
         )),
-        Err(e) => Some(format!("{what}: `{}` fails in the plugin: {e}", args.join(" "))),
+        Err(e) => Some(format!(
+            "{what}: `{}` fails in the plugin: {e}",
+            args.join(" ")
+        )),
     }
 }
 
@@ -123,7 +126,9 @@ fn every_gallery_diagram_is_drawn_byte_for_byte() {
         let args: Vec<&str> = words.collect();
         // Only what the core draws: SVG and text; themes from files are the CLI's.
         let format = args.windows(2).find(|w| w[0] == "--format").map(|w| w[1]);
-        let themed_by_file = args.windows(2).any(|w| w[0] == "--theme" && w[1].contains('/'));
+        let themed_by_file = args
+            .windows(2)
+            .any(|w| w[0] == "--theme" && w[1].contains('/'));
         if args[0] != "render" || !matches!(format, Some("svg" | "text")) || themed_by_file {
             continue;
         }
@@ -183,8 +188,17 @@ fn a_bad_request_or_a_second_game_that_is_not_there_is_an_error() {
 #[test]
 fn the_test_reads_command_lines_as_requests() {
     let (file, json) = request(&[
-        "render", "a.yaml", "--at", "3", "--show", "lines:b8", "--show", "moves:b8", "--bare",
-        "--mark", "a1:circle",
+        "render",
+        "a.yaml",
+        "--at",
+        "3",
+        "--show",
+        "lines:b8",
+        "--show",
+        "moves:b8",
+        "--bare",
+        "--mark",
+        "a1:circle",
     ])
     .unwrap();
     assert_eq!(file, "a.yaml");
