@@ -6,6 +6,7 @@
 # the Typst compiler from PyPI in a virtual environment, and then
 #   - compiles typst/examples/rulebook.typ and checks with pdftotext that its captions,
 #     cross-references, summary sentences and the figures' own words are in the PDF;
+#   - compiles the Typst examples of README.md and typst/README.md;
 #   - checks that a record with an illegal move stops the compile, naming the move and line;
 #   - checks that the wasm module's SVG, through lib.typ, is `sheetgen render`'s, byte for
 #     byte (the native tests in typst/plugin compare every golden case and gallery file);
@@ -88,6 +89,18 @@ for words in [
 pages = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
 check("Pages:           3" in pages, "the rulebook has a page per game")
 
+# The READMEs' Typst examples compile (from the repository's root, as they read examples/).
+import re
+for readme in ["README.md", "typst/README.md"]:
+    blocks = re.findall(r"^```typ\n(.*?)^```", open(readme).read(), re.M | re.S)
+    check(len(blocks) > 0, f"{readme} shows a Typst example")
+    for block in blocks:
+        try:
+            compiler(block.encode()).compile()
+            check(True, f"{readme}'s Typst example compiles")
+        except typst.TypstError as e:
+            check(False, f"{readme}'s Typst example compiles: {e}")
+
 # An illegal move stops the compile with sheetgen's report.
 bad = f"""#import {package}: diagram
 #diagram("game: lines-of-action\\nmoves: \\"1. b1-b3 h3-e3 2. b3xe4\\"\\n", name: "bad.yaml")
@@ -99,6 +112,19 @@ except typst.TypstError as e:
     message = str(e)
     check("b3xe4" in message and "bad.yaml:2:" in message and "not on a rank, file or diagonal" in message,
           f"an illegal move stops the compile, naming the move and line: {message!r}")
+
+# lib.typ's arguments: a relative width scales the figure; text-size waits for its issue.
+record = 'read("examples/towers-example.yaml")'
+try:
+    compiler(f"#import {package}: diagram\n#diagram({record}, width: 50%)\n".encode()).compile()
+    check(True, "a relative width (50%) draws")
+except typst.TypstError as e:
+    check(False, f"a relative width (50%) draws: {e}")
+try:
+    compiler(f"#import {package}: diagram\n#diagram({record}, text-size: 9pt)\n".encode()).compile()
+    check(False, "text-size other than auto is refused")
+except typst.TypstError as e:
+    check("text-size is not supported yet" in str(e), f"text-size other than auto is refused: {e}")
 
 # The wasm module through lib.typ draws `sheetgen render`'s bytes.
 cases = [
