@@ -146,10 +146,10 @@ for arguments, args in cases:
     check(json.loads(svg).encode() == cli, f"the plugin draws `sheetgen render {' '.join(args)}`")
 
 # Fifty diagrams, a fresh compiler: the plugin is loaded once.
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 compiler("typst/examples/fifty.typ").compile(output=out / "fifty.pdf")
-seconds = time.perf_counter() - start
-print(f"fifty diagrams: {seconds:.2f} s")
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+print(f"fifty diagrams: {seconds:.2f} s ({cpu:.2f} s of CPU)")
 check(seconds <= budget, f"fifty diagrams compile in at most {budget} s")
 
 if failures:
