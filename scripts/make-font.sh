@@ -29,6 +29,3 @@ pyftsubset "$src" --font-number=0 --unicodes="$UNICODES" \
   --no-hinting --layout-features='' --drop-tables+=vhea,vmtx,FFTM,GDEF,GPOS,GSUB,gasp \
   --name-IDs='*' --output-file=assets/fonts/sheetgen-sans.ttf
 ls -l assets/fonts/sheetgen-sans.ttf
-# The glyph outlines SVG output copies: made from the new font, checked by the same test.
-SHEETGEN_BLESS=1 cargo test --quiet --lib glyph_paths
-ls -l assets/fonts/sheetgen-sans.paths

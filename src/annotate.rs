@@ -131,6 +131,8 @@ impl Annotations {
 pub struct Problem {
     pub at: Option<serde_saphyr::Location>,
     pub message: String,
+    /// The command-line option at fault (see [`crate::diagnostic::Diagnostic::option`]).
+    pub option: Option<&'static str>,
 }
 
 const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
@@ -143,6 +145,7 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
             .ok_or_else(|| Problem {
                 at: w.at,
                 message: format!("`{}` is not a square of this board", w.text),
+                option: None,
             })
     };
     let mut group = Group::new("annotations");
@@ -173,6 +176,7 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
             return Err(Problem {
                 at: to.at,
                 message: format!("an arrow from {} to itself", from.text),
+                option: None,
             });
         }
         // No light casing: it cut notches into the stones the arrow crosses.
@@ -196,6 +200,7 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
                     shape.text,
                     SHAPES.join(", ")
                 ),
+                option: None,
             });
         }
         group.group(mark(c, &name));
@@ -206,17 +211,20 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
             return Err(Problem {
                 at: label.at,
                 message: format!("the label on {} is empty", square.text),
+                option: None,
             });
         }
         if label.text.chars().count() > 3 {
             return Err(Problem {
                 at: label.at,
                 message: format!("label `{}` is longer than 3 characters", label.text),
+                option: None,
             });
         }
         font::check(&label.text).map_err(|m| Problem {
             at: label.at,
             message: m.to_string(),
+            option: m.option(),
         })?;
         let mut l = Group::new("annotation label");
         let radius = c.size * 0.26;

@@ -73,14 +73,12 @@ impl Request {
 /// terminal colours, and its kind.
 #[derive(Debug)]
 pub struct ApiError {
-    error: Error,
+    error: Box<Error>,
 }
 
 impl ApiError {
     fn usage(message: String) -> Self {
-        Self {
-            error: Error::Usage(message),
-        }
+        Self::from(Error::Usage(message))
     }
 
     /// The whole report: the located snippet of the record, the move and what is wrong.
@@ -104,7 +102,9 @@ impl std::error::Error for ApiError {}
 
 impl From<Error> for ApiError {
     fn from(error: Error) -> Self {
-        Self { error }
+        Self {
+            error: Box::new(error),
+        }
     }
 }
 

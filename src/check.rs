@@ -236,6 +236,7 @@ impl Report {
                     line: (d.line > 0).then_some(d.line),
                     column: (d.column > 0).then_some(d.column),
                     message: &d.message,
+                    rulings: d.rulings,
                 }),
                 index,
                 game,
@@ -258,6 +259,7 @@ impl Report {
                         line: None,
                         column: None,
                         message: &message,
+                        rulings: &[],
                     }),
                     ..JsonLine::for_file(path)
                 });
@@ -352,4 +354,7 @@ struct JsonError<'a> {
     line: Option<usize>,
     column: Option<usize>,
     message: &'a str,
+    /// The rulings the message cites (`["L3"]`); left out when it cites none.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    rulings: &'a [&'a str],
 }

@@ -23,6 +23,22 @@ pub struct Diagnostic {
     pub message: String,
     /// Further lines of advice, shown as notes.
     pub notes: Vec<String>,
+    /// The rulings of the game's rules page the message cites ("L3"), set by
+    /// [`Diagnostic::citing`]; what names the rules page reads these, never the message.
+    pub rulings: &'static [&'static str],
+    /// The command-line option at fault, when the input is valid but the option cannot
+    /// draw it (a character the `--font` lacks): a usage error, still shown at its place.
+    pub option: Option<&'static str>,
+    /// The key, when the problem is a key the mapping does not have, with the keys it has:
+    /// the loader names a record's own game's keys from it.
+    pub unknown_key: Option<Box<UnknownKey>>,
+}
+
+/// A key that is not one of a mapping's keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownKey {
+    pub key: String,
+    pub expected: Vec<&'static str>,
 }
 
 impl Diagnostic {
@@ -35,6 +51,9 @@ impl Diagnostic {
             column: 0,
             message: message.into(),
             notes: Vec::new(),
+            option: None,
+            unknown_key: None,
+            rulings: &[],
         }
     }
 
@@ -53,7 +72,24 @@ impl Diagnostic {
             column,
             message: message.into(),
             notes: Vec::new(),
+            option: None,
+            unknown_key: None,
+            rulings: &[],
         }
+    }
+
+    /// The same problem, blamed on the command-line `option` (see [`Diagnostic::option`]).
+    pub fn blaming(mut self, option: Option<&'static str>) -> Self {
+        self.option = option;
+        self
+    }
+
+    /// The problem breaks `rulings`: kept as data, and written at the end of the message
+    /// as every broken rule is ("… (ruling L3)").
+    pub fn citing(mut self, rulings: &'static [&'static str]) -> Self {
+        self.message.push_str(&crate::vocabulary::citation(rulings));
+        self.rulings = rulings;
+        self
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {

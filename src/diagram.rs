@@ -141,7 +141,13 @@ fn drawn_annotations(
     annotations: &Annotations,
 ) -> Result<crate::figure::Group, Error> {
     annotate::annotate(cells, annotations).map_err(|problem| match problem.at {
-        Some(at) => Error::Invalid(record.about().source.error_at(&at, problem.message)),
+        Some(at) => Error::Invalid(
+            record
+                .about()
+                .source
+                .error_at(&at, problem.message)
+                .blaming(problem.option),
+        ),
         None => Error::Usage(problem.message),
     })
 }

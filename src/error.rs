@@ -31,6 +31,27 @@ impl Status {
     }
 }
 
+/// What kind of failure an error is; its exit code follows from it alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An input was read but is invalid: a record breaks the rules, a text cannot be drawn.
+    Invalid,
+    /// The command could not do its work: a file could not be read or written, a template
+    /// or theme is malformed.
+    CouldNotWork,
+    /// The command line asks for something impossible.
+    Usage,
+}
+
+impl Kind {
+    pub fn status(self) -> Status {
+        match self {
+            Kind::Invalid => Status::Invalid,
+            Kind::CouldNotWork | Kind::Usage => Status::Failed,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub enum Error {
     /// The command line asks for something impossible.
@@ -51,17 +72,25 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn status(&self) -> Status {
+    /// The error's kind: from its variant, and for a located problem from the option it
+    /// blames ([`Diagnostic::option`]). Every left-out input of `NothingLeft` counts: the
+    /// worst decides.
+    pub fn kind(&self) -> Kind {
         match self {
-            Error::Invalid(_) | Error::Render(_) => Status::Invalid,
+            Error::Invalid(d) if d.option.is_some() => Kind::Usage,
+            Error::Invalid(_) | Error::Render(_) => Kind::Invalid,
             Error::NothingLeft { problems, .. } => problems
                 .iter()
-                .map(|p| p.error.status())
-                .max()
-                .unwrap_or(Status::Invalid)
-                .max(Status::Invalid),
-            Error::Usage(_) | Error::Io(_) | Error::Config(_) => Status::Failed,
+                .map(|p| p.error.kind())
+                .max_by_key(|kind| kind.status())
+                .unwrap_or(Kind::Invalid),
+            Error::Io(_) | Error::Config(_) => Kind::CouldNotWork,
+            Error::Usage(_) => Kind::Usage,
         }
+    }
+
+    pub fn status(&self) -> Status {
+        self.kind().status()
     }
 
     pub fn exit_code(&self) -> u8 {
@@ -115,5 +144,36 @@ impl std::error::Error for Error {}
 impl From<clap::Error> for Error {
     fn from(e: clap::Error) -> Self {
         Error::Usage(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exit_code_follows_the_kind_not_the_words() {
+        let record = Diagnostic::file("g.yaml", "the character '岸' is not in the font (--font)");
+        assert_eq!(Error::Invalid(record.clone()).kind(), Kind::Invalid);
+        assert_eq!(Error::Invalid(record.clone()).exit_code(), 1);
+        let blamed = record.blaming(Some("--font"));
+        assert_eq!(Error::Invalid(blamed).kind(), Kind::Usage);
+        assert_eq!(Error::Io("cannot read x".into()).exit_code(), 2);
+        let left_out = |errors: Vec<Error>| Error::NothingLeft {
+            problems: errors
+                .into_iter()
+                .map(|error| Problem {
+                    heading: "skipped:".into(),
+                    error,
+                })
+                .collect(),
+            message: "nothing left".into(),
+        };
+        assert_eq!(left_out(Vec::new()).exit_code(), 1);
+        let mixed = left_out(vec![
+            Error::Invalid(Diagnostic::file("a.yaml", "x")),
+            Error::Io("cannot read b.yaml".into()),
+        ]);
+        assert_eq!(mixed.kind(), Kind::CouldNotWork);
     }
 }

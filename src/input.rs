@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, UnknownKey};
 use crate::error::Error;
 
 /// Input files larger than this are refused before they are parsed. The largest real input,
@@ -142,11 +142,25 @@ impl SourceFile {
 
     /// A located diagnostic for a YAML or schema error.
     pub fn yaml_error(&self, e: &serde_saphyr::Error) -> Diagnostic {
+        let d = self.located_yaml_error(e);
+        let unknown_key = match e.without_snippet() {
+            serde_saphyr::Error::SerdeUnknownField {
+                field, expected, ..
+            } => Some(Box::new(UnknownKey {
+                key: field.clone(),
+                expected: expected.clone(),
+            })),
+            _ => None,
+        };
+        Diagnostic { unknown_key, ..d }
+    }
+
+    fn located_yaml_error(&self, e: &serde_saphyr::Error) -> Diagnostic {
         let message = yaml_message(e);
-        if let Some(d) = self.tab_indentation(&message, e.location()) {
+        if let Some(d) = self.tab_indentation(e) {
             return d;
         }
-        if let Some(d) = self.missing_key(&message, e.location()) {
+        if let Some(d) = self.missing_key(e) {
             return d;
         }
         match e.location() {
@@ -161,17 +175,18 @@ impl SourceFile {
         }
     }
 
-    /// A YAML error that a tab in a line's indentation caused, said in those words at the
+    /// A syntax error that a tab in a line's indentation caused, said in those words at the
     /// tab: the parser's own words ("did not find expected key") never mention it.
-    fn tab_indentation(
-        &self,
-        message: &str,
-        at: Option<serde_saphyr::Location>,
-    ) -> Option<Diagnostic> {
-        let about_tabs = message.contains("tab");
-        if !about_tabs && !message.contains("did not find expected") {
+    fn tab_indentation(&self, e: &serde_saphyr::Error) -> Option<Diagnostic> {
+        let syntax = matches!(
+            e.without_snippet(),
+            serde_saphyr::Error::ExternalMessage { source, .. }
+                if matches!(**source, serde_saphyr::ExternalMessageSource::Parser(_))
+        );
+        if !syntax {
             return None;
         }
+        let at = e.location();
         let error_line = at.map_or(usize::MAX, |at| self.line_offset + at.line() as usize);
         // The last line whose indentation holds a tab, up to the line after the error (the
         // parser may stop at the end of the line before the tab).
@@ -198,11 +213,12 @@ impl SourceFile {
 
     /// A key missing from a block mapping, shown at the mapping's own line (`board:`)
     /// rather than at the mapping's last key, where the parser noticed.
-    fn missing_key(&self, message: &str, at: Option<serde_saphyr::Location>) -> Option<Diagnostic> {
-        let key = message
-            .strip_prefix("the key ")?
-            .strip_suffix(" is missing")?;
-        let at = at?;
+    fn missing_key(&self, e: &serde_saphyr::Error) -> Option<Diagnostic> {
+        let serde_saphyr::Error::SerdeMissingField { field, .. } = e.without_snippet() else {
+            return None;
+        };
+        let key = format!("`{field}`");
+        let at = e.location()?;
         let line = self.line_offset + at.line() as usize;
         let lines: Vec<&str> = self.text.lines().collect();
         let indent = |text: &str| text.len() - text.trim_start().len();
@@ -301,11 +317,59 @@ fn unix_line_ends(text: String) -> String {
     text.replace("\r\n", "\n").replace('\r', "\n")
 }
 
-/// serde-saphyr's message without its own location suffixes (the diagnostic shows the
-/// place): ` at line 3, column 7`, and for a value reached through an alias
-/// ` (defined at line 1, column 10)` and ` (used at line 3, column 7)`.
+/// serde-saphyr words some errors for the programmer who calls it ("use Option<String>",
+/// "set DuplicateKeyPolicy"); a record's author gets them in the file's own terms, chosen by
+/// the error's kind. Other errors keep the parser's words, without its location suffixes
+/// (the diagnostic shows the place).
 fn yaml_message(e: &serde_saphyr::Error) -> String {
-    let mut text = e.without_snippet().to_string();
+    use serde_saphyr::Error as E;
+    match e.without_snippet() {
+        E::AliasError { error, .. } => yaml_message(error),
+        E::SerdeUnknownField {
+            field, expected, ..
+        } => format!(
+            "unknown key `{field}`; the keys here are {}",
+            expected.join(", ")
+        ),
+        E::SerdeMissingField { field, .. } => format!("the key `{field}` is missing"),
+        E::DuplicateMappingKey { key: Some(key), .. } => {
+            format!("`{key}` is given twice; each key may appear once")
+        }
+        E::DuplicateMappingKey { key: None, .. } => {
+            "a key is given twice; each key may appear once".into()
+        }
+        E::Budget { breach, .. } => {
+            format!(
+                "the document is too large to be read: {}",
+                budget_words(breach)
+            )
+        }
+        E::MultipleDocuments { .. } => {
+            "a second document starts here; separate documents with a `---` line".into()
+        }
+        E::NullIntoString { .. } => {
+            "an empty value (null) where a word or a number is expected".into()
+        }
+        E::Unexpected {
+            expected: "mapping start",
+            ..
+        } => "expected keys with values here (`key: value`)".into(),
+        E::Unexpected {
+            expected: "sequence start",
+            ..
+        } => "expected a list here (`[a, b]`, or lines starting with `- `)".into(),
+        E::Unexpected {
+            expected: "string scalar",
+            ..
+        } => "expected a single value here, not a list or a mapping".into(),
+        other => without_location(&other.to_string()),
+    }
+}
+
+/// The parser's message without ` at line 3, column 7`, and for a value reached through
+/// an alias ` (defined at line 1, column 10)` and ` (used at line 3, column 7)`.
+fn without_location(message: &str) -> String {
+    let mut text = message.to_string();
     for suffix in [" (defined at line ", " (used at line "] {
         while let Some(start) = text.find(suffix) {
             let end = text[start..]
@@ -317,82 +381,33 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
     if let Some(i) = text.find(" at line ") {
         text.truncate(i);
     }
-    plain_words(text.trim())
+    text.trim().to_string()
 }
 
-/// serde-saphyr's budget breach, `Nodes { nodes: 250001 }`, in words.
-fn budget_words(breach: &str) -> String {
-    let (name, count) = match breach.split_once(" {") {
-        Some((name, rest)) => (
-            name.trim(),
-            rest.split(':')
-                .nth(1)
-                .map(|n| n.trim_end_matches(['}', ' ']).trim())
-                .unwrap_or(""),
+/// A budget breach in words: what there was too much of, and where the reader stopped.
+fn budget_words(breach: &serde_saphyr::budget::BudgetBreach) -> String {
+    use serde_saphyr::budget::BudgetBreach as B;
+    let (what, count) = match *breach {
+        B::Events { events } => ("YAML events", Some(events)),
+        B::Aliases { aliases } => ("aliases (`*name`)", Some(aliases)),
+        B::Anchors { anchors } => ("anchors (`&name`)", Some(anchors)),
+        B::Depth { depth } => ("levels of nesting", Some(depth)),
+        B::InclusionDepth { depth } => ("levels of nesting", Some(depth as usize)),
+        B::Documents { documents } => ("documents", Some(documents)),
+        B::Nodes { nodes } => (
+            "values (each list, mapping and single value counts)",
+            Some(nodes),
         ),
-        None => (breach.trim(), ""),
-    };
-    let what = match name {
-        "Events" => "YAML events",
-        "Aliases" => "aliases (`*name`)",
-        "Anchors" => "anchors (`&name`)",
-        "Depth" | "InclusionDepth" => "levels of nesting",
-        "Documents" => "documents",
-        "Nodes" => "values (each list, mapping and single value counts)",
-        "ScalarBytes" => "bytes of text in values",
-        "CommentBytes" => "bytes of comments",
-        "MergeKeys" => "merge keys (`<<`)",
-        _ => "parts of one kind",
-    };
-    if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
-        format!("it holds too many {what}")
-    } else {
-        format!("the reader stopped at {count} {what}")
-    }
-}
-
-/// serde-saphyr words some errors for the programmer who calls it ("use Option<String>",
-/// "set DuplicateKeyPolicy"); a record's author gets them in the file's own terms.
-fn plain_words(message: &str) -> String {
-    if let Some(rest) = message.strip_prefix("duplicate mapping key: ") {
-        let key = rest
-            .split(", set DuplicateKeyPolicy")
-            .next()
-            .unwrap_or(rest);
-        return format!("`{key}` is given twice; each key may appear once");
-    }
-    if let Some(limit) = message.strip_prefix("budget breached: ") {
-        let limit = limit.split(" (defined").next().unwrap_or(limit);
-        return format!(
-            "the document is too large to be read: {}",
-            budget_words(limit)
-        );
-    }
-    if message.starts_with("multiple YAML documents detected") {
-        return "a second document starts here; separate documents with a `---` line".into();
-    }
-    if let Some(key) = message.strip_prefix("missing field ") {
-        return format!("the key {key} is missing");
-    }
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        return match rest.split_once(", expected one of ") {
-            Some((key, keys)) => format!("unknown key {key}; the keys here are {keys}"),
-            None => format!(
-                "unknown key {}",
-                rest.replace(", expected ", "; the key here is ")
-            ),
-        };
-    }
-    let plain = match message {
-        "cannot deserialize null into string; use Option<String>" => {
-            "an empty value (null) where a word or a number is expected"
+        B::ScalarBytes { total_scalar_bytes } => {
+            ("bytes of text in values", Some(total_scalar_bytes))
         }
-        "expected mapping start" => "expected keys with values here (`key: value`)",
-        "expected sequence start" => "expected a list here (`[a, b]`, or lines starting with `- `)",
-        "expected string scalar" => "expected a single value here, not a list or a mapping",
-        _ => message,
+        B::MergeKeys { merge_keys } => ("merge keys (`<<`)", Some(merge_keys)),
+        _ => ("parts of one kind", None),
     };
-    plain.to_string()
+    match count {
+        Some(count) => format!("the reader stopped at {count} {what}"),
+        None => format!("it holds too many {what}"),
+    }
 }
 
 /// Why a file could not be read or written, in a few words.
@@ -455,14 +470,26 @@ mod tests {
 
     #[test]
     fn a_budget_breach_is_said_in_words() {
-        let message = plain_words("budget breached: Nodes { nodes: 250001 }");
+        use serde_saphyr::budget::BudgetBreach;
         assert_eq!(
-            message,
-            "the document is too large to be read: the reader stopped at 250001 values \
-             (each list, mapping and single value counts)"
+            budget_words(&BudgetBreach::Nodes { nodes: 250001 }),
+            "the reader stopped at 250001 values (each list, mapping and single value counts)"
         );
-        assert!(!plain_words("budget breached: Depth { depth: 2001 }").contains('{'));
-        assert!(!plain_words("budget breached: Something").contains("Something"));
+        assert_eq!(
+            budget_words(&BudgetBreach::SequenceUnbalanced),
+            "it holds too many parts of one kind"
+        );
+        // A real breach, as the parser reports it, comes out in the same words.
+        let many = format!("a: [{}0]\n", "0,".repeat(300_000));
+        let err = SourceFile::new("many.yaml", &many)
+            .parse_yaml::<serde::de::IgnoredAny>()
+            .unwrap_err();
+        assert!(
+            err.message
+                .starts_with("the document is too large to be read: the reader stopped at"),
+            "{err}"
+        );
+        assert!(!err.message.contains('{'), "{err}");
     }
 
     #[test]

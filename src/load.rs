@@ -228,17 +228,14 @@ fn names_another_game(d: &Diagnostic, game: &dyn Game, text: &str, part: &Source
 /// An unknown top-level key is reported with the keys of the record's own game; a key of
 /// another game's records says so.
 fn with_game_keys(mut d: Diagnostic, game: &dyn Game) -> Diagnostic {
-    let Some(rest) = d.message.strip_prefix("unknown key `") else {
-        return d;
-    };
-    let Some((key, listed)) = rest.split_once("`; the keys here are ") else {
+    let Some(unknown) = &d.unknown_key else {
         return d;
     };
     let keys = game.record_keys();
-    if listed != keys.join(", ") {
+    if unknown.expected != keys {
         return d; // a key inside a nested mapping: its own keys are the ones to name
     }
-    let key = key.to_string();
+    let key = unknown.key.clone();
     let owner = games::GAMES
         .iter()
         .find(|other| other.name() != game.name() && other.record_keys().contains(&key.as_str()));

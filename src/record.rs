@@ -417,8 +417,9 @@ impl About {
         let texts = [&self.title, &self.date, &self.black, &self.white];
         let captions = self.diagrams.iter().map(|d| &d.caption);
         for text in texts.into_iter().chain(captions).flatten() {
-            crate::font::check(&text.value)
-                .map_err(|missing| error_at(&self.source, text, missing.to_string()))?;
+            crate::font::check(&text.value).map_err(|missing| {
+                error_at(&self.source, text, missing.to_string()).blaming(missing.option())
+            })?;
         }
         Ok(())
     }

@@ -32,14 +32,7 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
         Some(path) => Arc::new(Font::open(path).map_err(Error::Usage)?),
         None => Font::builtin(),
     };
-    let chosen = font.file.is_some();
-    crate::font::using(font, || run_in_font(job)).map_err(|e| match e {
-        // A character the chosen font lacks is the option's fault, not the record's: exit 2,
-        // still shown at its place in the record.
-        Error::Render(why) if chosen => Error::Usage(why),
-        Error::Invalid(d) if chosen && d.message.contains("(--font)") => Error::Config(d),
-        other => other,
-    })
+    crate::font::using(font, || run_in_font(job))
 }
 
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {

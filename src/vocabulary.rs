@@ -1,6 +1,6 @@
 //! The words every game shares: the two sides, the outcome, what `check` says about a game,
-//! and small helpers for writing them. Below the games, so the rules engines need nothing
-//! above themselves.
+//! a rule broken with the rulings it cites, and small helpers for writing them. Below the
+//! games, so the rules engines need nothing above themselves.
 
 /// The two sides of every game sheetgen knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -108,6 +108,60 @@ pub struct PerSide {
     pub white: Vec<u32>,
 }
 
+/// A rule broken, in the game's words, and the rulings of the game's rules page it cites
+/// ("L3"): the ids are data, so that what points to the rules page never reads the words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broken {
+    pub message: String,
+    /// Empty for a message that cites no ruling.
+    pub rulings: &'static [&'static str],
+}
+
+impl Broken {
+    pub fn new(message: impl Into<String>, rulings: &'static [&'static str]) -> Self {
+        Self {
+            message: message.into(),
+            rulings,
+        }
+    }
+
+    /// The same rule broken, its words after `context` and a colon: "b1-b4: …".
+    pub fn after(self, context: impl std::fmt::Display) -> Self {
+        Self {
+            message: format!("{context}: {}", self.message),
+            ..self
+        }
+    }
+}
+
+/// The words, then the rulings: "… (ruling L3)", "… (rulings S5, S7)".
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.message, citation(self.rulings))
+    }
+}
+
+impl From<String> for Broken {
+    fn from(message: String) -> Self {
+        Self::new(message, &[])
+    }
+}
+
+impl From<&str> for Broken {
+    fn from(message: &str) -> Self {
+        Self::new(message, &[])
+    }
+}
+
+/// What closes a message citing `rulings`: " (ruling L3)", " (rulings S5, S7)", or nothing.
+pub fn citation(rulings: &[&str]) -> String {
+    match rulings {
+        [] => String::new(),
+        [one] => format!(" (ruling {one})"),
+        many => format!(" (rulings {})", many.join(", ")),
+    }
+}
+
 /// "1 move", "2 moves": `word` is the singular, its plural takes an s.
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {
@@ -149,5 +203,20 @@ mod tests {
         assert_eq!(plural_s(2), "s");
         assert_eq!(capitalised("turns"), "Turns");
         assert_eq!(capitalised(""), "");
+    }
+
+    #[test]
+    fn a_broken_rule_closes_with_its_rulings() {
+        let one = Broken::new("b1 moves exactly 2", &["L3"]).after("b1-b4");
+        assert_eq!(one.to_string(), "b1-b4: b1 moves exactly 2 (ruling L3)");
+        let two = Broken::new("`scoring` is exact or beginner", &["S5", "S7"]);
+        assert_eq!(
+            two.to_string(),
+            "`scoring` is exact or beginner (rulings S5, S7)"
+        );
+        assert_eq!(
+            Broken::from("c1 is listed twice").to_string(),
+            "c1 is listed twice"
+        );
     }
 }

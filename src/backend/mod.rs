@@ -1,13 +1,11 @@
 //! Backends turn a [`Document`] into file bytes. They know figures, never games.
 
 pub mod format;
-mod glyph_paths;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
-mod xml;
 
 pub use format::Format;
 
@@ -72,6 +70,10 @@ impl From<RenderError> for crate::error::Error {
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
             | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
+            // A character the chosen font lacks is the option's fault, not the record's.
+            RenderError::MissingGlyph { ref missing, .. } if missing.option().is_some() => {
+                crate::error::Error::Usage(e.to_string())
+            }
             _ => crate::error::Error::Render(e.to_string()),
         }
     }
@@ -211,19 +213,10 @@ impl Length {
     }
 }
 
-impl Length {
-    /// Appends the length as `Display` writes it (`2in`, `60.5mm`).
-    pub(crate) fn push_to(self, out: &mut String) {
-        push_num(out, self.value);
-        out.push_str(self.unit.name());
-    }
-}
-
 impl std::fmt::Display for Length {
+    /// `2in`, `60.5mm`: the value as SVG numbers are written.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut text = String::new();
-        self.push_to(&mut text);
-        f.write_str(&text)
+        write!(f, "{}{}", mm(self.value), self.unit.name())
     }
 }
 
@@ -250,112 +243,26 @@ fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// A number in millimetres or points written compactly and the same way every time.
-#[cfg(test)]
-fn num(value: f64) -> String {
-    let mut out = String::new();
-    push_num(&mut out, value);
-    out
+/// `value` (millimetres or points) to a thousandth, to be written with std formatting.
+pub(crate) fn mm(value: f64) -> f64 {
+    rounded(value, 3)
 }
 
-/// Appends `value` to a thousandth, without trailing zeros (`-0` is `0`). The same text as
-/// formatting the rounded value with `{:.3}`, from integer digits: Rust's exact float
-/// formatting falls back to big-number arithmetic on most such values, and was a fifth of
-/// one diagram's CPU time.
-pub(crate) fn push_num(out: &mut String, value: f64) {
-    let thousandths = value * 1000.0;
-    // Below 1e12 the double nearest r/1000 is within far less than half a thousandth of it,
-    // so `{:.3}` prints exactly r/1000: the integer digits are the same text.
-    if thousandths.abs() < 1e15 {
-        push_fixed(out, round_half_away(thousandths), 1000);
-    } else {
-        let text = format!("{:.3}", thousandths.round() / 1000.0);
-        out.push_str(text.trim_end_matches('0').trim_end_matches('.'));
-    }
-}
-
-/// `x.round()` (halves away from zero) for `|x| < 1e15`, without the libm call `round` is
-/// on x86-64: the fraction `x - trunc(x)` of such a double is exact.
-fn round_half_away(x: f64) -> i64 {
-    let whole = x as i64;
-    let fraction = x - whole as f64;
-    if fraction >= 0.5 {
-        whole + 1
-    } else if fraction <= -0.5 {
-        whole - 1
-    } else {
-        whole
-    }
-}
-
-/// Appends `v` (a font-unit coordinate) to a tenth of a unit, without trailing zeros
-/// (`-0` is `0`): the same text as `{:.1}`.
-pub(crate) fn push_tenths(out: &mut String, v: f32) {
-    // Glyph outlines are whole font units and the halves between them (a TrueType curve's
-    // implied on-curve points): those are written directly.
-    let halves = v * 2.0; // exact: a power of two
-    let whole_halves = halves as i32;
-    if whole_halves as f32 == halves && whole_halves.unsigned_abs() < 1 << 24 {
-        if whole_halves < 0 {
-            out.push('-');
-        }
-        push_uint(out, u64::from(whole_halves.unsigned_abs() / 2));
-        if whole_halves % 2 != 0 {
-            out.push_str(".5");
-        }
-        return;
-    }
-    let tenths = f64::from(v) * 10.0; // exact: 24 bits times 10 fit a double
-    if tenths == tenths.trunc() && tenths.abs() < 1e15 {
-        // A whole number of tenths: `{:.1}` has nothing to round.
-        push_fixed(out, tenths as i64, 10);
-    } else {
-        let text = format!("{:.1}", f64::from(v));
-        let text = text.trim_end_matches('0').trim_end_matches('.');
-        out.push_str(if text == "-0" { "0" } else { text });
-    }
-}
-
-/// Appends `n / scale` (`scale` a power of ten) in decimal without trailing zeros.
-fn push_fixed(out: &mut String, n: i64, scale: u64) {
-    if n < 0 {
-        out.push('-');
-    }
-    let n = n.unsigned_abs();
-    let (whole, mut frac) = (n / scale, n % scale);
-    push_uint(out, whole);
-    if frac != 0 {
-        out.push('.');
-        let mut digit = scale / 10;
-        while frac != 0 {
-            out.push(char::from(b'0' + (frac / digit) as u8));
-            frac %= digit;
-            digit /= 10;
-        }
-    }
-}
-
-/// Appends `n` in decimal: digits into a stack buffer, pushed one by one (without
-/// `core::fmt`'s machinery, or a `memcpy` call for two or three bytes).
-pub(crate) fn push_uint(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+/// `value` rounded to `places` decimals, halves away from zero. Written with `{}` (the
+/// shortest text that reads back as the same number) it has at most `places` decimals and
+/// no trailing zeros, and is the same text every time; adding `0.0` makes `-0` a `0`.
+pub(crate) fn rounded(value: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (value * scale).round() / scale + 0.0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn num(value: f64) -> String {
+        mm(value).to_string()
+    }
 
     #[test]
     fn numbers_are_short_and_stable() {
@@ -366,9 +273,13 @@ mod tests {
         assert_eq!(num(-0.0005), "-0.001");
         assert_eq!(num(-1.05), "-1.05");
         assert_eq!(num(0.007), "0.007");
+        assert_eq!(num(4999.9996), "5000");
+        assert_eq!(rounded(0.001763888, 8).to_string(), "0.00176389");
+        assert_eq!(rounded(-0.04, 1).to_string(), "0");
+        assert_eq!(rounded(1234.5, 1).to_string(), "1234.5");
     }
 
-    /// What `num` and `push_tenths` replaced: float formatting, then trimming.
+    /// Fixed decimals, then trimmed: the longest form a rounded number may take.
     fn formatted(value: f64, places: usize) -> String {
         let text = format!("{value:.places$}");
         let text = text.trim_end_matches('0').trim_end_matches('.');
@@ -380,27 +291,19 @@ mod tests {
     }
 
     #[test]
-    fn numbers_from_integer_digits_match_float_formatting() {
-        // A sweep of values of every size the figures use, and halves and tenths of font
-        // units, both signs.
-        let mut v = 1e-7_f64;
-        while v < 1e13 {
-            for x in [v, -v, v * 1.000_123_7, v + 0.0005, v - 0.0005] {
-                let rounded = (x * 1000.0).round() / 1000.0;
-                assert_eq!(num(x), formatted(rounded, 3), "{x}");
-            }
-            v *= 1.37;
-        }
-        for i in -40_000..40_000 {
-            for v in [
-                i as f32 / 2.0,
-                i as f32 / 10.0,
-                i as f32 * 0.37,
-                i as f32 / 64.0,
-            ] {
-                let mut out = String::new();
-                push_tenths(&mut out, v);
-                assert_eq!(out, formatted(f64::from(v), 1), "{v}");
+    fn a_rounded_number_is_written_in_at_most_its_decimals() {
+        // Values of every size the figures use (millimetres, font units, glyph scales),
+        // both signs, some a hair off a rounding boundary.
+        for (places, up_to) in [(3, 1e10), (1, 1e10), (8, 1e5)] {
+            let mut v = 1e-9_f64;
+            while v < up_to {
+                let half = 0.5 * 10f64.powi(-places);
+                for x in [v, -v, v * 1.000_123_7, v + half, v - half] {
+                    let r = rounded(x, places);
+                    assert_eq!(r.to_string(), formatted(r, places as usize), "{x}");
+                    assert!((r - x).abs() <= half * (1.0 + 1e-6), "{x} {r}");
+                }
+                v *= 1.37;
             }
         }
     }

@@ -1,5 +1,5 @@
-//! SVG backend, written with the streaming writer in `xml`. One figure becomes one SVG
-//! document in millimetres (viewBox units are millimetres).
+//! SVG backend, built on the `svg` crate's element tree. One figure becomes one SVG document
+//! in millimetres (viewBox units are millimetres).
 //!
 //! Text is drawn as the font's glyph outlines (`<path>`s in `<defs>`, placed with `<use>`),
 //! not as `<text>` in an embedded font: librsvg, Inkscape and many converters ignore
@@ -8,13 +8,19 @@
 //! look the same in every consumer. The words stay in the file as well, as invisible
 //! `<text>` over the glyphs, so a figure can be searched, selected and copied in a browser;
 //! its `<title>` and `<desc>` (with `role="img"`) are what screen readers announce.
+//!
+//! The crate escapes `&`, `<`, `>` (and in attributes `"` and `'`), but writes every
+//! character it is given: text from outside sheetgen (texts, titles, classes, stylesheets)
+//! goes through [`outside`] first, which leaves out what XML 1.0 cannot hold even escaped.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
+use std::fmt::Write as _;
 
-use super::xml::Writer;
+use svg::Node as _;
+use svg::node::Text as TextNode;
+use svg::node::element::{self as el, Element};
 
-use super::{Length, push_num, push_uint};
+use super::{Length, mm};
 use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Point, Rect, Shape, Text};
 use crate::font::{self, Font};
 
@@ -35,97 +41,78 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 /// Renders one figure, `width` wide when given (the height follows; the viewBox stays in
 /// millimetres, so only the `width` and `height` attributes change).
 ///
-/// The drawing is written first, into its own buffer, collecting the glyphs and clips it
-/// uses; the definitions of those come before it in the file.
+/// The drawing is made first, collecting the glyphs and clips it uses; the definitions of
+/// those come before it in the file.
 pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
     let font = font::current();
     let mut defs = Defs::new(&font);
-    let mut body = Writer::with_capacity(estimate(&figure.root, words));
-    defs.group(&mut body, &figure.root, words);
-    let body = body.finish();
+    let body = defs.group(&figure.root, words);
 
-    let outside = figure.title.len() + figure.description.len();
-    let css = figure.css.as_ref().map_or(0, String::len);
-    let definitions = defs.paths.len() + 64 * defs.glyphs.len() + 128 * defs.clips.len();
-    let mut w = Writer::with_capacity(HEAD_BYTES + outside + css + definitions + body.len());
-    w.out()
-        .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    w.start("svg");
-    w.attr("xmlns").push_str("http://www.w3.org/2000/svg");
-    match width {
+    let mut definitions = el::Definitions::new();
+    if let Some(css) = &figure.css {
+        definitions.append(inline("style", css));
+    }
+    // The file's size, about: written in one buffer, not grown a dozen times on the way.
+    let capacity = 1024
+        + figure.title.len()
+        + figure.description.len()
+        + figure.css.as_ref().map_or(0, String::len)
+        + defs
+            .glyphs
+            .values()
+            .flatten()
+            .map(String::len)
+            .sum::<usize>()
+        + 160 * defs.items;
+    defs.add_to(&mut definitions);
+    let (width_attr, height_attr) = match width {
         Some(given) => {
-            given.push_to(w.attr("width"));
             let height = Length {
                 value: given.value * figure.height / figure.width,
                 unit: given.unit,
             };
-            height.push_to(w.attr("height"));
+            (given.to_string(), height.to_string())
         }
-        None => {
-            millimetres(w.attr("width"), figure.width);
-            millimetres(w.attr("height"), figure.height);
-        }
-    }
-    let view_box = w.attr("viewBox");
-    view_box.push_str("0 0 ");
-    push_num(view_box, figure.width);
-    view_box.push(' ');
-    push_num(view_box, figure.height);
-    // xlink:href, not SVG 2's plain href: Inkscape 1.2 draws no glyph without it.
-    w.attr("xmlns:xlink")
-        .push_str("http://www.w3.org/1999/xlink");
-    w.attr("role").push_str("img");
-    inline(&mut w, "title", &figure.title);
-    inline(&mut w, "desc", &figure.description);
-    w.start("defs");
-    if let Some(css) = &figure.css {
-        inline(&mut w, "style", css);
-    }
-    defs.write(&mut w);
-    w.end();
-    w.element(&body);
-    w.end();
-    let mut out = w.finish();
-    out.push('\n');
+        None => (
+            format!("{}mm", mm(figure.width)),
+            format!("{}mm", mm(figure.height)),
+        ),
+    };
+    let document = svg::Document::new()
+        .set("width", width_attr)
+        .set("height", height_attr)
+        .set(
+            "viewBox",
+            format!("0 0 {} {}", mm(figure.width), mm(figure.height)),
+        )
+        // xlink:href, not SVG 2's plain href: Inkscape 1.2 draws no glyph without it.
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
+        .set("role", "img")
+        .add(inline("title", &figure.title))
+        .add(inline("desc", &figure.description))
+        .add(definitions)
+        .add(body);
+    let mut out = String::with_capacity(capacity);
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    // Writing into a String cannot fail.
+    let _ = writeln!(out, "{document}");
     out.into_bytes()
-}
-
-/// The bytes of the declaration, the `<svg>` start tag and the other fixed text.
-const HEAD_BYTES: usize = 512;
-
-/// About how many bytes `group` takes in the file (a little more, usually), so the buffer
-/// is reserved once: measured on the diagrams and sheets of `examples/`.
-fn estimate(group: &Group, words: Words) -> usize {
-    let mut bytes = 16 + group.class.len();
-    for item in &group.items {
-        bytes += match item {
-            Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
-                96 + 16 * points.len()
-            }
-            Item::Shape(..) => 112,
-            Item::Text(t) => {
-                let glyphs = 120 + 40 * t.content.len();
-                match words {
-                    Words::Searchable => glyphs + 160 + t.content.len(),
-                    Words::GlyphsOnly => glyphs,
-                }
-            }
-            Item::Group(child) => estimate(child, words),
-        };
-    }
-    bytes
-}
-
-/// `value` millimetres: `12.5mm`.
-fn millimetres(out: &mut String, value: f64) {
-    push_num(out, value);
-    out.push_str("mm");
 }
 
 /// Whether XML 1.0 allows `c` in a document (its `Char` production): not the C0 controls
 /// but tab and line ends, nor U+FFFE and U+FFFF (surrogates cannot occur in a `str`).
 pub fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// Text from outside sheetgen without the characters XML 1.0 forbids (a file holding one is
+/// unreadable as a whole); the svg crate escapes the rest.
+fn outside(text: &str) -> String {
+    if text.chars().all(is_xml_char) {
+        text.to_string()
+    } else {
+        text.chars().filter(|&c| is_xml_char(c)).collect()
+    }
 }
 
 /// Checks a `--css` stylesheet for characters an SVG file cannot hold, naming the first one
@@ -151,17 +138,15 @@ struct Defs<'f> {
     font: &'f Font,
     /// Parsed once per render: parsing reads the table directory and a dozen headers.
     face: ttf_parser::Face<'f>,
-    /// Glyph id → its outline in `paths` (font units, y up), `None` for a glyph without
-    /// ink (a space).
-    glyphs: BTreeMap<u16, Option<Range<usize>>>,
-    paths: String,
-    /// Clip id (a hash) → its rectangle.
-    clips: BTreeMap<u32, Rect>,
+    /// Glyph id → its outline (font units, y up), read from the font on first use; `None`
+    /// for a glyph without ink (a space).
+    glyphs: BTreeMap<u16, Option<String>>,
+    /// Clip id → its rectangle.
+    clips: BTreeMap<String, Rect>,
     /// Glyph scales written for a text size (its bits): the same few sizes recur.
-    scales: Vec<(u64, String)>,
-    /// One text's glyphs and their advances along the line, reused from text to text.
-    run: Vec<(u16, u32)>,
-    scratch: String,
+    scales: Vec<(u64, f64)>,
+    /// How many items the drawing has (for the file's size).
+    items: usize,
 }
 
 impl<'f> Defs<'f> {
@@ -170,307 +155,289 @@ impl<'f> Defs<'f> {
             font,
             face: font.face(),
             glyphs: BTreeMap::new(),
-            paths: String::new(),
             clips: BTreeMap::new(),
             scales: Vec::new(),
-            run: Vec::new(),
-            scratch: String::new(),
+            items: 0,
         }
     }
 
-    /// Writes the definitions: glyph outlines, then clips, each sorted by id (the order
-    /// their ids sort in as text, as earlier versions wrote them).
-    fn write(&self, w: &mut Writer) {
-        let mut glyphs: Vec<(u16, &Range<usize>)> = self
+    /// Adds the definitions: glyph outlines, then clips, each sorted by id as text.
+    fn add_to(self, definitions: &mut el::Definitions) {
+        let mut glyphs: Vec<(String, String)> = self
             .glyphs
-            .iter()
-            .filter_map(|(&gid, path)| Some((gid, path.as_ref()?)))
+            .into_iter()
+            .filter_map(|(gid, path)| Some((glyph_id(self.font, gid), path?)))
             .collect();
-        glyphs.sort_by_cached_key(|&(gid, _)| gid.to_string());
-        for (gid, path) in glyphs {
-            w.start("path");
-            w.attr("d").push_str(&self.paths[path.clone()]);
-            self.glyph_id(w.attr("id"), gid);
-            w.end();
+        glyphs.sort_unstable();
+        for (id, path) in glyphs {
+            definitions.append(el::Path::new().set("d", path).set("id", id));
         }
-        for (&hash, rect) in &self.clips {
-            w.start("clipPath");
-            clip_id(w.attr("id"), hash);
-            w.start("rect");
-            push_rect(w, rect);
-            w.end();
-            w.end();
+        for (id, r) in self.clips {
+            definitions.append(el::ClipPath::new().set("id", id).add(rectangle(&r)));
         }
     }
 
     /// The id of clip `rect`, added to the definitions on first use.
-    fn clip(&mut self, rect: &Rect) -> u32 {
-        let text = &mut self.scratch;
-        text.clear();
-        for (i, v) in [rect.x, rect.y, rect.width, rect.height]
-            .into_iter()
-            .enumerate()
-        {
-            if i > 0 {
-                text.push(' ');
-            }
-            push_num(text, v);
-        }
-        let hash = font::fnv1a(text.as_bytes()) as u32;
-        self.clips.entry(hash).or_insert(*rect);
-        hash
+    fn clip(&mut self, rect: &Rect) -> String {
+        let corners = format!(
+            "{} {} {} {}",
+            mm(rect.x),
+            mm(rect.y),
+            mm(rect.width),
+            mm(rect.height)
+        );
+        let id = format!("clip-{:08x}", font::fnv1a(corners.as_bytes()) as u32);
+        self.clips.entry(id.clone()).or_insert(*rect);
+        id
     }
 
-    /// Appends glyph `gid`'s id: the font's hash and the glyph id.
-    fn glyph_id(&self, out: &mut String, gid: u16) {
-        out.push('g');
-        push_hex(out, self.font.hash);
-        out.push('-');
-        push_uint(out, u64::from(gid));
-    }
-
-    /// Whether glyph `gid` has ink, its outline added to the definitions on first use.
+    /// Whether glyph `gid` has ink, its outline read from the font on first use.
     fn has_ink(&mut self, gid: u16) -> bool {
-        if let Some(known) = self.glyphs.get(&gid) {
-            return known.is_some();
-        }
-        let from = self.paths.len();
-        let builtin = self.font.file.is_none();
-        let ink = super::glyph_paths::write(&self.face, builtin, gid, &mut self.paths);
+        let face = &self.face;
         self.glyphs
-            .insert(gid, ink.then_some(from..self.paths.len()));
-        ink
+            .entry(gid)
+            .or_insert_with(|| outline(face, gid))
+            .is_some()
     }
 
-    fn group(&mut self, w: &mut Writer, g: &Group, words: Words) {
-        w.start("g");
+    fn group(&mut self, g: &Group, words: Words) -> el::Group {
+        let mut out = el::Group::new();
         if !g.class.is_empty() {
-            w.attr_text("class", &g.class);
+            out.assign("class", outside(&g.class));
         }
         if let Some(rect) = &g.clip {
-            let hash = self.clip(rect);
-            let url = w.attr("clip-path");
-            url.push_str("url(#");
-            clip_id(url, hash);
-            url.push(')');
+            out.assign("clip-path", format!("url(#{})", self.clip(rect)));
         }
+        self.items += g.items.len();
         for item in &g.items {
             match item {
-                Item::Shape(shape, paint) => write_shape(w, shape, paint),
+                Item::Shape(shape, paint) => add_shape(&mut out, shape, paint),
                 Item::Text(t) => {
                     // Measured once: both the glyphs and the text layer need the width.
                     let width = font::text_width(&t.content, t.size);
-                    self.text_glyphs(w, t, width);
+                    if let Some(glyphs) = self.text_glyphs(t, width) {
+                        out.append(glyphs);
+                    }
                     if words == Words::Searchable {
-                        text(w, t, width);
+                        out.append(text(t, width));
                     }
                 }
-                Item::Group(child) => self.group(w, child, words),
+                Item::Group(child) => out.append(self.group(child, words)),
             }
         }
-        w.end();
+        out
     }
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
-    /// its origin on the text's start, each glyph at its advance. Nothing for a text
+    /// its origin on the text's start, each glyph at its advance. `None` for a text
     /// without ink.
-    fn text_glyphs(&mut self, w: &mut Writer, t: &Text, width: f64) {
-        let mut run = std::mem::take(&mut self.run);
-        run.clear();
+    fn text_glyphs(&mut self, t: &Text, width: f64) -> Option<el::Group> {
+        let mut run = el::Group::new()
+            .set("aria-hidden", "true")
+            .set("class", "glyphs");
         let mut advance = 0u32;
+        let mut any = false;
         for c in t.content.chars().filter(|c| !c.is_control()) {
-            let Some((id, width)) = self.font.glyph_advance(c) else {
+            let Some((gid, width)) = self.font.glyph_advance(c) else {
                 continue;
             };
-            if self.has_ink(id) {
-                run.push((id, advance));
+            if self.has_ink(gid) {
+                let mut glyph =
+                    el::Use::new().set("xlink:href", format!("#{}", glyph_id(self.font, gid)));
+                if advance != 0 {
+                    glyph.assign("x", advance);
+                }
+                run.append(glyph);
+                any = true;
             }
             advance += u32::from(width);
         }
-        if !run.is_empty() {
-            let start = match t.anchor {
-                Anchor::Start => t.position.x,
-                Anchor::Middle => t.position.x - width / 2.0,
-                Anchor::End => t.position.x - width,
-            };
-            // Attributes in name order, the writer's cheapest.
-            w.start("g");
-            w.attr("aria-hidden").push_str("true");
-            w.attr("class").push_str("glyphs");
-            if t.color != Color::BLACK {
-                push_color(w.attr("fill"), t.color);
-            }
-            let k = self.scale(t.size);
-            let transform = w.attr("transform");
-            transform.push_str("matrix(");
-            transform.push_str(k);
-            transform.push_str(" 0 0 -");
-            transform.push_str(k);
-            transform.push(' ');
-            push_num(transform, start);
-            transform.push(' ');
-            push_num(transform, t.position.y);
-            transform.push(')');
-            for &(gid, advance) in &run {
-                w.start("use");
-                if advance != 0 {
-                    push_uint(w.attr("x"), u64::from(advance));
-                }
-                let href = w.attr("xlink:href");
-                href.push('#');
-                self.glyph_id(href, gid);
-                w.end();
-            }
-            w.end();
+        if !any {
+            return None;
         }
-        self.run = run;
+        let start = match t.anchor {
+            Anchor::Start => t.position.x,
+            Anchor::Middle => t.position.x - width / 2.0,
+            Anchor::End => t.position.x - width,
+        };
+        let k = self.scale(t.size);
+        run.assign(
+            "transform",
+            format!("matrix({k} 0 0 -{k} {} {})", mm(start), mm(t.position.y)),
+        );
+        if t.color != Color::BLACK {
+            run.assign("fill", hex(t.color));
+        }
+        Some(run)
     }
 
     /// The scale from font units to millimetres at `size` points, as written in a
     /// transform.
-    fn scale(&mut self, size: f64) -> &str {
+    fn scale(&mut self, size: f64) -> f64 {
         let key = size.to_bits();
-        let at = match self.scales.iter().position(|(bits, _)| *bits == key) {
-            Some(at) => at,
-            None => {
-                let scale = size * font::MM_PER_PT / f64::from(self.face.units_per_em());
-                // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an
-                // error in it grows with every advance along the line.
-                let k = format!("{scale:.8}");
-                self.scales.push((key, k.trim_end_matches('0').to_string()));
-                self.scales.len() - 1
+        if let Some(&(_, k)) = self.scales.iter().find(|(bits, _)| *bits == key) {
+            return k;
+        }
+        let scale = size * font::MM_PER_PT / f64::from(self.face.units_per_em());
+        // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an error in it
+        // grows with every advance along the line.
+        let k = super::rounded(scale, 8);
+        self.scales.push((key, k));
+        k
+    }
+}
+
+/// Glyph `gid`'s id: the font's hash and the glyph id.
+fn glyph_id(font: &Font, gid: u16) -> String {
+    format!("g{:08x}-{gid}", font.hash)
+}
+
+/// Glyph `gid`'s outline as SVG path data in font units, read from the font; `None` for a
+/// glyph without ink.
+///
+/// Written as text rather than through the crate's `path::Data`, which would hold a vector
+/// per command and write `M1,2 L3,4`, longer than `M1 2L3 4` for every glyph of a file.
+fn outline(face: &ttf_parser::Face<'_>, gid: u16) -> Option<String> {
+    let mut path = PathData(String::new());
+    face.outline_glyph(ttf_parser::GlyphId(gid), &mut path)?;
+    Some(path.0)
+}
+
+/// SVG path data from a glyph outline, in font units.
+struct PathData(String);
+
+impl PathData {
+    /// A command letter and its points, each to a tenth of a font unit (a 2000-unit em at
+    /// 72 pt is 0.013 mm a unit).
+    fn command(&mut self, letter: char, points: &[f32]) {
+        self.0.push(letter);
+        for (i, &v) in points.iter().enumerate() {
+            if i > 0 {
+                self.0.push(' ');
             }
-        };
-        &self.scales[at].1
+            // TrueType outlines are whole font units but for a curve's implied points
+            // (halves): nearly every coordinate of a glyph is whole, and std writes an
+            // integer without the shortest-float search (a diagram has thousands of them).
+            let _ = if v.fract() == 0.0 && v.abs() < 1e9 {
+                write!(self.0, "{}", v as i32)
+            } else {
+                write!(self.0, "{}", super::rounded(f64::from(v), 1))
+            };
+        }
     }
 }
 
-/// Appends a clip's id: `clip-` and its hash.
-fn clip_id(out: &mut String, hash: u32) {
-    out.push_str("clip-");
-    push_hex(out, hash);
+impl ttf_parser::OutlineBuilder for PathData {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.command('M', &[x, y]);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.command('L', &[x, y]);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.command('Q', &[x1, y1, x, y]);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.command('C', &[x1, y1, x2, y2, x, y]);
+    }
+    fn close(&mut self) {
+        self.0.push('Z');
+    }
 }
 
-fn write_shape(w: &mut Writer, shape: &Shape, paint: &Paint) {
-    let name = match shape {
-        Shape::Line(..) => "line",
-        Shape::Polyline(_) => "polyline",
-        Shape::Polygon(_) => "polygon",
-        Shape::Rect(_) => "rect",
-        Shape::Circle { .. } => "circle",
-    };
-    w.start(name);
-    // The paint first: a line's attributes then come in name order, the writer's cheapest.
-    paint_attributes(w, paint);
+fn add_shape(out: &mut el::Group, shape: &Shape, paint: &Paint) {
     match shape {
-        Shape::Line(a, b) => {
-            push_num(w.attr("x1"), a.x);
-            push_num(w.attr("x2"), b.x);
-            push_num(w.attr("y1"), a.y);
-            push_num(w.attr("y2"), b.y);
-        }
-        Shape::Polyline(points) | Shape::Polygon(points) => {
-            push_points(w.attr("points"), points);
-        }
-        Shape::Rect(r) => push_rect(w, r),
-        Shape::Circle { center, radius } => {
-            push_num(w.attr("cx"), center.x);
-            push_num(w.attr("cy"), center.y);
-            push_num(w.attr("r"), *radius);
-        }
+        Shape::Line(a, b) => out.append(painted(
+            el::Line::new()
+                .set("x1", mm(a.x))
+                .set("y1", mm(a.y))
+                .set("x2", mm(b.x))
+                .set("y2", mm(b.y)),
+            paint,
+        )),
+        Shape::Polyline(points) => out.append(painted(
+            el::Polyline::new().set("points", points_attr(points)),
+            paint,
+        )),
+        Shape::Polygon(points) => out.append(painted(
+            el::Polygon::new().set("points", points_attr(points)),
+            paint,
+        )),
+        Shape::Rect(r) => out.append(painted(rectangle(r), paint)),
+        Shape::Circle { center, radius } => out.append(painted(
+            el::Circle::new()
+                .set("cx", mm(center.x))
+                .set("cy", mm(center.y))
+                .set("r", mm(*radius)),
+            paint,
+        )),
     }
-    w.end();
 }
 
-fn push_rect(w: &mut Writer, r: &Rect) {
-    push_num(w.attr("x"), r.x);
-    push_num(w.attr("y"), r.y);
-    push_num(w.attr("width"), r.width);
-    push_num(w.attr("height"), r.height);
+fn painted<N: svg::Node>(mut node: N, paint: &Paint) -> N {
+    node.assign("fill", paint.fill.map_or_else(|| "none".to_string(), hex));
+    if let Some(stroke) = &paint.stroke {
+        node.assign("stroke", hex(stroke.color));
+        node.assign("stroke-width", mm(stroke.width));
+        if !stroke.dash.is_empty() {
+            let dash: Vec<f64> = stroke.dash.iter().map(|&d| mm(d)).collect();
+            node.assign("stroke-dasharray", dash);
+        }
+    }
+    node
+}
+
+fn rectangle(r: &Rect) -> el::Rectangle {
+    el::Rectangle::new()
+        .set("x", mm(r.x))
+        .set("y", mm(r.y))
+        .set("width", mm(r.width))
+        .set("height", mm(r.height))
 }
 
 /// `x,y x,y …`.
-fn push_points(out: &mut String, points: &[Point]) {
+fn points_attr(points: &[Point]) -> String {
+    let mut out = String::new();
     for (i, p) in points.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        push_num(out, p.x);
-        out.push(',');
-        push_num(out, p.y);
+        let separator = if i > 0 { " " } else { "" };
+        let _ = write!(out, "{separator}{},{}", mm(p.x), mm(p.y));
     }
+    out
 }
 
-fn paint_attributes(w: &mut Writer, paint: &Paint) {
-    match paint.fill {
-        Some(fill) => push_color(w.attr("fill"), fill),
-        None => w.attr("fill").push_str("none"),
-    }
-    if let Some(stroke) = &paint.stroke {
-        push_color(w.attr("stroke"), stroke.color);
-        if !stroke.dash.is_empty() {
-            let dash = w.attr("stroke-dasharray");
-            for (i, &d) in stroke.dash.iter().enumerate() {
-                if i > 0 {
-                    dash.push(' ');
-                }
-                push_num(dash, d);
-            }
-        }
-        push_num(w.attr("stroke-width"), stroke.width);
-    }
-}
-
-/// An element whose only child is text, written without added line breaks around it (they
-/// would become part of the text).
-fn inline(w: &mut Writer, name: &'static str, content: &str) {
-    w.start(name);
-    w.text(content);
-    w.end();
+/// An element whose only child is text from outside, written without line breaks around
+/// it (they would become part of the text): the crate's own `Style` and `Text` add them.
+fn inline(name: &str, content: &str) -> Element {
+    let mut element = Element::new(name);
+    element.append(TextNode::new(outside(content)));
+    element
 }
 
 /// The invisible text layer over one text's glyphs, `width` its advance width.
-fn text(w: &mut Writer, t: &Text, width: f64) {
+fn text(t: &Text, width: f64) -> Element {
     let anchor = match t.anchor {
         Anchor::Start => "start",
         Anchor::Middle => "middle",
         Anchor::End => "end",
     };
-    w.start("text");
-    push_num(w.attr("x"), t.position.x);
-    push_num(w.attr("y"), t.position.y);
-    push_num(w.attr("font-size"), t.size * font::MM_PER_PT);
-    w.attr("text-anchor").push_str(anchor);
+    let mut node = inline("text", &t.content);
+    node.assign("x", mm(t.position.x));
+    node.assign("y", mm(t.position.y));
+    node.assign("font-size", mm(t.size * font::MM_PER_PT));
+    node.assign("text-anchor", anchor);
     // Invisible, but as wide as the glyphs under it, so a selection covers them.
     if width > 0.0 {
-        push_num(w.attr("textLength"), width);
-        w.attr("lengthAdjust").push_str("spacingAndGlyphs");
+        node.assign("textLength", mm(width));
+        node.assign("lengthAdjust", "spacingAndGlyphs");
     }
-    w.attr("fill-opacity").push('0');
-    w.text(&t.content);
-    w.end();
+    node.assign("fill-opacity", "0");
+    node
 }
 
 /// `#rrggbb`.
-fn push_color(out: &mut String, c: Color) {
-    out.push('#');
-    for byte in [c.r, c.g, c.b] {
-        push_hex_digits(out, u32::from(byte), 2);
-    }
+fn hex(c: Color) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
 }
-
-/// Eight lowercase hex digits.
-fn push_hex(out: &mut String, n: u32) {
-    push_hex_digits(out, n, 8);
-}
-
-fn push_hex_digits(out: &mut String, n: u32, digits: u32) {
-    for i in (0..digits).rev() {
-        let digit = (n >> (4 * i)) & 0xf;
-        out.push(char::from_digit(digit, 16).unwrap_or('0'));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -521,6 +488,53 @@ mod tests {
         assert_eq!(document.root_element().tag_name().name(), "svg");
         assert!(out.contains("<title>ab[31mcd</title>"), "{out}");
         assert!(out.contains(">ab[31mcd</text>"), "{out}");
+    }
+
+    #[test]
+    fn quotes_in_an_attribute_are_escaped_and_forbidden_characters_left_out() {
+        let mut figure = Figure::new(10.0, 10.0, "t");
+        let mut board = Group::new("a\"b'c<d&e\u{1}f");
+        board.shape(
+            Shape::Rect(Rect::new(0.0, 0.0, 1.0, 1.0)),
+            Paint::fill(Color::BLACK),
+        );
+        figure.root.group(board);
+        let out = String::from_utf8(render(&figure)).unwrap();
+        assert!(
+            out.contains(r#"<g class="a&quot;b&apos;c&lt;d&amp;ef">"#),
+            "{out}"
+        );
+        let document = roxmltree::Document::parse(&out).expect("the SVG is well-formed XML");
+        let class = document
+            .descendants()
+            .filter_map(|n| n.attribute("class"))
+            .find(|c| c.starts_with('a'));
+        assert_eq!(class, Some("a\"b'c<d&ef"));
+    }
+
+    #[test]
+    fn glyph_outlines_are_read_from_the_font_in_font_units() {
+        let face = ttf_parser::Face::parse(font::FONT_DATA, 0).unwrap();
+        let glyph = |c| face.glyph_index(c).unwrap().0;
+        let a = outline(&face, glyph('A')).expect("A has ink");
+        assert!(a.starts_with('M') && a.ends_with('Z'), "{a}");
+        // Whole font units, and halves where a curve's on-curve point is implied.
+        assert!(
+            a.split(|c: char| c.is_ascii_alphabetic() || c == ' ')
+                .filter(|n| !n.is_empty())
+                .all(|n| n.parse::<f64>().is_ok_and(|v| (v * 2.0).fract() == 0.0)),
+            "{a}"
+        );
+        assert_eq!(outline(&face, glyph(' ')), None);
+        // The same outline each time, and the one the file holds.
+        assert_eq!(outline(&face, glyph('A')), Some(a.clone()));
+        let mut figure = Figure::new(10.0, 10.0, "t");
+        figure
+            .root
+            .text(Text::new(Point::new(1.0, 1.0), "A A", 10.0, Anchor::Start));
+        let out = String::from_utf8(render(&figure)).unwrap();
+        assert_eq!(out.matches(&format!("<path d=\"{a}\"")).count(), 1, "{out}");
+        assert_eq!(out.matches("<use ").count(), 2, "{out}");
     }
 
     #[test]

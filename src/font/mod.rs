@@ -325,6 +325,14 @@ pub struct MissingGlyph {
     pub font: Option<PathBuf>,
 }
 
+impl MissingGlyph {
+    /// The option at fault: `--font` when the user chose the font, none for sheetgen's own
+    /// (then the text is what cannot be drawn).
+    pub fn option(&self) -> Option<&'static str> {
+        self.font.as_ref().map(|_| "--font")
+    }
+}
+
 impl std::fmt::Display for MissingGlyph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = self.character;

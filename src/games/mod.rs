@@ -62,10 +62,10 @@ pub trait Game: Sync {
         format!("docs/rules/{}.md", self.name())
     }
 
-    /// `d` with a note naming the rules page when its message cites a ruling ("ruling
-    /// T4"), so that the ruling can be looked up; any other message as it is.
+    /// `d` with a note naming the rules page when it cites a ruling (its `rulings`), so
+    /// that the ruling can be looked up; any other problem as it is.
     fn with_rules_page(&self, d: Diagnostic) -> Diagnostic {
-        if d.message.contains("ruling") {
+        if !d.rulings.is_empty() {
             let note = format!("the rulings are explained in {}", self.rules_page());
             d.with_note(note)
         } else {
@@ -353,6 +353,37 @@ mod tests {
                 assert!(game.record_keys().contains(&key), "{}: {key}", game.name());
             }
         }
+    }
+
+    /// The first game of `record`, which must be refused.
+    fn refused(record: &str) -> Diagnostic {
+        let source = crate::input::SourceFile::new("g.yaml", record);
+        let mut entries = crate::load::read(&source).unwrap();
+        entries.remove(0).game.unwrap_err()
+    }
+
+    #[test]
+    fn an_illegal_move_carries_its_ruling_and_names_the_rules_page() {
+        let d = refused("game: lines-of-action\nmoves: [b1-b4]\n");
+        assert_eq!(d.rulings, ["L3"]);
+        assert!(d.message.ends_with("2 pieces on it (ruling L3)"), "{d}");
+        assert_eq!(
+            d.notes,
+            ["the rulings are explained in docs/rules/lines-of-action.md"]
+        );
+        let d = refused("game: shoreline\nrules: { scoring: odd }\nmoves: []\n");
+        assert_eq!(d.rulings, ["S5", "S7"]);
+        assert!(d.message.ends_with("not `odd` (rulings S5, S7)"), "{d}");
+        assert_eq!(d.notes.len(), 1, "{d}");
+    }
+
+    #[test]
+    fn the_word_ruling_in_a_message_is_not_a_ruling() {
+        let d = refused("game: shoreline\ntitle: ruling party\nmoves: [ruling]\n");
+        assert!(d.message.contains("`ruling` is not a move"), "{d}");
+        assert!(d.rulings.is_empty() && d.notes.is_empty(), "{d}");
+        let title = Diagnostic::file("g.yaml", "the title `ruling party` is too long");
+        assert!(shoreline::Shoreline.with_rules_page(title).notes.is_empty());
     }
 
     #[test]

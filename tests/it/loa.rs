@@ -142,7 +142,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: [b1-b4]\n",
         command: "check",
         location: ":2:9",
-        words: "move 1 (black): b1-b4: b1 moves exactly 2 along the file b (2 pieces on it, ruling L3)",
+        words: "move 1 (black): b1-b4: b1 moves exactly 2 along the file b: 2 pieces on it (ruling L3)",
     },
     Case {
         name: "jumps an enemy piece",

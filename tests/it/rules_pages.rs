@@ -84,5 +84,9 @@ fn an_error_citing_a_ruling_names_the_rules_page() {
             report.contains(&format!("note: the rulings are explained in {page}")),
             "{report}"
         );
+        let json = common::run(&["check", "--format", "json", path.to_str().unwrap()]);
+        let id = ruling.trim_start_matches("ruling ");
+        let json = String::from_utf8(json.stdout).unwrap();
+        assert!(json.contains(&format!(r#""rulings":["{id}"]"#)), "{json}");
     }
 }

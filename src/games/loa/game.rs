@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::bits::{Bits, Wide};
 use super::rules::{AnyBoard, DIRECTIONS, Move, Position, Setup, axis, parse_square, square_name};
-use crate::vocabulary::Side;
+use crate::vocabulary::{Broken, Side};
 
 /// L4: what happens when one move connects both sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -94,19 +94,22 @@ pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
 
 /// Reads an obstructed square for `rules` (L2): a square of the board, empty at the start,
 /// not listed before. The error says which of those it is not.
-pub fn check_obstruction(name: &str, rules: &Rules) -> Result<usize, String> {
+pub fn check_obstruction(name: &str, rules: &Rules) -> Result<usize, Broken> {
     let n = rules.size;
     let square = parse_square(name.trim(), n)
         .ok_or_else(|| format!("`{name}` is not a square of the {n}×{n} board"))?;
     let start = super::rules::Board::<Wide>::new(n, &[]).start(rules.setup);
     if start.at(square).is_some() {
-        return Err(format!(
-            "{} holds a piece at the start; obstructions go on empty squares (ruling L2)",
-            square_name(square, n)
+        return Err(Broken::new(
+            format!(
+                "{} holds a piece at the start; obstructions go on empty squares",
+                square_name(square, n)
+            ),
+            &["L2"],
         ));
     }
     if rules.obstructions.contains(&square) {
-        return Err(format!("{} is listed twice", square_name(square, n)));
+        return Err(format!("{} is listed twice", square_name(square, n)).into());
     }
     Ok(square)
 }
@@ -217,13 +220,17 @@ pub enum Written {
 }
 
 /// Reads a move token; the error says what is wrong with it.
-pub fn parse_move(token: &str, size: usize) -> Result<Written, String> {
+pub fn parse_move(token: &str, size: usize) -> Result<Written, Broken> {
     let lower = token.trim().to_ascii_lowercase();
     if lower == "pass" {
         return Ok(Written::Pass);
     }
-    let not_a_move =
-        || format!("`{token}` is not a move: write it as b1-b3, b3xe3 or pass (ruling L7)");
+    let not_a_move = || {
+        Broken::new(
+            format!("`{token}` is not a move: write it as b1-b3, b3xe3 or pass"),
+            &["L7"],
+        )
+    };
     let split = lower.find(['-', 'x', ':']).ok_or_else(not_a_move)?;
     // `x` is also a file on boards of 24 files; ours stop at l, so the first separator is it.
     let (from, rest) = lower.split_at(split);
@@ -233,7 +240,7 @@ pub fn parse_move(token: &str, size: usize) -> Result<Written, String> {
             if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
                 not_a_move()
             } else {
-                format!("`{token}`: there is no square {name} on the {size}×{size} board")
+                format!("`{token}`: there is no square {name} on the {size}×{size} board").into()
             }
         })
     };
@@ -284,31 +291,32 @@ impl Replay {
     }
 
     /// Plays the move written as `token`, or says why it is not legal here.
-    pub fn play(&mut self, token: &str) -> Result<Ply, String> {
+    pub fn play(&mut self, token: &str) -> Result<Ply, Broken> {
         let n = self.rules.size;
         let written = parse_move(token, n)?;
         if let Some(outcome) = self.outcome {
-            return Err(format!(
-                "the game is over: {}",
-                outcome.describe(self.plies.len())
-            ));
+            let describe = outcome.describe(self.plies.len());
+            return Err(format!("the game is over: {describe}").into());
         }
         let side = self.position.to_move;
         let legal = self.board.moves(&self.position);
         let ply = match written {
             Written::Pass if legal.is_empty() => Ply::Pass,
             Written::Pass => {
-                return Err(format!(
-                    "pass: {} has {} legal move{}; a side may pass only when it has none (ruling L5)",
-                    side.name(),
-                    legal.len(),
-                    if legal.len() == 1 { "" } else { "s" }
+                return Err(Broken::new(
+                    format!(
+                        "pass: {} has {} legal move{}; a side may pass only when it has none",
+                        side.name(),
+                        legal.len(),
+                        if legal.len() == 1 { "" } else { "s" }
+                    ),
+                    &["L5"],
                 ));
             }
             Written::Move { .. } if legal.is_empty() => {
-                return Err(format!(
-                    "{token}: {} has no legal move and must pass (ruling L5)",
-                    side.name()
+                return Err(Broken::new(
+                    format!("{token}: {} has no legal move and must pass", side.name()),
+                    &["L5"],
                 ));
             }
             Written::Move {
@@ -320,12 +328,15 @@ impl Replay {
                     .iter()
                     .find(|m| m.from as usize == from && m.to as usize == to);
                 let Some(m) = found else {
-                    return Err(format!("{token}: {}", self.why_illegal(from, to)));
+                    return Err(self.why_illegal(from, to).after(token));
                 };
                 if marked_capture && !m.capture {
-                    return Err(format!(
-                        "{token}: {} is empty, not a capture (x and : mark captures only, ruling L7)",
-                        square_name(to, n)
+                    return Err(Broken::new(
+                        format!(
+                            "{token}: {} is empty, not a capture; x and : mark captures only",
+                            square_name(to, n)
+                        ),
+                        &["L7"],
                     ));
                 }
                 Ply::Move(*m)
@@ -397,7 +408,7 @@ impl Replay {
     }
 
     /// Why `from`-`to` is not a legal move for the side to move.
-    fn why_illegal(&self, from: usize, to: usize) -> String {
+    fn why_illegal(&self, from: usize, to: usize) -> Broken {
         let n = self.rules.size;
         let side = self.position.to_move;
         let name = |sq| square_name(sq, n);
@@ -409,25 +420,30 @@ impl Replay {
                     name(from),
                     owner.name(),
                     side.name()
-                );
+                )
+                .into();
             }
-            None => return format!("there is no {} piece on {}", side.name(), name(from)),
+            None => return format!("there is no {} piece on {}", side.name(), name(from)).into(),
         }
         let Some((direction, distance)) = direction_to(from, to, n) else {
             return format!(
                 "{} is not on a rank, file or diagonal through {}",
                 name(to),
                 name(from)
-            );
+            )
+            .into();
         };
         let a = axis(direction);
         let count = self.board.line_count(self.position.occupied(), from, a);
         if distance != count {
-            return format!(
-                "{} moves exactly {count} along {} ({count} piece{} on it, ruling L3)",
-                name(from),
-                line_name(from, a, n),
-                if count == 1 { "" } else { "s" }
+            return Broken::new(
+                format!(
+                    "{} moves exactly {count} along {}: {count} piece{} on it",
+                    name(from),
+                    line_name(from, a, n),
+                    if count == 1 { "" } else { "s" }
+                ),
+                &["L3"],
             );
         }
         for k in 1..distance {
@@ -436,20 +452,23 @@ impl Replay {
                 .step(from, direction, k)
                 .expect("the path is on the board");
             if self.board.blocked.has(sq) {
-                return format!("jumps the obstructed square {} (ruling L2)", name(sq));
+                return Broken::new(format!("jumps the obstructed square {}", name(sq)), &["L2"]);
             }
             if self.position.at(sq) == Some(side.other()) {
-                return format!(
-                    "jumps the {} piece on {} (pieces never jump an enemy piece, ruling L3)",
-                    side.other().name(),
-                    name(sq)
+                return Broken::new(
+                    format!(
+                        "jumps the {} piece on {}: pieces never jump an enemy piece",
+                        side.other().name(),
+                        name(sq)
+                    ),
+                    &["L3"],
                 );
             }
         }
         if self.board.blocked.has(to) {
-            return format!("{} is obstructed (ruling L2)", name(to));
+            return Broken::new(format!("{} is obstructed", name(to)), &["L2"]);
         }
-        format!("lands on {}'s own piece on {}", side.name(), name(to))
+        format!("lands on {}'s own piece on {}", side.name(), name(to)).into()
     }
 }
 
@@ -530,10 +549,16 @@ mod tests {
             Ok(true)
         );
         assert_eq!(parse_move("PASS", 8), Ok(Written::Pass));
-        assert!(parse_move("b1b3", 8).unwrap_err().contains("is not a move"));
+        assert!(
+            parse_move("b1b3", 8)
+                .unwrap_err()
+                .to_string()
+                .contains("is not a move")
+        );
         assert!(
             parse_move("b1-i3", 8)
                 .unwrap_err()
+                .to_string()
                 .contains("there is no square i3 on the 8×8 board")
         );
         // A capture may be written with '-' (some SGF files do): it is still a capture.
@@ -563,37 +588,40 @@ mod tests {
         let mut r = Replay::new(Rules::default());
         let err = r.play("b1xb3").unwrap_err();
         assert_eq!(
-            err,
-            "b1xb3: b3 is empty, not a capture (x and : mark captures only, ruling L7)"
+            err.to_string(),
+            "b1xb3: b3 is empty, not a capture; x and : mark captures only (ruling L7)"
         );
+        assert_eq!(err.rulings, ["L7"], "the ruling is data, not only words");
     }
 
     #[test]
     fn l3_illegal_moves_say_why_in_the_games_terms() {
         let mut r = Replay::new(Rules::default());
         assert_eq!(
-            r.play("b1-b4").unwrap_err(),
-            "b1-b4: b1 moves exactly 2 along the file b (2 pieces on it, ruling L3)"
+            r.play("b1-b4").unwrap_err().to_string(),
+            "b1-b4: b1 moves exactly 2 along the file b: 2 pieces on it (ruling L3)"
         );
         assert_eq!(
-            r.play("a2-a4").unwrap_err(),
+            r.play("a2-a4").unwrap_err().to_string(),
             "a2-a4: a2 holds a white piece; it is black's move"
         );
+        assert_eq!(r.play("a2-a4").unwrap_err().rulings, [] as [&str; 0]);
+        assert_eq!(r.play("b1-b4").unwrap_err().rulings, ["L3"]);
         assert_eq!(
-            r.play("d4-d6").unwrap_err(),
+            r.play("d4-d6").unwrap_err().to_string(),
             "d4-d6: there is no black piece on d4"
         );
         assert_eq!(
-            r.play("b1-c4").unwrap_err(),
+            r.play("b1-c4").unwrap_err().to_string(),
             "b1-c4: c4 is not on a rank, file or diagonal through b1"
         );
         assert_eq!(
-            r.play("c1-c2").unwrap_err(),
-            "c1-c2: c1 moves exactly 2 along the file c (2 pieces on it, ruling L3)"
+            r.play("c1-c2").unwrap_err().to_string(),
+            "c1-c2: c1 moves exactly 2 along the file c: 2 pieces on it (ruling L3)"
         );
         assert_eq!(
-            r.play("b1-h7").unwrap_err(),
-            "b1-h7: b1 moves exactly 2 along the diagonal b1-h7 (2 pieces on it, ruling L3)"
+            r.play("b1-h7").unwrap_err().to_string(),
+            "b1-h7: b1 moves exactly 2 along the diagonal b1-h7: 2 pieces on it (ruling L3)"
         );
         assert_eq!(
             r.play("g1-a1"),
@@ -617,8 +645,8 @@ mod tests {
         r.play("c1-c3").unwrap();
         // White a3 along rank 3: a3, c3, e3: three steps to d3, jumping Black's c3.
         assert_eq!(
-            r.play("a3-d3").unwrap_err(),
-            "a3-d3: jumps the black piece on c3 (pieces never jump an enemy piece, ruling L3)"
+            r.play("a3-d3").unwrap_err().to_string(),
+            "a3-d3: jumps the black piece on c3: pieces never jump an enemy piece (ruling L3)"
         );
     }
 
@@ -643,6 +671,7 @@ mod tests {
         assert!(
             over.play("a2-a4")
                 .unwrap_err()
+                .to_string()
                 .starts_with("the game is over: black wins")
         );
     }
@@ -724,7 +753,7 @@ mod tests {
     fn l5_a_side_without_a_move_must_pass_and_may_not_pass_otherwise() {
         let mut r = Replay::new(Rules::default());
         assert_eq!(
-            r.play("pass").unwrap_err(),
+            r.play("pass").unwrap_err().to_string(),
             "pass: black has 36 legal moves; a side may pass only when it has none (ruling L5)"
         );
         // 5×5: Black's lone a1, hemmed in by the obstructed b1, a2 and b2, has no move.
@@ -735,7 +764,7 @@ mod tests {
         let mut r = from_position(rules, &["a1"], &["c3", "e3"], Side::Black);
         assert!(r.board.moves(&r.position).is_empty());
         assert_eq!(
-            r.play("a1-a2").unwrap_err(),
+            r.play("a1-a2").unwrap_err().to_string(),
             "a1-a2: black has no legal move and must pass (ruling L5)"
         );
         assert_eq!(r.play("pass"), Ok(Ply::Pass));

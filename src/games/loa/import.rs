@@ -12,7 +12,7 @@ use crate::formats::move_text;
 use crate::formats::sgf::{self, GameTree, Property, error_at};
 use crate::formats::yaml::RecordWriter;
 use crate::input::SourceFile;
-use crate::vocabulary::{Side, plural};
+use crate::vocabulary::{Broken, Side, plural};
 
 /// What an imported game says besides its moves.
 #[derive(Debug, Default)]
@@ -91,7 +91,7 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
         }
         replay
             .play(word)
-            .map_err(|message| located(source, at, i, &message))?;
+            .map_err(|broken| located(source, at, i, broken))?;
     }
     if let Some((word, at)) = written_result {
         check_written_result(word, replay.outcome, replay.plies.len())
@@ -106,13 +106,10 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
     Ok((Header::default(), replay))
 }
 
-fn located(source: &SourceFile, byte: usize, ply: usize, message: &str) -> Diagnostic {
+fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diagnostic {
     let side = if ply % 2 == 0 { "black" } else { "white" };
-    error_at(
-        source,
-        byte,
-        format!("move {} ({side}): {message}", ply + 1),
-    )
+    let broken = broken.after(format_args!("move {} ({side})", ply + 1));
+    error_at(source, byte, broken.message).citing(broken.rulings)
 }
 
 /// One SGF game tree as a Lines of Action game.
@@ -193,11 +190,12 @@ fn refuse_setup_stones(source: &SourceFile, tree: &GameTree) -> Result<(), Diagn
             source,
             p.name_at,
             format!(
-                "{}[{}] sets up stones by hand; sheetgen's records start from the rules' \
-                 position (ruling L1), so a game with setup stones cannot be imported",
+                "{}[{}] sets up stones by hand; a game with setup stones cannot be \
+                 imported: sheetgen's records start from the rules' position",
                 p.name, p.value
             ),
-        )),
+        )
+        .citing(&["L1"])),
         None => Ok(()),
     }
 }
@@ -281,7 +279,7 @@ fn sgf_move(
     replay
         .play(word)
         .map(|_| ())
-        .map_err(|m| located(source, property.at, ply, &m))
+        .map_err(|broken| located(source, property.at, ply, broken))
 }
 
 /// RE[…] must agree with how the game ended; `B+R` on an unfinished game is a resignation.

@@ -151,11 +151,10 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
                 written_result = Some(token.clone());
                 break;
             }
-            replay.play(&token.text).map_err(|message| {
-                token.error(
-                    source,
-                    format!("move {} ({}): {message}", i + 1, side_to_move(i).name()),
-                )
+            replay.play(&token.text).map_err(|broken| {
+                let side = side_to_move(i).name();
+                let broken = broken.after(format_args!("move {} ({side})", i + 1));
+                token.error(source, broken.message).citing(broken.rulings)
             })?;
         }
     }
@@ -261,7 +260,7 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
     let choice = |text: &Option<Text>,
                   key: &str,
                   options: &[&str],
-                  ruling: &str|
+                  ruling: &'static [&'static str]|
      -> Result<Option<usize>, Diagnostic> {
         let Some(text) = text else { return Ok(None) };
         let value = text.value.to_ascii_lowercase();
@@ -273,12 +272,9 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
                 error_at(
                     source,
                     text,
-                    format!(
-                        "`{key}` is {}, not `{}` (ruling {ruling})",
-                        options.join(" or "),
-                        text.value
-                    ),
+                    format!("`{key}` is {}, not `{}`", options.join(" or "), text.value),
                 )
+                .citing(ruling)
             })
     };
     if let Some(size) = &given.size {
@@ -288,26 +284,37 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
             .parse()
             .ok()
             .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
-            .ok_or_else(|| error_at(source, size, format!("`size` is a whole number from {MIN_SIZE} to {MAX_SIZE}, not `{}` (ruling L1)", size.value)))?;
+            .ok_or_else(|| {
+                let message = format!(
+                    "`size` is a whole number from {MIN_SIZE} to {MAX_SIZE}, not `{}`",
+                    size.value
+                );
+                error_at(source, size, message).citing(&["L1"])
+            })?;
     }
-    if let Some(i) = choice(&given.setup, "setup", &["standard", "scrambled-eggs"], "L1")? {
+    if let Some(i) = choice(
+        &given.setup,
+        "setup",
+        &["standard", "scrambled-eggs"],
+        &["L1"],
+    )? {
         rules.setup = [Setup::Standard, Setup::ScrambledEggs][i];
     }
     if let Some(i) = choice(
         &given.simultaneous,
         "simultaneous",
         &["mover-wins", "draw"],
-        "L4",
+        &["L4"],
     )? {
         rules.simultaneous = [Simultaneous::MoverWins, Simultaneous::Draw][i];
     }
-    if let Some(i) = choice(&given.repetition, "repetition", &["third", "off"], "L6")? {
+    if let Some(i) = choice(&given.repetition, "repetition", &["third", "off"], &["L6"])? {
         rules.repetition = [Repetition::Third, Repetition::Off][i];
     }
     if let Some(list) = &given.obstructions {
         for text in list {
             let square = check_obstruction(&text.value, &rules)
-                .map_err(|message| error_at(source, text, message))?;
+                .map_err(|broken| error_at(source, text, broken.message).citing(broken.rulings))?;
             rules.obstructions.push(square);
         }
     }

@@ -7,7 +7,7 @@ use super::rules::{PLACEMENTS, Play, Point, Position, Rules, SIZE, Scoring};
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
 use crate::record::{About, Claim, Moves, Text, claimed_scores, error_at};
-use crate::vocabulary::{Side, Summary, Winner};
+use crate::vocabulary::{Broken, Side, Summary, Winner};
 
 crate::game_record! {
     /// A Shoreline record as written.
@@ -92,19 +92,22 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         let number = i + 1;
         let placed = parse_move(&text.value)
             .ok_or_else(|| {
-                format!(
+                Broken::from(format!(
                     "move {number}: `{}` is not a move; write a column (A to E) or a point (A1 to E5)",
                     text.value
-                )
+                ))
             })
             .and_then(|mv| {
                 match mv {
                     Move::Column(column) => position.place_in(column),
                     Move::Point(point) => position.place_at(point),
                 }
-                .map_err(|illegal| format!("move {number} ({}): {illegal}", position.to_move().name()))
+                .map_err(|illegal| {
+                    let side = position.to_move().name();
+                    illegal.broken().after(format_args!("move {number} ({side})"))
+                })
             })
-            .map_err(|message| error_at(source, text, message))?;
+            .map_err(|broken| error_at(source, text, broken.message).citing(broken.rulings))?;
         points.push(placed);
     }
     if let Some(claim) = &raw.result {
@@ -163,11 +166,9 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
             error_at(
                 source,
                 first,
-                format!(
-                    "`first` is black or white, not `{}` (ruling S3)",
-                    first.value
-                ),
+                format!("`first` is black or white, not `{}`", first.value),
             )
+            .citing(&["S3"])
         })?;
     }
     if let Some(scoring) = &given.scoring {
@@ -178,11 +179,9 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
                 return Err(error_at(
                     source,
                     scoring,
-                    format!(
-                        "`scoring` is exact or beginner, not `{}` (rulings S5, S7)",
-                        scoring.value
-                    ),
-                ));
+                    format!("`scoring` is exact or beginner, not `{}`", scoring.value),
+                )
+                .citing(&["S5", "S7"]));
             }
         };
     }

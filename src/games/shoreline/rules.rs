@@ -2,6 +2,7 @@
 //! 24 placements, and scoring that names every run it counts, so diagrams can draw them.
 
 use super::Side;
+use crate::vocabulary::Broken;
 
 /// Columns A–E and rows 1–5 (S1).
 pub const SIZE: usize = 5;
@@ -106,23 +107,32 @@ pub enum IllegalMove {
     GameOver,
 }
 
-impl std::fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl IllegalMove {
+    /// The rule broken, in words, and the rulings it cites.
+    pub fn broken(&self) -> Broken {
         match self {
             IllegalMove::ColumnFull { column } => {
-                write!(f, "column {} is full", column_name(*column))
+                format!("column {} is full", column_name(*column)).into()
             }
-            IllegalMove::NotLowest { wanted, lowest } => write!(
-                f,
-                "the next free point in column {} is {lowest}, not {wanted} \
-                 (stones fill each column from the shore, ruling S2)",
-                column_name(wanted.column)
+            IllegalMove::NotLowest { wanted, lowest } => Broken::new(
+                format!(
+                    "the next free point in column {} is {lowest}, not {wanted}: \
+                     stones fill each column from the shore",
+                    column_name(wanted.column)
+                ),
+                &["S2"],
             ),
-            IllegalMove::GameOver => write!(
-                f,
-                "the game is over: it ends after the {PLACEMENTS}th placement (ruling S4)"
+            IllegalMove::GameOver => Broken::new(
+                format!("the game is over: it ends after the {PLACEMENTS}th placement"),
+                &["S4"],
             ),
         }
+    }
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.broken().fmt(f)
     }
 }
 
@@ -390,10 +400,11 @@ mod tests {
                 wanted: Point::new(2, 3),
                 lowest: Point::new(2, 2)
             }
-            .to_string()
-            .split(" (")
-            .next(),
-            Some("the next free point in column C is C2, not C3")
+            .broken(),
+            Broken::new(
+                "the next free point in column C is C2, not C3: stones fill each column from the shore",
+                &["S2"]
+            )
         );
     }
 

@@ -5,13 +5,13 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use super::rules::{
-    Board, MAX_REVEAL, SQUARES, SUPPLY, Scoring, UnequalReveal, first_player, parse_square, score,
-    winner,
+    Board, IllegalPlacement, MAX_REVEAL, SQUARES, SUPPLY, Scoring, UnequalReveal, first_player,
+    parse_square, score, winner,
 };
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
 use crate::record::{About, Claim, Text, claimed_scores, error_at};
-use crate::vocabulary::{PerSide, Side, Summary, Winner, plural};
+use crate::vocabulary::{Broken, PerSide, Side, Summary, Winner, plural};
 
 use super::NAME;
 
@@ -183,10 +183,11 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<UnequalReveal,
             source,
             text,
             format!(
-                "`unequal_reveal` is higher-first or lower-first, not `{}` (ruling T4)",
+                "`unequal_reveal` is higher-first or lower-first, not `{}`",
                 text.value
             ),
-        )),
+        )
+        .citing(&["T4"])),
     }
 }
 
@@ -218,17 +219,15 @@ impl Replay {
         raw_turn: &RawTurn,
         source: &SourceFile,
     ) -> Result<(), Diagnostic> {
-        let at_turn = |message: String| {
-            error_at(
-                source,
-                &raw_turn.reveal,
-                format!("turn {number}: {message}"),
-            )
+        let at_turn = |broken: Broken| {
+            let broken = broken.after(format_args!("turn {number}"));
+            error_at(source, &raw_turn.reveal, broken.message).citing(broken.rulings)
         };
         if self.board.is_full() {
-            return Err(at_turn(
-                "the board is already full: the game ended with the 64th square (ruling T5)".into(),
-            ));
+            return Err(at_turn(Broken::new(
+                "the board is already full: the game ended with the 64th square",
+                &["T5"],
+            )));
         }
         let reveal = [
             self.reveal(number, raw_turn, Side::Black, source)?,
@@ -248,11 +247,14 @@ impl Replay {
             let wanted = reveal[side.index()];
             placed[side.index()] = self.place(number, side, list, wanted, source)?;
             if list.len() < wanted && !self.board.is_full() {
-                return Err(at_turn(format!(
-                    "{} revealed {wanted} but placed {}",
-                    side.name(),
-                    list.len()
-                )));
+                return Err(at_turn(
+                    format!(
+                        "{} revealed {wanted} but placed {}",
+                        side.name(),
+                        list.len()
+                    )
+                    .into(),
+                ));
             }
             self.supply[side.index()] -= placed[side.index()].len();
         }
@@ -297,11 +299,9 @@ impl Replay {
             return Err(error_at(
                 source,
                 text,
-                format!(
-                    "turn {number}: {} reveal {n} is {why} (ruling T4)",
-                    side.name()
-                ),
-            ));
+                format!("turn {number}: {} reveal {n} is {why}", side.name()),
+            )
+            .citing(&["T4"]));
         }
         Ok(n)
     }
@@ -348,11 +348,9 @@ impl Replay {
         Err(error_at(
             source,
             text,
-            format!(
-                "turn {number}: {} went first but {why} (ruling T4)",
-                claimed.name()
-            ),
-        ))
+            format!("turn {number}: {} went first but {why}", claimed.name()),
+        )
+        .citing(&["T4"]))
     }
 
     /// Places a side's stones of one turn, each on a legal square (`+` for the only one).
@@ -375,13 +373,8 @@ impl Replay {
                 ));
             }
             if self.board.is_full() {
-                return Err(error_at(
-                    source,
-                    token,
-                    format!(
-                        "{stone}: the board is full: the game ended with the 64th square (ruling T5)"
-                    ),
-                ));
+                let broken = IllegalPlacement::BoardFull.broken().after(&stone);
+                return Err(error_at(source, token, broken.message).citing(broken.rulings));
             }
             let sq = if token.value.trim() == "+" {
                 match self.board.legal().as_slice() {
@@ -406,11 +399,9 @@ impl Replay {
                 })?
             };
             self.board.place(sq, side).map_err(|illegal| {
-                error_at(
-                    source,
-                    token,
-                    format!("{stone} {}: {illegal}", super::rules::square_name(sq)),
-                )
+                let square = super::rules::square_name(sq);
+                let broken = illegal.broken().after(format_args!("{stone} {square}"));
+                error_at(source, token, broken.message).citing(broken.rulings)
             })?;
             placed.push(sq);
         }

@@ -2,7 +2,7 @@
 //! may go, turns with simultaneous reveals, the end when the 64th square fills, Towers and
 //! their greedy combination scoring.
 
-use crate::vocabulary::Side;
+use crate::vocabulary::{Broken, Side};
 
 pub const SIZE: usize = 8;
 pub const SQUARES: usize = SIZE * SIZE;
@@ -97,25 +97,38 @@ pub enum IllegalPlacement {
     BoardFull,
 }
 
-impl std::fmt::Display for IllegalPlacement {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl IllegalPlacement {
+    /// The rule broken, in words, and the rulings it cites.
+    pub fn broken(&self) -> Broken {
         match self {
-            IllegalPlacement::Occupied(sq) => write!(f, "{} is already taken", square_name(*sq)),
-            IllegalPlacement::NotAnEdge(sq) => write!(
-                f,
-                "no Line is current, so the stone starts a new one on a free edge square, and {} is not one (ruling T3)",
-                square_name(*sq)
+            IllegalPlacement::Occupied(sq) => {
+                format!("{} is already taken", square_name(*sq)).into()
+            }
+            IllegalPlacement::NotAnEdge(sq) => Broken::new(
+                format!(
+                    "no Line is current, so the stone starts a new one on a free edge square, and {} is not one",
+                    square_name(*sq)
+                ),
+                &["T3"],
             ),
-            IllegalPlacement::NotNext { current, next } => write!(
-                f,
-                "the Current Line is Line {current} and the next square is {} (ruling T3)",
-                square_name(*next)
+            IllegalPlacement::NotNext { current, next } => Broken::new(
+                format!(
+                    "the Current Line is Line {current} and the next square is {}",
+                    square_name(*next)
+                ),
+                &["T3"],
             ),
-            IllegalPlacement::BoardFull => write!(
-                f,
-                "the board is full: the game ended with the 64th square (ruling T5)"
+            IllegalPlacement::BoardFull => Broken::new(
+                "the board is full: the game ended with the 64th square",
+                &["T5"],
             ),
         }
+    }
+}
+
+impl std::fmt::Display for IllegalPlacement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.broken().fmt(f)
     }
 }
 
