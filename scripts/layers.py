@@ -14,11 +14,11 @@ import sys
 LAYERS = [
     ("words", ["vocabulary", "words", "diagnostic", "error", "rng"]),
     ("input and output", ["input", "formats", "output"]),
-    ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "theme", "frame"]),
+    ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame"]),
     ("backends", ["backend"]),
     ("record schema", ["record", "options", "job"]),
     ("games", ["games"]),
-    ("assembly", ["load", "diagram", "check", "render", "booklet", "run", "api"]),
+    ("assembly", ["load", "diagram", "theme", "check", "render", "booklet", "run", "api"]),
     ("command line", ["cli", "main", "lib"]),
 ]
 LAYER_OF = {module: i for i, (_, modules) in enumerate(LAYERS) for module in modules}

@@ -55,10 +55,11 @@ fn resolve(
             ))
         })?;
         view.at = view.at.or(spec.at);
-        if !spec.show.is_empty() {
+        // The game's own keys, as its options: the game declared them (`diagram_keys`).
+        for (name, values) in &spec.options {
             view.options.push(GivenOption {
-                name: "show".into(),
-                values: spec.show.iter().map(Written::from).collect(),
+                name: name.clone(),
+                values: values.iter().map(Written::from).collect(),
             });
         }
         if !request.omit_caption {

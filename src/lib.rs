@@ -20,6 +20,7 @@ pub mod error;
 pub mod figure;
 pub mod font;
 pub mod formats;
+pub mod frame;
 pub mod games;
 pub mod input;
 #[cfg(feature = "cli")]

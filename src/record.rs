@@ -15,11 +15,13 @@ use crate::vocabulary::Side;
 pub type Text = Spanned<String>;
 
 /// Declares a game's record struct: the header's keys every record has, then the game's own
-/// keys, unknown keys refused. The struct gets `KEYS` (every key, in order) and
+/// keys, unknown keys refused; `diagram_keys` names the keys the game's `diagrams` entries
+/// have besides the shared ones (each a list of values, passed on as the game's diagram
+/// option of that name). The struct gets `KEYS` (every key, in order) and
 /// `about(source, moves)`, the header checked.
 #[macro_export]
 macro_rules! game_record {
-    ($(#[$attr:meta])* pub struct $name:ident { $($(#[$field_attr:meta])* pub $field:ident : $ty:ty,)* }) => {
+    ($(diagram_keys: [$($key:literal),*];)? $(#[$attr:meta])* pub struct $name:ident { $($(#[$field_attr:meta])* pub $field:ident : $ty:ty,)* }) => {
         $(#[$attr])*
         #[derive(Debug, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -30,7 +32,13 @@ macro_rules! game_record {
             pub players: Option<$crate::record::Players>,
             $($(#[$field_attr])* pub $field: $ty,)*
             /// Figures of the game a rulebook or bulletin wants, drawn by `render --diagram K`.
-            pub diagrams: Option<Vec<$crate::record::RawDiagram>>,
+            pub diagrams: Option<Vec<$crate::record::Entry<$name>>>,
+        }
+
+        impl $crate::record::DiagramKeys for $name {
+            const DIAGRAM_KEYS: &'static [&'static str] = &[
+                "at", "caption", $($($key,)*)? "arrows", "marks", "labels", "highlight",
+            ];
         }
 
         impl $name {
@@ -50,7 +58,7 @@ macro_rules! game_record {
                         title: &self.title,
                         date: &self.date,
                         players: &self.players,
-                        diagrams: &self.diagrams,
+                        diagrams: self.diagrams.iter().flatten().map(|e| &e.0).collect(),
                     },
                     source,
                     moves,
@@ -65,7 +73,7 @@ pub struct Header<'a> {
     pub title: &'a Option<Text>,
     pub date: &'a Option<Text>,
     pub players: &'a Option<Players>,
-    pub diagrams: &'a Option<Vec<RawDiagram>>,
+    pub diagrams: Vec<&'a RawDiagram>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -75,14 +83,14 @@ pub struct Players {
     pub white: Option<Text>,
 }
 
-/// One entry of `diagrams`: the position after `at` moves, a caption, and rulebook figures.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One entry of `diagrams`: the position after `at` moves, a caption, annotations, and
+/// the game's own keys.
+#[derive(Debug, Clone, Default)]
 pub struct RawDiagram {
     pub at: Option<Text>,
     pub caption: Option<Text>,
-    /// `lines:SQ` or `moves:SQ` (Lines of Action).
-    pub show: Option<Vec<Text>>,
+    /// The game's own keys (`show: [lines:b8]`), in the order written, each with its values.
+    pub options: Vec<(String, Vec<Text>)>,
     /// `[[b1, b3], [h2, f4]]`
     pub arrows: Option<Vec<Spanned<Vec<Text>>>>,
     /// `{ c3: triangle, d4: circle }`
@@ -93,12 +101,90 @@ pub struct RawDiagram {
     pub highlight: Option<Vec<Text>>,
 }
 
+/// The keys of a game's `diagrams` entries, the shared ones and its own, in the order
+/// messages list them; [`game_record!`] declares them.
+pub trait DiagramKeys {
+    const DIAGRAM_KEYS: &'static [&'static str];
+}
+
+/// An entry of `diagrams` in a record of `R`, whose keys are `R`'s (others refused).
+#[derive(Debug)]
+pub struct Entry<R>(pub RawDiagram, std::marker::PhantomData<fn() -> R>);
+
+impl<'de, R: DiagramKeys> Deserialize<'de> for Entry<R> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntryVisitor(&'static [&'static str]);
+        impl<'de> Visitor<'de> for EntryVisitor {
+            type Value = RawDiagram;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("struct RawDiagram")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawDiagram, A::Error> {
+                fn once<T, E: de::Error>(
+                    slot: &mut Option<T>,
+                    key: &'static str,
+                    value: T,
+                ) -> Result<(), E> {
+                    match slot.replace(value) {
+                        Some(_) => Err(E::duplicate_field(key)),
+                        None => Ok(()),
+                    }
+                }
+                let mut raw = RawDiagram::default();
+                while let Some(key) = map.next_key_seed(Key(self.0))? {
+                    match key {
+                        "at" => once(&mut raw.at, key, map.next_value()?)?,
+                        "caption" => once(&mut raw.caption, key, map.next_value()?)?,
+                        "arrows" => once(&mut raw.arrows, key, map.next_value()?)?,
+                        "marks" => once(&mut raw.marks, key, map.next_value()?)?,
+                        "labels" => once(&mut raw.labels, key, map.next_value()?)?,
+                        "highlight" => once(&mut raw.highlight, key, map.next_value()?)?,
+                        game => {
+                            if raw.options.iter().any(|(k, _)| k == game) {
+                                return Err(de::Error::duplicate_field(game));
+                            }
+                            raw.options.push((game.to_string(), map.next_value()?));
+                        }
+                    }
+                }
+                Ok(raw)
+            }
+        }
+        let keys = R::DIAGRAM_KEYS;
+        let raw = deserializer.deserialize_struct("RawDiagram", keys, EntryVisitor(keys))?;
+        Ok(Entry(raw, std::marker::PhantomData))
+    }
+}
+
+/// A key of a diagram entry, refused when the game does not have it, as a derived struct
+/// refuses it.
+struct Key(&'static [&'static str]);
+
+impl<'de> de::DeserializeSeed<'de> for Key {
+    type Value = &'static str;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        struct KeyVisitor(&'static [&'static str]);
+        impl Visitor<'_> for KeyVisitor {
+            type Value = &'static str;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("field identifier")
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<&'static str, E> {
+                let known = self.0.iter().find(|k| **k == key);
+                known.copied().ok_or_else(|| E::unknown_field(key, self.0))
+            }
+        }
+        deserializer.deserialize_identifier(KeyVisitor(self.0))
+    }
+}
+
 /// A checked entry of `diagrams`.
 #[derive(Debug, Clone)]
 pub struct DiagramSpec {
     pub at: Option<usize>,
     pub caption: Option<Text>,
-    pub show: Vec<Text>,
+    /// The game's own keys, each with its values, for the game's diagram options.
+    pub options: Vec<(String, Vec<Text>)>,
     pub annotations: crate::annotate::Annotations,
 }
 
@@ -306,7 +392,7 @@ impl About {
     pub fn read(header: Header<'_>, source: &SourceFile, moves: usize) -> Result<Self, Diagnostic> {
         let players = header.players.clone().unwrap_or_default();
         let mut diagrams = Vec::new();
-        for raw_diagram in header.diagrams.iter().flatten() {
+        for raw_diagram in header.diagrams {
             let at = match &raw_diagram.at {
                 None => None,
                 Some(text) => Some(
@@ -350,7 +436,7 @@ impl About {
             diagrams.push(DiagramSpec {
                 at,
                 caption: raw_diagram.caption.clone(),
-                show: raw_diagram.show.clone().unwrap_or_default(),
+                options: raw_diagram.options.clone(),
                 annotations,
             });
         }

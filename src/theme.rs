@@ -1,4 +1,5 @@
-//! Themes: the colours of a diagram by role (see [`crate::palette`]) and a line-width factor.
+//! Themes: the colours of a diagram by role (the shared ones in [`crate::palette`], each
+//! game's in its own, all listed by [`crate::games::colour_roles`]) and a line-width factor.
 //! `color` is the default, `print` keeps only black, white and greys for laser printers,
 //! `colorblind` swaps the accents for the Okabe–Ito palette; a YAML file gives a user's own.
 
@@ -11,7 +12,7 @@ use serde_saphyr::Spanned;
 use crate::error::Error;
 use crate::figure::{Color, Figure, Group, Item};
 use crate::input::SourceFile;
-use crate::palette::{self, ROLES};
+use crate::palette;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Theme {
@@ -60,15 +61,21 @@ impl Theme {
     /// The accents from Okabe and Ito's palette, told apart under the common colour vision
     /// deficiencies.
     pub fn colorblind() -> Self {
-        let map = vec![
-            (palette::LAST_MOVE, Color::rgb(86, 180, 233)), // sky blue
-            (palette::MOVE, Color::rgb(0, 114, 178)),       // blue
-            (palette::WARNING, Color::rgb(213, 94, 0)),     // vermillion
-            (palette::SECOND, Color::rgb(0, 158, 115)),     // bluish green
-            (palette::CURRENT, Color::rgb(204, 121, 167)),  // reddish purple
-            (palette::ANNOTATION, Color::rgb(230, 159, 0)), // orange
-            (palette::HIGHLIGHT, Color::rgb(240, 228, 66)), // yellow
+        let accents = [
+            ("last_move", Color::rgb(86, 180, 233)), // sky blue
+            ("move", Color::rgb(0, 114, 178)),       // blue
+            ("warning", Color::rgb(213, 94, 0)),     // vermillion
+            ("second", Color::rgb(0, 158, 115)),     // bluish green
+            ("current", Color::rgb(204, 121, 167)),  // reddish purple
+            ("annotation", Color::rgb(230, 159, 0)), // orange
+            ("highlight", Color::rgb(240, 228, 66)), // yellow
         ];
+        let roles = crate::games::colour_roles();
+        let role = |name: &str| roles.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
+        let map = accents
+            .iter()
+            .filter_map(|(name, to)| Some((role(name)?, *to)))
+            .collect();
         Self {
             name: "colorblind".into(),
             map,
@@ -109,9 +116,10 @@ impl Theme {
         let path = source.path.as_path();
         let file: ThemeFile = source.parse_yaml().map_err(Error::Config)?;
         let mut map = Vec::new();
+        let roles = crate::games::colour_roles();
         for (role, value) in &file.colors {
-            let Some((_, from)) = ROLES.iter().find(|(name, _)| name == role) else {
-                let names: Vec<&str> = ROLES.iter().map(|(n, _)| *n).collect();
+            let Some((_, from)) = roles.iter().find(|(name, _)| name == role) else {
+                let names: Vec<&str> = roles.iter().map(|(n, _)| *n).collect();
                 return Err(Error::Config(source.error_at(
                     &value.referenced,
                     format!(
@@ -253,8 +261,8 @@ mod tests {
     #[test]
     fn print_leaves_only_greys() {
         let print = Theme::print();
-        for (_, c) in ROLES {
-            let g = print.map(*c);
+        for (_, c) in crate::games::colour_roles() {
+            let g = print.map(c);
             assert!(g.r == g.g && g.g == g.b, "{c:?} -> {g:?}");
         }
         assert_eq!(print.map(Color::WHITE), Color::WHITE);
@@ -265,6 +273,8 @@ mod tests {
     fn colorblind_changes_the_accents_and_keeps_the_rest() {
         let cb = Theme::colorblind();
         assert_ne!(cb.map(palette::WARNING), palette::WARNING);
+        // Every accent names a role.
+        assert_eq!(cb.map.len(), 7);
         assert_eq!(cb.map(palette::STONE_BLACK), palette::STONE_BLACK);
     }
 

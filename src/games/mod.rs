@@ -49,6 +49,12 @@ pub trait Game: Sync {
         &[]
     }
 
+    /// The colour roles only this game draws with (its `palette` module), which themes map
+    /// by name; the shared ones are `crate::palette::ROLES`.
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        &[]
+    }
+
     /// The game's own commands: its play sheet, and any others (`solve`, `import`).
     #[cfg(feature = "cli")]
     fn commands(&self) -> Vec<GameCommand>;
@@ -293,6 +299,17 @@ pub fn all_diagram_options() -> Vec<GameOption> {
     all
 }
 
+/// Every colour role a theme may name: the shared ones, then each game's, each name once.
+pub fn colour_roles() -> Vec<crate::palette::Role> {
+    let mut all: Vec<crate::palette::Role> = crate::palette::ROLES.to_vec();
+    for role in GAMES.iter().flat_map(|game| game.colour_roles()) {
+        if !all.iter().any(|(name, _)| *name == role.0) {
+            all.push(*role);
+        }
+    }
+    all
+}
+
 /// The move a diagram shows, checked against the game's length: `at` or the end.
 pub fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, Error> {
     let n = at.unwrap_or(length);
@@ -307,6 +324,17 @@ pub fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, E
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_colour_role_has_one_colour_and_its_own() {
+        let roles: Vec<crate::palette::Role> = crate::palette::ROLES
+            .iter()
+            .chain(GAMES.iter().flat_map(|game| game.colour_roles()))
+            .copied()
+            .collect();
+        assert_eq!(crate::palette::check_roles(&roles), Ok(()));
+        assert_eq!(colour_roles().len(), 19, "each role once");
+    }
+
     use super::*;
 
     #[test]

@@ -202,3 +202,17 @@ fn the_commands_are_read_as_a_shell_would() {
     let text = "```sh\nsheetgen check x.yaml   # a comment\ncargo test\n```\n";
     assert_eq!(commands(text), [(2, "sheetgen check x.yaml".to_string())]);
 }
+
+#[test]
+fn the_readmes_rust_example_is_the_one_cargo_builds() {
+    let example =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/embed.rs")).unwrap();
+    let shown = blocks(&readme(), "rust");
+    assert!(!shown.is_empty(), "the README shows the embedding example");
+    for (line, code) in shown {
+        assert!(
+            example.contains(code.trim()),
+            "README line {line}: the Rust code is not examples/embed.rs's"
+        );
+    }
+}

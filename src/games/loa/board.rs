@@ -9,7 +9,8 @@ use crate::font;
 use crate::vocabulary::Side;
 
 const LIGHT: Color = Color::WHITE;
-use crate::palette::{BOARD_DARK as DARK, OBSTRUCTED, STONE_BLACK as BLACK_PIECE};
+use super::palette::{BOARD_DARK as DARK, OBSTRUCTED};
+use crate::palette::STONE_BLACK as BLACK_PIECE;
 /// Space between the board's edge and its labels, in millimetres.
 const LABEL_GAP: f64 = 1.6;
 

@@ -9,19 +9,18 @@ use super::game::{Replay, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
 use crate::font;
-use crate::layout::{Heading, line_height, wrap};
+use crate::frame::{self, Frame, Line, MARGIN};
+use crate::layout::Heading;
 use crate::vocabulary::{Side, capitalised};
 use crate::words::{Lang, Words};
 
-const MARGIN: f64 = 8.0;
 const BOARD_WIDTH: f64 = 110.0;
-const TEXT_PT: f64 = 9.5;
 const LABEL_PT: f64 = 8.0;
 
-use crate::palette::{
+use super::palette::{
     LAST_MOVE, LAST_MOVE_SQUARE, LINK_BLACK, LINK_WHITE, MOVE, REFUSED as BLOCKED,
-    WARNING as CAPTURE,
 };
+use crate::palette::WARNING as CAPTURE;
 
 /// A rulebook figure for one piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,38 +124,62 @@ pub fn diagram(
     heading: &Heading,
     options: &DiagramOptions,
 ) -> (Figure, crate::annotate::Cells) {
-    let size = replay.rules.size;
-    let width = BOARD_WIDTH + 2.0 * MARGIN;
-    let mut root = Group::new("diagram lines-of-action");
-
     let words = &options.words;
-    let title = heading
-        .title
-        .clone()
-        .unwrap_or_else(|| words.tr("Lines of Action"));
-    let mut y = MARGIN;
-    if !options.bare {
-        let (header, bottom) =
-            crate::layout::diagram_header(&title, &heading.byline, MARGIN, MARGIN, BOARD_WIDTH);
-        root.group(header);
-        y = bottom + 3.0;
-    }
-
-    let k = if options.text_scale > 0.0 {
-        options.text_scale
-    } else {
-        1.0
+    let k = frame::text_scale(options.text_scale);
+    let frame = Frame {
+        class: "diagram lines-of-action",
+        game: words.tr("Lines of Action"),
+        heading,
+        width: BOARD_WIDTH,
+        header_gap: 3.0,
+        bare: options.bare,
+        caption: options.caption.clone(),
     };
-    let mut board = BoardLayout::fitting(Point::new(MARGIN, y), BOARD_WIDTH, size, LABEL_PT * k);
-    if options.flip {
-        board = board.flipped();
-    }
-    root.group(board.draw(replay.board.blocked));
+    frame.draw(|top| {
+        let size = replay.rules.size;
+        let mut board =
+            BoardLayout::fitting(Point::new(MARGIN, top), BOARD_WIDTH, size, LABEL_PT * k);
+        if options.flip {
+            board = board.flipped();
+        }
+        let status = [
+            group_counts(replay, words),
+            outcome_line(total, replay, words),
+        ];
+        let notes = figure_notes(replay, &options.show, words);
+        let rules = rules_caption(&replay.rules, words);
+        let mut lines: Vec<Line> = status.iter().chain(&notes).map(Line::text).collect();
+        // The rules in small print.
+        lines.push(Line {
+            text: rules.clone(),
+            size: LABEL_PT,
+        });
+        // The plain text holds the caption and the status; the text alternative all of it.
+        let mut written: Vec<String> = options.caption.iter().chain(&status).cloned().collect();
+        let plain_text = plain_text(replay, options.flip, &written, words);
+        written.extend(notes);
+        written.push(rules);
+        frame::Board {
+            groups: board_marks(&board, replay, &options.show, k),
+            extent: board.extent(),
+            cells: piece_cells(&board, &replay.position),
+            lines,
+            blocks: Vec::new(),
+            plain_text,
+            description: describe(heading, replay, &written),
+        }
+    })
+}
+
+/// The board, the last move, the groups' links, the captures, the pieces and the `show`
+/// figures, each a group.
+fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> Vec<Group> {
+    let mut groups = vec![board.draw(replay.board.blocked)];
     let last_move = match replay.plies.last() {
         Some(super::game::Ply::Move(m)) => Some(*m),
         _ => None,
     };
-    let with_figures = !options.show.is_empty();
+    let with_figures = !show.is_empty();
     if let (Some(m), true) = (last_move, with_figures) {
         // Beside move arrows the last move is its two squares tinted, not another arrow.
         let mut last = Group::new("last-move squares");
@@ -166,12 +189,12 @@ pub fn diagram(
                 Paint::fill(LAST_MOVE_SQUARE),
             );
         }
-        root.group(last);
+        groups.push(last);
     }
-    root.group(group_links(&board, replay));
+    groups.push(group_links(board, replay));
     // Over the links, so no link hides a capture.
-    root.group(captured_squares(&board, replay));
-    root.group(board.pieces(&replay.position));
+    groups.push(captured_squares(board, replay));
+    groups.push(board.pieces(&replay.position));
     if let (Some(m), false) = (last_move, with_figures) {
         let mut last = Group::new("last-move");
         last.group(arrow(
@@ -181,75 +204,40 @@ pub fn diagram(
             0.7,
             LAST_MOVE,
         ));
-        root.group(last);
+        groups.push(last);
     }
-    let mut notes = Vec::new();
     // Arrows first, so the line counts sit on top of the shafts they label.
-    for show in &options.show {
-        if let Show::Moves(sq) = *show {
-            root.group(move_arrows(&board, replay, sq));
+    for figure in show {
+        if let Show::Moves(sq) = *figure {
+            groups.push(move_arrows(board, replay, sq));
         }
     }
-    for show in &options.show {
-        if let Show::Lines(sq) = *show {
-            let with_moves = options.show.contains(&Show::Moves(sq));
-            root.group(line_counts(&board, replay, sq, with_moves, k));
+    for figure in show {
+        if let Show::Lines(sq) = *figure {
+            let with_moves = show.contains(&Show::Moves(sq));
+            groups.push(line_counts(board, replay, sq, with_moves, k));
+        }
+    }
+    groups
+}
+
+/// What the `show` figures say under the board: each piece's line counts, and the key to
+/// the move arrows.
+fn figure_notes(replay: &Replay, show: &[Show], words: &Words) -> Vec<String> {
+    let mut notes = Vec::new();
+    for figure in show {
+        if let Show::Lines(sq) = *figure {
             notes.push(lines_note(replay, sq, words));
         }
     }
-    if options.show.iter().any(|s| matches!(s, Show::Moves(_))) {
+    if show.iter().any(|s| matches!(s, Show::Moves(_))) {
         notes.push(words.tr(
             "Arrows: a move; ringed at its end, a capture. Tinted squares: the last move. Short stubs mark the directions a piece cannot use: \
              ending in a bar, blocked by an enemy piece or an obstruction; in a ring, onto its own piece; \
              in a cross, off the board.",
         ));
     }
-
-    y = board.extent().bottom() + 2.0;
-    let mut footer = Group::new("score");
-    let mut lines: Vec<String> = options.caption.iter().cloned().collect();
-    lines.extend([
-        group_counts(replay, words),
-        outcome_line(total, replay, words),
-    ]);
-    let plain_text = plain_text(heading, replay, options.flip, &lines, words);
-    lines.extend(notes);
-    lines.push(rules_caption(&replay.rules, words));
-    let drawn = if options.bare { &[][..] } else { &lines[..] };
-    for (i, text) in drawn.iter().enumerate() {
-        let size_pt = if i + 1 == lines.len() {
-            LABEL_PT
-        } else {
-            TEXT_PT
-        };
-        for line in wrap(text, size_pt, BOARD_WIDTH) {
-            y += line_height(size_pt);
-            footer.text(Text::new(
-                Point::new(MARGIN, y),
-                line,
-                size_pt,
-                Anchor::Start,
-            ));
-        }
-    }
-    if !options.bare {
-        root.group(footer);
-    }
-
-    let bottom = if options.bare {
-        board.extent().bottom()
-    } else {
-        y + font::descent(TEXT_PT)
-    };
-    let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
-    figure.description = describe(heading, replay, &lines);
-    figure.plain_text = Some(plain_text);
-    figure.root = root;
-    let mut cells = piece_cells(&board, &replay.position);
-    if options.bare {
-        crate::layout::crop_to_board(&mut figure, &mut cells, board.extent());
-    }
-    (figure, cells)
+    notes
 }
 
 /// The board's squares, each with the piece standing on it, for annotations.
@@ -578,25 +566,11 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     group
 }
 
-/// The diagram as plain text: the title, the board with files and ranks on every side
+/// The diagram as plain text under the frame's title: the board with files and ranks on every side
 /// (from White's side when flipped), a key, and the lines under the board.
-fn plain_text(
-    heading: &Heading,
-    replay: &Replay,
-    flip: bool,
-    lines: &[String],
-    words: &Words,
-) -> String {
+fn plain_text(replay: &Replay, flip: bool, lines: &[String], words: &Words) -> String {
     let size = replay.rules.size;
-    let title = heading
-        .title
-        .clone()
-        .unwrap_or_else(|| words.tr("Lines of Action"));
-    let mut out = format!("{title}\n");
-    if !heading.byline.is_empty() {
-        out.push_str(&format!("{}\n", heading.byline));
-    }
-    out.push('\n');
+    let mut out = String::new();
     let order = |i: usize| if flip { size - 1 - i } else { i };
     let files: String = (0..size)
         .map(|i| format!(" {}", (b'a' + order(i) as u8) as char))

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod diagram;
 pub mod game;
 pub mod import;
+pub mod palette;
 pub mod record;
 pub mod rules;
 pub mod sheet;
@@ -73,6 +74,10 @@ impl crate::games::Game for LinesOfAction {
 
     fn diagram_options(&self) -> &'static [GameOption] {
         OPTIONS
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
     }
 
     #[cfg(feature = "cli")]

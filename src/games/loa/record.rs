@@ -19,6 +19,7 @@ use crate::record::{About, Claim, Moves, Text, error_at, move_tokens};
 use crate::vocabulary::{Side, Summary, Winner, plural};
 
 crate::game_record! {
+    diagram_keys: ["show"];
     /// A Lines of Action record as written.
     pub struct RawRecord {
         pub rules: Option<RawRules>,
@@ -323,6 +324,24 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_own_diagram_key_is_a_diagram_option_with_values() {
+        use crate::games::Game as _;
+        use crate::record::DiagramKeys;
+        let shared = ["at", "caption", "arrows", "marks", "labels", "highlight"];
+        let options = super::super::LinesOfAction.diagram_options();
+        let own: Vec<&str> = RawRecord::DIAGRAM_KEYS
+            .iter()
+            .copied()
+            .filter(|k| !shared.contains(k))
+            .collect();
+        assert_eq!(own, ["show"]);
+        for key in own {
+            let option = options.iter().find(|o| o.name == key);
+            assert!(option.is_some_and(|o| o.value.is_some()), "{key}");
+        }
+    }
+
     use super::*;
 
     fn game(yaml: &str) -> Game {

@@ -147,7 +147,7 @@ impl BoardLayout {
             "hatch",
             area,
             spacing,
-            Stroke::solid(crate::palette::WATER, 0.2),
+            Stroke::solid(super::palette::WATER, 0.2),
         ));
         water.shape(
             Shape::Line(Point::new(area.x, shore), Point::new(area.right(), shore)),
@@ -159,7 +159,7 @@ impl BoardLayout {
 
     fn grid(&self) -> Group {
         let mut grid = Group::new("grid");
-        let stroke = Stroke::solid(crate::palette::GRID, 0.25);
+        let stroke = Stroke::solid(super::palette::GRID, 0.25);
         for i in 0..5 {
             let column = (self.point(i, 1), self.point(i, ROWS));
             let row = (self.point(0, i + 1), self.point(4, i + 1));

@@ -8,6 +8,7 @@ use super::rules::{PLACEMENTS, Play, Point, Position, Rules, Run, SIZE, Score, S
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
+use crate::frame::{self, Block, Board, Frame, Line, MARGIN, TEXT_PT};
 use crate::layout::{Heading, fit, line_height};
 use crate::words::Words;
 
@@ -30,14 +31,13 @@ pub struct DiagramOptions {
     pub words: Words,
 }
 
-const MARGIN: f64 = 8.0;
 const SPACING: f64 = 18.0;
 /// Board labels and the legend, in points.
 pub const LABEL_PT: f64 = 9.0;
-const TEXT_PT: f64 = 9.5;
 const LINE_GAP: f64 = 2.0;
 
-use crate::palette::{LAST_MOVE, STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
+use super::palette::LAST_MOVE;
+use crate::palette::{STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
 const WHITE_STONE: Color = Color::WHITE;
 
 /// The diagram's points by name, for checking annotations (placed as in a figure with no
@@ -55,37 +55,77 @@ pub fn diagram(
     let n = options.at.unwrap_or(play.moves.len()).min(play.moves.len());
     let position = play.position_after(n);
     let score = position.score(play.rules.scoring);
-
-    let label_pt = LABEL_PT
-        * if options.text_scale > 0.0 {
-            options.text_scale
-        } else {
-            1.0
-        };
-    let board_size = BoardLayout::at(At::new(0.0, 0.0), SPACING, label_pt).extent();
-    let width = board_size.width + 2.0 * MARGIN;
-    let mut root = Group::new("diagram shoreline");
-
-    // Header: title, then players and date.
+    let label_pt = LABEL_PT * frame::text_scale(options.text_scale);
+    let width = BoardLayout::at(At::new(0.0, 0.0), SPACING, label_pt)
+        .extent()
+        .width;
     let words = &options.words;
-    let title = heading
-        .title
-        .clone()
-        .unwrap_or_else(|| words.tr("Shoreline"));
-    let mut y = MARGIN;
-    if !options.bare {
-        let (header, bottom) = crate::layout::diagram_header(
-            &title,
-            &heading.byline,
-            MARGIN,
-            MARGIN,
-            board_size.width,
-        );
-        root.group(header);
-        y = bottom + 2.0 * LINE_GAP;
-    }
+    let frame = Frame {
+        class: "diagram shoreline",
+        game: words.tr("Shoreline"),
+        heading,
+        width,
+        header_gap: 2.0 * LINE_GAP,
+        bare: options.bare,
+        caption: options.caption.clone(),
+    };
+    frame.draw(|top| {
+        let board = BoardLayout::at(At::new(MARGIN, top), SPACING, label_pt);
+        let mut blocks: Vec<Block> = Vec::new();
+        if let Some(analysis) = &options.analysis {
+            blocks.push(Box::new(move |y| {
+                let (table, bottom) = costly_moves(analysis, n, At::new(MARGIN, y), width, words);
+                (Some(table), bottom)
+            }));
+        }
+        let (scoring, runs) = (play.rules.scoring, &score.runs);
+        blocks.push(Box::new(move |y| {
+            let at = At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT));
+            // The key may reach half into the right margin, as the English one always has.
+            match legend(at, width + MARGIN / 2.0, scoring, runs, words) {
+                (Some(legend), bottom) => (Some(legend), bottom),
+                // No runs on the board, so nothing to explain.
+                (None, _) => (None, y + font::descent(TEXT_PT)),
+            }
+        }));
+        Board {
+            groups: board_marks(play, &board, n, &score, options),
+            extent: board.extent(),
+            cells: stone_cells(play, &board, n),
+            lines: score_lines(&play.rules, n, &score, words)
+                .into_iter()
+                .map(Line::text)
+                .collect(),
+            blocks,
+            plain_text: plain_text(play, n, &position, &score, words),
+            description: describe(play, heading, n, &position, &score),
+        }
+    })
+}
 
-    let board = BoardLayout::at(At::new(MARGIN, y), SPACING, label_pt);
+/// The board, its runs and stones, and the analysis's marks, each a group.
+fn board_marks(
+    play: &Play,
+    board: &BoardLayout,
+    n: usize,
+    score: &Score,
+    options: &DiagramOptions,
+) -> Vec<Group> {
+    let last = (n > 0 && options.at.is_some()).then(|| play.moves[n - 1]);
+    let moves = &play.moves[..n];
+    let mut groups = vec![
+        board.draw(),
+        runs(board, &score.runs),
+        stones(board, play.rules.first, moves, options.numbers, last),
+    ];
+    if let Some(analysis) = &options.analysis {
+        groups.push(losses(board, analysis, n));
+    }
+    groups
+}
+
+/// The board's points, each with the stone placed on it in the first `n` moves.
+fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::Cells {
     let mut cells = board.cells();
     let mut side = play.rules.first;
     for point in &play.moves[..n] {
@@ -95,88 +135,14 @@ pub fn diagram(
         };
         let piece = crate::annotate::Piece {
             fill,
-            radius: stone_radius(&board),
+            radius: stone_radius(board),
         };
         let mut name = point.name();
         name.make_ascii_lowercase();
         crate::annotate::place(&mut cells, &name, piece);
         side = side.other();
     }
-    root.group(board.draw());
-    root.group(runs(&board, &score.runs));
-    let last = (n > 0 && options.at.is_some()).then(|| play.moves[n - 1]);
-    let first = play.rules.first;
-    root.group(stones(
-        &board,
-        first,
-        &play.moves[..n],
-        options.numbers,
-        last,
-    ));
-    if let Some(analysis) = &options.analysis {
-        root.group(losses(&board, analysis, n));
-    }
-    let plain_text = plain_text(play, heading, n, &position, &score, words);
-    if options.bare {
-        let mut figure = Figure::new(
-            width,
-            board.extent().bottom() + MARGIN,
-            heading.figure_title.clone(),
-        );
-        figure.description = describe(play, heading, n, &position, &score);
-        figure.plain_text = Some(plain_text);
-        figure.root = root;
-        crate::layout::crop_to_board(&mut figure, &mut cells, board.extent());
-        return (figure, cells);
-    }
-    y = board.extent().bottom() + LINE_GAP + line_height(TEXT_PT);
-
-    let mut footer = Group::new("score");
-    let mut texts: Vec<String> = options.caption.iter().cloned().collect();
-    texts.extend(score_lines(&play.rules, n, &score, words));
-    // Wrapped, never cut nor shrunk below the floor: a long caption takes more lines.
-    let lines: Vec<String> = texts
-        .iter()
-        .flat_map(|t| crate::layout::wrap(t, TEXT_PT, board_size.width))
-        .collect();
-    for (i, text) in lines.iter().enumerate() {
-        footer.text(Text::new(
-            At::new(MARGIN, y + i as f64 * line_height(TEXT_PT)),
-            text,
-            fit(text, TEXT_PT, board_size.width),
-            Anchor::Start,
-        ));
-    }
-    y += line_height(TEXT_PT) * (lines.len() - 1) as f64;
-    root.group(footer);
-    if let Some(analysis) = &options.analysis {
-        let (table, bottom) =
-            costly_moves(analysis, n, At::new(MARGIN, y), board_size.width, words);
-        root.group(table);
-        y = bottom;
-    }
-    let (legend, bottom) = legend(
-        At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT)),
-        // The key may reach half into the right margin, as the English one always has.
-        board_size.width + MARGIN / 2.0,
-        play.rules.scoring,
-        &score.runs,
-        words,
-    );
-    let bottom = match legend {
-        Some(legend) => {
-            root.group(legend);
-            bottom
-        }
-        // No runs on the board, so nothing to explain.
-        None => y + font::descent(TEXT_PT),
-    };
-
-    let mut figure = Figure::new(width, bottom + MARGIN, heading.figure_title.clone());
-    figure.description = describe(play, heading, n, &position, &score);
-    figure.plain_text = Some(plain_text);
-    figure.root = root;
-    (figure, cells)
+    cells
 }
 
 /// "Black 2 · White 1 — Black wins", and what the position is.
@@ -495,28 +461,12 @@ fn run_marks(ends: &[At; 2], side: Side, scores: bool) -> Group {
     group
 }
 
-/// The diagram as plain text: the title, the points row by row with columns and rows on
+/// The diagram as plain text under the frame's title: the points row by row with columns and rows on
 /// every side, the shore under row 1, a key, the runs and the score.
-fn plain_text(
-    play: &Play,
-    heading: &Heading,
-    n: usize,
-    position: &Position,
-    score: &Score,
-    words: &Words,
-) -> String {
+fn plain_text(play: &Play, n: usize, position: &Position, score: &Score, words: &Words) -> String {
     use std::fmt::Write;
-    let title = heading
-        .title
-        .clone()
-        .unwrap_or_else(|| words.tr("Shoreline"));
-    let mut out = format!("{title}\n");
-    if !heading.byline.is_empty() {
-        out.push_str(&heading.byline);
-        out.push('\n');
-    }
     let columns: String = COLUMNS.iter().flat_map(|&c| [' ', c]).collect();
-    let _ = writeln!(out, "\n  {columns}");
+    let mut out = format!("  {columns}\n");
     for row in (1..=ROWS).rev() {
         let _ = write!(out, "{row} ");
         for c in 0..SIZE {

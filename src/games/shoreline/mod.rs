@@ -8,6 +8,7 @@ pub mod book;
 #[cfg(feature = "cli")]
 pub mod commands;
 pub mod diagram;
+pub mod palette;
 pub mod puzzles;
 pub mod record;
 pub mod rules;
@@ -75,6 +76,10 @@ impl crate::games::Game for Shoreline {
 
     fn diagram_options(&self) -> &'static [GameOption] {
         OPTIONS
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
     }
 
     #[cfg(feature = "cli")]

@@ -7,7 +7,8 @@ use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Tex
 use crate::font;
 use crate::vocabulary::Side;
 
-use crate::palette::{GRID, ROW_TINT, STONE_BLACK as BLACK_STONE};
+use super::palette::{GRID, ROW_TINT};
+use crate::palette::STONE_BLACK as BLACK_STONE;
 
 /// Where the rhombus lies and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]

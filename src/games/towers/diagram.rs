@@ -8,16 +8,16 @@ use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner
 use super::table::{TableWords, scoring_table_height, scoring_table_in};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
+use crate::frame::{self, Block, Frame, Line, MARGIN};
 use crate::layout::{Heading, line_height};
 use crate::vocabulary::Side;
 use crate::words::Words;
 
-const MARGIN: f64 = 8.0;
 const WIDTH: f64 = 150.0;
-const TEXT_PT: f64 = 9.5;
 const LABEL_PT: f64 = 8.0;
-const USED: [Color; 2] = [crate::palette::MOVE, crate::palette::SECOND];
-use crate::palette::{CURRENT, WARNING as UNUSABLE};
+const USED: [Color; 2] = [super::palette::MOVE, super::palette::SECOND];
+use super::palette::CURRENT;
+use crate::palette::WARNING as UNUSABLE;
 
 /// The diagram's squares by name, for checking annotations (placed as in a figure with
 /// no header).
@@ -46,24 +46,66 @@ pub fn diagram(
     heading: &Heading,
     options: &DiagramOptions,
 ) -> (Figure, crate::annotate::Cells) {
-    let (bare, words) = (options.bare, &options.words);
-    let text_scale = options.text_scale;
-    let k = if text_scale > 0.0 { text_scale } else { 1.0 };
+    let words = &options.words;
+    let k = frame::text_scale(options.text_scale);
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
-    let mut root = Group::new("diagram towers");
+    let frame = Frame {
+        class: "diagram towers",
+        game: words.tr("Towers"),
+        heading,
+        width: WIDTH,
+        header_gap: 2.0,
+        bare: options.bare,
+        caption: options.caption.clone(),
+    };
+    frame.draw(|top| {
+        let rhombus = Rhombus::fitting(Rect::new(MARGIN, top, WIDTH, WIDTH * 0.92), LABEL_PT * k);
+        let mut notes = vec![outcome(n, turns, board, &scoring, words)];
+        if let Some(current) = &board.current {
+            notes.push(words.fill(
+                "The Current Line is Line {line} (marked); its next square is {square}.",
+                &[
+                    ("line", &current.line),
+                    ("square", &square_name(current.next())),
+                ],
+            ));
+        }
+        // The text alternative holds what the figure writes.
+        let written: Vec<String> = match options.bare {
+            true => Vec::new(),
+            false => options.caption.iter().chain(&notes).cloned().collect(),
+        };
+        let legend: Block = Box::new(|y| {
+            let baseline = y + line_height(LABEL_PT) + 1.0;
+            (
+                Some(legend(Point::new(MARGIN, baseline), words)),
+                baseline + 4.0,
+            )
+        });
+        let table: Block =
+            Box::new(|y| (Some(table(y, &scoring, words)), y + scoring_table_height()));
+        frame::Board {
+            groups: board_marks(&rhombus, board, &scoring, k, words),
+            extent: rhombus.extent(),
+            cells: stone_cells(&rhombus, board),
+            lines: notes.into_iter().map(Line::text).collect(),
+            blocks: vec![legend, table],
+            plain_text: plain_text(n, turns, board, &scoring, words),
+            description: describe(heading, n, board, &scoring, &written),
+        }
+    })
+}
 
-    let title = heading.title.clone().unwrap_or_else(|| words.tr("Towers"));
-    let mut y = MARGIN;
-    if !bare {
-        let (header, bottom) =
-            crate::layout::diagram_header(&title, &heading.byline, MARGIN, MARGIN, WIDTH);
-        root.group(header);
-        y = bottom + 2.0;
-    }
-
-    let rhombus = Rhombus::fitting(Rect::new(MARGIN, y, WIDTH, WIDTH * 0.92), LABEL_PT * k);
+/// The rhombus with its corner words, the Current Line, the stones and the towers.
+fn board_marks(
+    rhombus: &Rhombus,
+    board: &Board,
+    scoring: &[super::rules::Scoring; 2],
+    k: f64,
+    words: &Words,
+) -> Vec<Group> {
     let corners = ["SOUTH", "NORTH", "EAST", "WEST", "Black ●", "White ○"].map(|w| words.tr(w));
-    root.group(rhombus.draw_in(&super::board::BoardWords {
+    let mut groups = vec![rhombus.draw_in(&super::board::BoardWords {
         south: &corners[0],
         north: &corners[1],
         east: &corners[2],
@@ -71,7 +113,7 @@ pub fn diagram(
         black: &corners[4],
         white: &corners[5],
         sheet: false,
-    }));
+    })];
     if let Some(current) = &board.current {
         let mut marked = Group::new(format!("current-line line-{}", current.line));
         for sq in line(current.line) {
@@ -80,7 +122,7 @@ pub fn diagram(
                 Paint::stroke(Stroke::solid(CURRENT, 0.9)),
             );
         }
-        root.group(marked);
+        groups.push(marked);
     }
     let mut stones = Group::new("stones");
     for sq in 0..SQUARES {
@@ -88,50 +130,13 @@ pub fn diagram(
             stones.group(rhombus.stone(sq, side));
         }
     }
-    root.group(stones);
-    root.group(towers(&rhombus, board, &scoring, k));
-    let plain_text = plain_text(heading, n, turns, board, &scoring, words);
-    if bare {
-        let mut figure = Figure::new(
-            WIDTH + 2.0 * MARGIN,
-            rhombus.extent().bottom() + MARGIN,
-            heading.figure_title.clone(),
-        );
-        figure.description = describe(heading, n, board, &scoring, &[]);
-        figure.plain_text = Some(plain_text);
-        figure.root = root;
-        let mut cells = stone_cells(&rhombus, board);
-        crate::layout::crop_to_board(&mut figure, &mut cells, rhombus.extent());
-        return (figure, cells);
-    }
+    groups.push(stones);
+    groups.push(towers(rhombus, board, scoring, k));
+    groups
+}
 
-    y = rhombus.extent().bottom() + 2.0;
-    let mut notes = Vec::new();
-    if let Some(caption) = &options.caption {
-        notes.push(caption.clone());
-    }
-    notes.push(outcome(n, turns, board, &scoring, words));
-    if let Some(current) = &board.current {
-        notes.push(words.fill(
-            "The Current Line is Line {line} (marked); its next square is {square}.",
-            &[
-                ("line", &current.line),
-                ("square", &square_name(current.next())),
-            ],
-        ));
-    }
-    let mut footer = Group::new("score");
-    for note in &notes {
-        // Wrapped when even the floor size is too wide: a caption is never cut.
-        for (line, size) in crate::layout::fitted_lines(note, TEXT_PT, WIDTH) {
-            y += line_height(TEXT_PT);
-            footer.text(Text::new(Point::new(MARGIN, y), line, size, Anchor::Start));
-        }
-    }
-    root.group(footer);
-    y += line_height(LABEL_PT) + 1.0;
-    root.group(legend(Point::new(MARGIN, y), words));
-    y += 4.0;
+/// The filled-in scoring table, centred under the legend from `top`.
+fn table(top: f64, scoring: &[super::rules::Scoring; 2], words: &Words) -> Group {
     let table_width = WIDTH * 0.8;
     let table = [
         "Black ●",
@@ -142,10 +147,10 @@ pub fn diagram(
         "Total",
     ]
     .map(|w| words.tr(w));
-    root.group(scoring_table_in(
-        Point::new(MARGIN + (WIDTH - table_width) / 2.0, y),
+    scoring_table_in(
+        Point::new(MARGIN + (WIDTH - table_width) / 2.0, top),
         table_width,
-        Some(&scoring),
+        Some(scoring),
         &TableWords {
             sides: [&table[0], &table[1]],
             height: &table[2],
@@ -154,18 +159,7 @@ pub fn diagram(
             total: &table[5],
             ..super::table::ENGLISH
         },
-    ));
-    y += scoring_table_height();
-
-    let mut figure = Figure::new(
-        WIDTH + 2.0 * MARGIN,
-        y + MARGIN,
-        heading.figure_title.clone(),
-    );
-    figure.description = describe(heading, n, board, &scoring, &notes);
-    figure.plain_text = Some(plain_text);
-    figure.root = root;
-    (figure, stone_cells(&rhombus, board))
+    )
 }
 
 /// The board's squares, each with the stone standing on it, for annotations.
@@ -280,11 +274,10 @@ fn towers(
     group
 }
 
-/// The diagram as plain text: the rhombus Line by Line from NORTH down to SOUTH, each
+/// The diagram as plain text under the frame's title: the rhombus Line by Line from NORTH down to SOUTH, each
 /// Line numbered at both ends, ranks beside the south-west edge and files beside the
 /// south-east edge as on the drawn board, a key, the towers and the score.
 fn plain_text(
-    heading: &Heading,
     n: usize,
     turns: usize,
     board: &Board,
@@ -292,17 +285,13 @@ fn plain_text(
     words: &Words,
 ) -> String {
     use super::rules::{file_of, rank_of};
-    let title = heading.title.clone().unwrap_or_else(|| words.tr("Towers"));
-    let mut out = format!("{title}\n");
-    if !heading.byline.is_empty() {
-        out.push_str(&format!("{}\n", heading.byline));
-    }
+    let mut out = String::new();
     // Columns -2..=16: a square's column is file − rank + 7 (west to east); the labels
     // stand two columns outside the edge squares.
     const COLS: usize = 2 * SIZE + 3;
     let centre = |text: &str| format!("{:^width$}", text, width = COLS);
     out.push_str(&format!(
-        "\n{:8}{}\n",
+        "{:8}{}\n",
         "",
         centre(&words.tr("NORTH")).trim_end()
     ));
@@ -344,24 +333,29 @@ fn plain_text(
         .iter()
         .enumerate()
     {
-        let counts: Vec<String> = scoring[i]
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c > 0)
-            .map(|(h, c)| words.fill("{c}× height {h}", &[("c", c), ("h", &(h + 1))]))
-            .collect();
-        let counts = if counts.is_empty() {
-            words.tr("none")
-        } else {
-            counts.join(", ")
-        };
+        let counts = tower_counts(&scoring[i], words);
         out.push_str(&words.fill(side, &[("counts", &counts)]));
         out.push('\n');
     }
     out.push_str(&outcome(n, turns, board, scoring, words));
     out.push('\n');
     out
+}
+
+/// A side's towers by height: "2× height 1, 1× height 3", or "none".
+fn tower_counts(scoring: &super::rules::Scoring, words: &Words) -> String {
+    let counts: Vec<String> = scoring
+        .counts
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(h, c)| words.fill("{c}× height {h}", &[("c", c), ("h", &(h + 1))]))
+        .collect();
+    if counts.is_empty() {
+        words.tr("none")
+    } else {
+        counts.join(", ")
+    }
 }
 
 /// How a tower is outlined: by its player's line style as well as colour, so the print

@@ -5,6 +5,7 @@ pub mod board;
 #[cfg(feature = "cli")]
 pub mod commands;
 pub mod diagram;
+pub mod palette;
 pub mod record;
 pub mod rules;
 pub mod sheet;
@@ -49,6 +50,10 @@ impl crate::games::Game for Towers {
 
     fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
         Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
     }
 
     #[cfg(feature = "cli")]

@@ -1,0 +1,150 @@
+//! The frame every game's score diagram shares: the title and players above the board, the
+//! caption and the game's lines (score, outcome, notes) under it, what the game stacks below
+//! them (a legend, a table), bare figures, the plain-text form and the text scale. A game
+//! draws only its board and its marks, at the top the frame gives it.
+
+use crate::annotate::Cells;
+use crate::figure::{Anchor, Figure, Group, Point, Rect, Text};
+use crate::font;
+use crate::layout::{Heading, fit, line_height, wrap};
+
+/// Room around the figure, in millimetres.
+pub const MARGIN: f64 = 8.0;
+/// The lines under the board, in points.
+pub const TEXT_PT: f64 = 9.5;
+
+/// The board's labels `scale` times their size, as a view asks (0 is taken as 1).
+pub fn text_scale(scale: f64) -> f64 {
+    if scale > 0.0 { scale } else { 1.0 }
+}
+
+/// What surrounds a game's board.
+pub struct Frame<'a> {
+    /// The figure's root class: `diagram shoreline`.
+    pub class: &'static str,
+    /// The title when the record has none (the game's name, in the view's words).
+    pub game: String,
+    pub heading: &'a Heading,
+    /// The board's width, which the header and the lines under it share.
+    pub width: f64,
+    /// From the header's last line down to the board's top (its labels above it).
+    pub header_gap: f64,
+    /// The board and its marks only: no header, lines or blocks (see `View::bare`).
+    pub bare: bool,
+    /// Written first under the board.
+    pub caption: Option<String>,
+}
+
+/// A line of text under the board, at its size in points.
+pub struct Line {
+    pub text: String,
+    pub size: f64,
+}
+
+impl Line {
+    /// A line at the frame's text size.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            size: TEXT_PT,
+        }
+    }
+}
+
+/// Something a game stacks under its lines (a legend, a table): given the y above it, its
+/// drawing (if any) and the y below it.
+pub type Block<'a> = Box<dyn FnOnce(f64) -> (Option<Group>, f64) + 'a>;
+
+/// A game's board, drawn at the top the frame gave, and what goes with it.
+pub struct Board<'a> {
+    /// The board and its marks, each group in drawing order.
+    pub groups: Vec<Group>,
+    /// What the board draws, for a bare figure's crop.
+    pub extent: Rect,
+    /// The board's squares by name, for annotations.
+    pub cells: Cells,
+    /// The game's lines under the caption: score, outcome, notes.
+    pub lines: Vec<Line>,
+    /// Stacked under the lines, from the last line's baseline, in order. Without any, the
+    /// figure ends under the last line.
+    pub blocks: Vec<Block<'a>>,
+    /// The plain-text form after the title and players: the board and its lines.
+    pub plain_text: String,
+    /// The text alternative (SVG `<desc>`).
+    pub description: String,
+}
+
+impl Frame<'_> {
+    /// The diagram: the header, the board `board` draws at the top it is given, the lines
+    /// and blocks under it; and where the board's squares are.
+    pub fn draw<'b>(&self, board: impl FnOnce(f64) -> Board<'b>) -> (Figure, Cells) {
+        let mut root = Group::new(self.class);
+        let title = self.heading.title.clone().unwrap_or(self.game.clone());
+        let mut top = MARGIN;
+        if !self.bare {
+            let byline = &self.heading.byline;
+            let (header, bottom) =
+                crate::layout::diagram_header(&title, byline, MARGIN, MARGIN, self.width);
+            root.group(header);
+            top = bottom + self.header_gap;
+        }
+        let board = board(top);
+        for group in board.groups {
+            root.group(group);
+        }
+        let mut figure = Figure::new(0.0, 0.0, self.heading.figure_title.clone());
+        figure.description = board.description;
+        figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
+        let mut cells = board.cells;
+        if self.bare {
+            figure.root = root;
+            crate::layout::crop_to_board(&mut figure, &mut cells, board.extent);
+            return (figure, cells);
+        }
+        let (lines, mut y) = self.lines(&board.lines, board.extent.bottom());
+        root.group(lines);
+        if board.blocks.is_empty() {
+            y += font::descent(TEXT_PT);
+        }
+        for block in board.blocks {
+            let (group, below) = block(y);
+            if let Some(group) = group {
+                root.group(group);
+            }
+            y = below;
+        }
+        figure.width = self.width + 2.0 * MARGIN;
+        figure.height = y + MARGIN;
+        figure.root = root;
+        (figure, cells)
+    }
+
+    /// The caption and `lines` under a board ending at `bottom`, each wrapped to the width
+    /// (never cut; a word wider than the line shrunk to the floor); and the last baseline.
+    fn lines(&self, lines: &[Line], bottom: f64) -> (Group, f64) {
+        let mut group = Group::new("score");
+        let caption = self.caption.iter().map(|c| (c.as_str(), TEXT_PT));
+        let texts = caption.chain(lines.iter().map(|l| (l.text.as_str(), l.size)));
+        let mut y = bottom + 2.0;
+        for (text, size) in texts {
+            for line in wrap(text, size, self.width) {
+                y += line_height(size);
+                let size = fit(&line, size, self.width);
+                group.text(Text::new(Point::new(MARGIN, y), line, size, Anchor::Start));
+            }
+        }
+        (group, y)
+    }
+
+    /// The title, the players, a blank line and the game's own `body`.
+    fn plain_text(&self, title: &str, body: &str) -> String {
+        let mut out = format!("{title}\n");
+        if !self.heading.byline.is_empty() {
+            out.push_str(&self.heading.byline);
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(body);
+        out
+    }
+}

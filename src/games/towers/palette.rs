@@ -1,0 +1,23 @@
+//! Towers' colour roles (the shared ones are in `crate::palette`).
+
+use crate::figure::Color;
+use crate::palette::Role;
+
+/// Grid lines.
+pub const GRID: Color = Color::grey(140);
+/// Every other Line of the board.
+pub const ROW_TINT: Color = Color::grey(236);
+/// Black's used towers (Lines of Action's legal moves).
+pub const MOVE: Color = Color::rgb(20, 70, 160);
+/// White's used towers.
+pub const SECOND: Color = Color::rgb(20, 120, 60);
+/// The Current Line.
+pub const CURRENT: Color = Color::rgb(230, 140, 0);
+
+pub const ROLES: &[Role] = &[
+    ("row_tint", ROW_TINT),
+    ("grid", GRID),
+    ("move", MOVE),
+    ("second", SECOND),
+    ("current", CURRENT),
+];
