@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# The Typst package: first the plugin crate natively (its tests draw every golden render
+# case and gallery diagram through the plugin's functions and compare the bytes; fmt and
+# clippy, native and wasm32); then end to end, as a book author meets it: builds the plugin
+# and installs the package into a temporary data folder (scripts/typst-package.sh), installs
+# the Typst compiler from PyPI in a virtual environment, and then
+#   - compiles typst/examples/rulebook.typ and checks with pdftotext that its captions,
+#     cross-references, summary sentences and the figures' own words are in the PDF;
+#   - compiles the Typst examples of README.md and typst/README.md;
+#   - checks that a record with an illegal move stops the compile, naming the move and line;
+#   - checks that the wasm module's SVG, through lib.typ, is `sheetgen render`'s, byte for
+#     byte (the native tests in typst/plugin compare every golden case and gallery file);
+#   - times typst/examples/fifty.typ (50 diagrams, a fresh compiler, the plugin loaded
+#     once) against a budget of TYPST_FIFTY_BUDGET seconds (6).
+# TYPST_VENV=DIR reuses a virtual environment; TYPST_OUT=DIR keeps the PDFs. With
+# --pictures it also rewrites the book's pictures, output/typst/rulebook.png and
+# typst/rulebook.png (its three pages side by side, pdftoppm at 60 dpi and ImageMagick).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pictures=${1:-}
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown ||
+  rustup target add wasm32-unknown-unknown
+# Not --locked: a dependency the core gains is added to typst/plugin/Cargo.lock, which
+# otherwise pins the versions.
+plugin=(--manifest-path typst/plugin/Cargo.toml)
+cargo fmt --check --manifest-path typst/plugin/Cargo.toml
+cargo clippy --quiet "${plugin[@]}" --all-targets -- -D warnings
+cargo clippy --quiet "${plugin[@]}" --target wasm32-unknown-unknown -- -D warnings
+cargo test --quiet "${plugin[@]}"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_DATA_HOME="$tmp/data"
+scripts/typst-package.sh
+
+venv=${TYPST_VENV:-$tmp/venv}
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -c 'import typst' 2>/dev/null ||
+  "$venv/bin/pip" install --quiet 'typst>=0.15,<0.16'
+command -v pdftotext >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils; }
+cargo build --quiet --bin sheetgen
+out=${TYPST_OUT:-$tmp}
+mkdir -p "$out"
+
+"$venv/bin/python" - "$XDG_DATA_HOME/typst/packages" "$tmp" "$out" "${TYPST_FIFTY_BUDGET:-6}" <<'PY'
+import json, subprocess, sys, time
+from pathlib import Path
+
+import typst
+
+packages, tmp, out, budget = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), float(sys.argv[4])
+root = Path.cwd()
+version = next(l.split('"')[1] for l in open("typst/typst.toml") if l.startswith("version"))
+package = f'"@local/sheetgen:{version}"'
+failures = []
+
+def compiler(source=None):
+    return typst.Compiler(source, root=root, ignore_system_fonts=True,
+                          package_path=packages, package_cache_path=tmp / "cache")
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures.append(what)
+
+# The rulebook: its text as pdftotext reads it back.
+pdf = out / "rulebook.pdf"
+compiler("typst/examples/rulebook.typ").compile(output=pdf)
+text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True, check=True).stdout
+text = " ".join(text.split())
+for words in [
+    "Figure 1: The evening’s first game at its end.",        # captions
+    "Figure 7: Black to play joins the last two groups.",
+    "Figure 2 shows it ten moves in",                         # cross-references
+    "which Figure 8 shows made",
+    "Ana (Black) won 3–2 after 24 moves.",                   # summary sentences
+    "Ben (White) won 5–2 after 24 moves.",
+    "Ines (White) won 20–16 after 13 turns.",
+    "Black won after 33 moves.",
+    "Thursday evening, game 1",                               # the figures' own words
+    "Towers at the club",
+    "Heinrich",
+    "Winands (2000), appendix E, game 2",
+    "1. C1 D1", "12. A3 A4",                                  # move lists
+    "1. f1-f3 a2-c4", "17. b7xe7", "13. 1–2: black a2, white h4 b1",
+]:
+    check(words in text, f"the rulebook says {words!r}")
+pages = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+check("Pages:           3" in pages, "the rulebook has a page per game")
+
+# The READMEs' Typst examples compile (from the repository's root, as they read examples/).
+import re
+for readme in ["README.md", "typst/README.md"]:
+    blocks = re.findall(r"^```typ\n(.*?)^```", open(readme).read(), re.M | re.S)
+    check(len(blocks) > 0, f"{readme} shows a Typst example")
+    for block in blocks:
+        try:
+            compiler(block.encode()).compile()
+            check(True, f"{readme}'s Typst example compiles")
+        except typst.TypstError as e:
+            check(False, f"{readme}'s Typst example compiles: {e}")
+
+# An illegal move stops the compile with sheetgen's report.
+bad = f"""#import {package}: diagram
+#diagram("game: lines-of-action\\nmoves: \\"1. b1-b3 h3-e3 2. b3xe4\\"\\n", name: "bad.yaml")
+"""
+try:
+    compiler(bad.encode()).compile()
+    check(False, "a record with an illegal move stops the compile")
+except typst.TypstError as e:
+    message = str(e)
+    check("b3xe4" in message and "bad.yaml:2:" in message and "not on a rank, file or diagonal" in message,
+          f"an illegal move stops the compile, naming the move and line: {message!r}")
+
+# lib.typ's arguments: a relative width scales the figure; text-size waits for its issue.
+record = 'read("examples/towers-example.yaml")'
+try:
+    compiler(f"#import {package}: diagram\n#diagram({record}, width: 50%)\n".encode()).compile()
+    check(True, "a relative width (50%) draws")
+except typst.TypstError as e:
+    check(False, f"a relative width (50%) draws: {e}")
+try:
+    compiler(f"#import {package}: diagram\n#diagram({record}, text-size: 9pt)\n".encode()).compile()
+    check(False, "text-size other than auto is refused")
+except typst.TypstError as e:
+    check("text-size is not supported yet" in str(e), f"text-size other than auto is refused: {e}")
+
+# The wasm module through lib.typ draws `sheetgen render`'s bytes.
+cases = [
+    ('read("examples/loa-connection.yaml"), at: 12, options: ("show": ("lines:b8", "moves:b8"))',
+     ["examples/loa-connection.yaml", "--at", "12", "--show", "lines:b8", "--show", "moves:b8"]),
+    ('read("examples/shoreline-draw.yaml"), analysis: true, lang: "zh"',
+     ["examples/shoreline-draw.yaml", "--analysis", "--lang", "zh"]),
+    ('read("examples/shoreline-dead-four.yaml"), width: 80mm',
+     ["examples/shoreline-dead-four.yaml", "--width", "80mm"]),
+    ('read("examples/towers-example.yaml"), bare: true, theme: "print", marks: ("a1:circle",)',
+     ["examples/towers-example.yaml", "--bare", "--theme", "print", "--mark", "a1:circle"]),
+]
+for arguments, args in cases:
+    doc = f'#import {package}: diagram-svg\n#metadata(str(diagram-svg({arguments}))) <svg>\n'
+    svg = typst.query(doc.encode(), "<svg>", field="value", one=True, root=root, ignore_system_fonts=True,
+                      package_path=packages, package_cache_path=tmp / "cache")
+    cli = subprocess.run(["target/debug/sheetgen", "render", *args, "--format", "svg"],
+                         capture_output=True, check=True).stdout
+    check(json.loads(svg).encode() == cli, f"the plugin draws `sheetgen render {' '.join(args)}`")
+
+# Fifty diagrams, a fresh compiler: the plugin is loaded once.
+start, cpu = time.perf_counter(), time.process_time()
+compiler("typst/examples/fifty.typ").compile(output=out / "fifty.pdf")
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+print(f"fifty diagrams: {seconds:.2f} s ({cpu:.2f} s of CPU)")
+check(seconds <= budget, f"fifty diagrams compile in at most {budget} s")
+
+if failures:
+    sys.exit(f"{len(failures)} Typst check(s) failed")
+PY
+
+if [ "$pictures" = --pictures ]; then
+  mkdir -p output/typst
+  pdftoppm -png -r 60 "$out/rulebook.pdf" "$tmp/page"
+  convert "$tmp"/page-*.png -bordercolor '#999999' -border 1 -bordercolor white -border 8 \
+    +append -strip output/typst/rulebook.png
+  cp output/typst/rulebook.png typst/rulebook.png
+  echo "output/typst/rulebook.png typst/rulebook.png"
+fi

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the Typst plugin (typst/plugin: sheetgen's core for wasm32-unknown-unknown, release)
+# and installs the package as @local/sheetgen:VERSION under
+# ${XDG_DATA_HOME:-~/.local/share}/typst/packages/local/sheetgen/VERSION/, where Typst finds
+# local packages. Refuses a module that imports anything but Typst's protocol (typst_env),
+# which Typst could not load, or that is over 2.5 MB. Prints the folder it installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown ||
+  rustup target add wasm32-unknown-unknown
+target_dir="$PWD/typst/plugin/target"
+cargo build --quiet --release --target wasm32-unknown-unknown \
+  --manifest-path typst/plugin/Cargo.toml --target-dir "$target_dir"
+wasm="$target_dir/wasm32-unknown-unknown/release/sheetgen_typst.wasm"
+
+# The import section (id 2) lists each import's module and name: all must be typst_env's.
+python3 - "$wasm" <<'PY'
+import sys
+
+data = open(sys.argv[1], "rb").read()
+assert data[:4] == b"\0asm", "not a WebAssembly module"
+
+def leb(pos):
+    value = shift = 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, pos
+
+def name(pos):
+    length, pos = leb(pos)
+    return data[pos:pos + length].decode(), pos + length
+
+pos, imports = 8, []
+while pos < len(data):
+    section, size_at = data[pos], pos + 1
+    size, pos = leb(size_at)
+    end = pos + size
+    if section == 2:
+        count, pos = leb(pos)
+        for _ in range(count):
+            module, pos = name(pos)
+            field, pos = name(pos)
+            imports.append(f"{module}.{field}")
+            kind = data[pos]
+            pos += 1
+            # function: a type index; table: type + limits; memory: limits; global: type + mut
+            if kind == 0:
+                _, pos = leb(pos)
+            elif kind in (1, 2):
+                pos += 1 if kind == 1 else 0
+                flags = data[pos]
+                _, pos = leb(pos + 1)
+                if flags & 1:
+                    _, pos = leb(pos)
+            else:
+                pos += 2
+    pos = end
+foreign = [i for i in imports if not i.startswith("typst_env.")]
+if foreign:
+    sys.exit(f"{sys.argv[1]} imports {', '.join(foreign)}: Typst loads only typst_env imports")
+size = len(data)
+print(f"plugin: {size / 1e6:.2f} MB, imports {', '.join(imports)}", file=sys.stderr)
+if size > 2_500_000:
+    sys.exit(f"the plugin is {size} bytes, over the 2.5 MB it may weigh")
+PY
+
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' typst/typst.toml)
+dest="${XDG_DATA_HOME:-$HOME/.local/share}/typst/packages/local/sheetgen/$version"
+rm -rf "$dest"
+mkdir -p "$dest"
+cp typst/typst.toml typst/lib.typ typst/README.md typst/rulebook.png "$dest/"
+cp "$wasm" "$dest/sheetgen.wasm"
+echo "$dest"

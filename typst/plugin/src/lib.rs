@@ -1,0 +1,56 @@
+//! sheetgen's core as a Typst plugin: each function takes its arguments as bytes and
+//! returns bytes (the protocol of <https://typst.app/docs/reference/foundations/plugin/>).
+//! `typst/lib.typ` wraps them in Typst functions. Errors are the report `sheetgen check`
+//! prints, which Typst shows as the compile error.
+//!
+//! Every function takes the record's name (for error messages), its YAML text and a request
+//! in JSON (see `sheetgen::api::Request`). The functions are plain Rust, so the native tests
+//! call them as Typst does.
+
+use sheetgen::api::{self, Request};
+
+#[cfg(target_arch = "wasm32")]
+use wasm_minimal_protocol::wasm_func;
+
+#[cfg(target_arch = "wasm32")]
+wasm_minimal_protocol::initiate_protocol!();
+
+/// The figure the request asks for: SVG (or plain text with `"format": "text"`), the same
+/// bytes `sheetgen render` writes.
+#[cfg_attr(target_arch = "wasm32", wasm_func)]
+pub fn render(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, String> {
+    let (name, record, request) = arguments(name, record, request)?;
+    api::render(name, record, &request).map_err(|e| e.message())
+}
+
+/// The game's summary as JSON: game, title, players, winner, score, moves, outcome.
+#[cfg_attr(target_arch = "wasm32", wasm_func)]
+pub fn summary(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, String> {
+    let (name, record, request) = arguments(name, record, request)?;
+    let summary = api::summary(name, record, request.game).map_err(|e| e.message())?;
+    serde_json::to_vec(&summary).map_err(|e| e.to_string())
+}
+
+/// The game's moves (turns for Towers) in its notation, as a JSON list of strings.
+#[cfg_attr(target_arch = "wasm32", wasm_func)]
+pub fn moves(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, String> {
+    let (name, record, request) = arguments(name, record, request)?;
+    let moves = api::moves(name, record, request.game).map_err(|e| e.message())?;
+    serde_json::to_vec(&moves).map_err(|e| e.to_string())
+}
+
+fn arguments<'a>(
+    name: &'a [u8],
+    record: &'a [u8],
+    request: &'a [u8],
+) -> Result<(&'a str, &'a str, Request), String> {
+    let text = |what: &str, bytes: &'a [u8]| {
+        std::str::from_utf8(bytes).map_err(|e| format!("the {what} is not UTF-8 text: {e}"))
+    };
+    let request = Request::from_json(text("request", request)?).map_err(|e| e.message())?;
+    Ok((
+        text("record's name", name)?,
+        text("record", record)?,
+        request,
+    ))
+}
