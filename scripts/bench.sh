@@ -6,11 +6,15 @@
 #   Shoreline records, a booklet of 1,000 games (time and peak memory), the evening sheet's
 #   PDF size, and the peak memory of an A4 sheet as PNG at the highest DPI sheetgen allows.
 # Usage: scripts/bench.sh [RUNS]   (RUNS processes per timing, default 200; ROUNDS=N the
-# number of in-turn rounds against sgf-render, default 3; STATIC=1 measures a static build)
+# number of in-turn rounds against sgf-render, default 3; STATIC=1 measures a static build;
+# SHEETGEN=FILE measures that binary, e.g. a build of an earlier commit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-200}
-if [ -n "${STATIC:-}" ]; then
+if [ -n "${SHEETGEN:-}" ]; then
+  # SHEETGEN=FILE: time that binary instead (an older build, for a before/after figure).
+  sheetgen=$SHEETGEN
+elif [ -n "${STATIC:-}" ]; then
   # STATIC=1: a fully static, position-dependent binary (no dynamic loader, no libgcc_s
   # start-up, no relocations): ~0.3 ms less per process than the default build. Needs
   # --target, so that clap's derive macros still build as shared libraries for the host.

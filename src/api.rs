@@ -148,8 +148,7 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
 pub struct Summary {
     pub game: &'static str,
     pub title: Option<String>,
-    /// Black's name, then White's, where the record gives them.
-    pub players: Vec<String>,
+    pub players: Players,
     /// `black`, `white` or `draw`; none while unfinished.
     pub winner: Option<&'static str>,
     /// Black's and White's points, for games scored by points.
@@ -160,6 +159,13 @@ pub struct Summary {
     pub outcome: String,
 }
 
+/// The players' names, where the record gives them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Players {
+    pub black: Option<String>,
+    pub white: Option<String>,
+}
+
 /// What the record `text` says of its game `game` (from 1; the first if None).
 pub fn summary(name: &str, text: &str, game: Option<usize>) -> Result<Summary, ApiError> {
     let record = pick(name, text, game)?;
@@ -168,11 +174,10 @@ pub fn summary(name: &str, text: &str, game: Option<usize>) -> Result<Summary, A
     Ok(Summary {
         game: summary.game,
         title: about.title.as_ref().map(|t| t.value.clone()),
-        players: [&about.black, &about.white]
-            .into_iter()
-            .flatten()
-            .map(|p| p.value.clone())
-            .collect(),
+        players: Players {
+            black: about.black.as_ref().map(|p| p.value.clone()),
+            white: about.white.as_ref().map(|p| p.value.clone()),
+        },
         winner: summary.winner.as_ref().map(Winner::name),
         score: summary.score,
         moves: summary.moves,
@@ -293,7 +298,8 @@ mod tests {
         let summary = summary("g.yaml", GAME, None).unwrap();
         assert_eq!(summary.game, "shoreline");
         assert_eq!(summary.title.as_deref(), Some("An evening"));
-        assert_eq!(summary.players, ["Ann", "Ben"]);
+        assert_eq!(summary.players.black.as_deref(), Some("Ann"));
+        assert_eq!(summary.players.white.as_deref(), Some("Ben"));
         assert_eq!(summary.moves, 3);
         assert_eq!(moves("g.yaml", GAME, None).unwrap(), ["A1", "E1", "A2"]);
         let err = moves("g.yaml", GAME, Some(2)).unwrap_err().message();
