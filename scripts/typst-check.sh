@@ -36,7 +36,9 @@ scripts/typst-package.sh
 
 venv=${TYPST_VENV:-$tmp/venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -c 'import typst' 2>/dev/null ||
+# Asked of pip, not of `import typst`: from the repository's root, this folder's typst/
+# would import as an empty namespace package.
+"$venv/bin/pip" show typst >/dev/null 2>&1 ||
   "$venv/bin/pip" install --quiet 'typst>=0.15,<0.16'
 command -v pdftotext >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils; }
 cargo build --quiet --bin sheetgen

@@ -1,5 +1,7 @@
 //! A tiny deterministic random generator (xorshift): the same seed gives the same puzzles and
 //! the same generated test games, on every machine.
+//! Hand-written, not `rand`: a fixed algorithm keeps every puzzle the same whatever version
+//! of a crate is built.
 
 pub struct Rng(u64);
 

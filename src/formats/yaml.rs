@@ -2,6 +2,8 @@
 //! texts double-quoted and escaped, word lists as flow sequences. Whatever a text holds, the
 //! file reads back as the keys written: no line break or character YAML cannot hold gets in
 //! unescaped.
+//! Hand-written, not serde-saphyr's serializer: this layout (flow lists, one key a line,
+//! every text double-quoted) is the one sheetgen's own examples use.
 
 /// A record written key by key.
 #[derive(Debug, Default)]
