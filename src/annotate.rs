@@ -110,7 +110,56 @@ pub struct Annotations {
     pub highlight: Vec<Written>,
 }
 
+/// An annotation given as `FROM:TO`, `SQ:SHAPE` or `SQ:TEXT` without its two parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotAPair {
+    /// `arrow`, `mark` or `label`.
+    pub kind: &'static str,
+    pub value: String,
+}
+
+impl std::fmt::Display for NotAPair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let example = match self.kind {
+            "arrow" => "b1:b3",
+            "mark" => "c3:triangle",
+            _ => "a1:A",
+        };
+        write!(f, "write two parts joined by a colon, like {example}")
+    }
+}
+
 impl Annotations {
+    /// Annotations as `render`'s options give them: arrows `b1:b3`, marks `c3:triangle`,
+    /// labels `a1:A` and highlighted squares.
+    pub fn from_options(
+        arrows: &[String],
+        marks: &[String],
+        labels: &[String],
+        highlights: &[String],
+    ) -> Result<Self, NotAPair> {
+        let pairs = |kind: &'static str, values: &[String]| {
+            values
+                .iter()
+                .map(|value| match value.split_once(':') {
+                    Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                        Ok((a.into(), b.into()))
+                    }
+                    _ => Err(NotAPair {
+                        kind,
+                        value: value.clone(),
+                    }),
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(Annotations {
+            arrows: pairs("arrow", arrows)?,
+            marks: pairs("mark", marks)?,
+            labels: pairs("label", labels)?,
+            highlight: highlights.iter().map(|v| v.as_str().into()).collect(),
+        })
+    }
+
     pub fn is_empty(&self) -> bool {
         self.arrows.is_empty()
             && self.marks.is_empty()

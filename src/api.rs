@@ -125,17 +125,17 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
         Some(w) => Some(Length::parse(w).map_err(|why| ApiError::usage(format!("width: {why}")))?),
         None => None,
     };
-    let theme = match request.theme.as_deref().unwrap_or("color") {
-        "color" | "default" => Theme::color(),
-        "print" => Theme::print(),
-        "colorblind" => Theme::colorblind(),
-        other => {
-            return Err(ApiError::usage(format!(
-                "theme {other:?}: the built-in themes are {}",
-                Theme::BUILT_IN.join(", ")
-            )));
-        }
+    // `default` is the Typst package's word for sheetgen's default theme.
+    let name = match request.theme.as_deref() {
+        None | Some("default") => "color",
+        Some(name) => name,
     };
+    let theme = Theme::built_in(name).ok_or_else(|| {
+        ApiError::usage(format!(
+            "theme {name:?}: the built-in themes are {}",
+            Theme::BUILT_IN.join(", ")
+        ))
+    })?;
     let mut document = diagram::draw(&*record, &diagram_request(request)?)?;
     for page in &mut document.pages {
         theme.apply(page);
@@ -195,30 +195,13 @@ fn pick(name: &str, text: &str, k: Option<usize>) -> Result<Box<dyn GameRecord>,
     let k = k.unwrap_or(1);
     let source = SourceFile::from_bytes(name, text.as_bytes().to_vec())?;
     let entries = crate::load::read(&source).map_err(Error::Invalid)?;
-    let count = entries.len();
-    let entry = entries.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
-        ApiError::usage(format!(
-            "game {k}: the record holds {}",
-            crate::vocabulary::plural(count, "game")
-        ))
+    let game = crate::games::nth(entries, k, |held| {
+        format!("game {k}: the record holds {held}")
     })?;
-    Ok(entry.game.map_err(Error::Invalid)?)
+    Ok(game)
 }
 
 fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
-    let pairs = |what: &str, example: &str, values: &[String]| {
-        values
-            .iter()
-            .map(|value| match value.split_once(':') {
-                Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-                    Ok((Written::from(a), Written::from(b)))
-                }
-                _ => Err(ApiError::usage(format!(
-                    "{what} {value:?}: write two parts joined by a colon, like {example}"
-                ))),
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
     let lang = match request.lang.as_deref() {
         None => Lang::default(),
         Some(code) => Lang::from_code(code).ok_or_else(|| {
@@ -245,16 +228,13 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
         at: request.at,
         diagram: request.diagram,
         options,
-        annotations: Annotations {
-            arrows: pairs("arrow", "b1:b3", &request.arrows)?,
-            marks: pairs("mark", "c3:triangle", &request.marks)?,
-            labels: pairs("label", "a1:A", &request.labels)?,
-            highlight: request
-                .highlights
-                .iter()
-                .map(|v| v.as_str().into())
-                .collect(),
-        },
+        annotations: Annotations::from_options(
+            &request.arrows,
+            &request.marks,
+            &request.labels,
+            &request.highlights,
+        )
+        .map_err(|bad| ApiError::usage(format!("{} {:?}: {bad}", bad.kind, bad.value)))?,
         caption: request.caption.clone(),
         omit_caption: false,
         bare: request.bare,

@@ -94,15 +94,23 @@ impl Theme {
             .is_some_and(|name| Self::BUILT_IN.contains(&name))
     }
 
+    /// The built-in theme `name`: `color`, `print` or `colorblind`.
+    pub fn built_in(name: &str) -> Option<Self> {
+        match name {
+            "color" => Some(Self::color()),
+            "print" => Some(Self::print()),
+            "colorblind" => Some(Self::colorblind()),
+            _ => None,
+        }
+    }
+
     /// `color`, `print`, `colorblind`, or a theme file (whose name may be any bytes).
     #[cfg(feature = "cli")]
     pub fn named_or_file(name: impl AsRef<Path>) -> Result<Self, Error> {
         let name = name.as_ref();
-        match name.to_str() {
-            Some("color") => Ok(Self::color()),
-            Some("print") => Ok(Self::print()),
-            Some("colorblind") => Ok(Self::colorblind()),
-            _ => Self::load(name),
+        match name.to_str().and_then(Self::built_in) {
+            Some(theme) => Ok(theme),
+            None => Self::load(name),
         }
     }
 

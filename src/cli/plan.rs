@@ -118,25 +118,8 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
 
 /// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.
 fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
-    let pairs = |option: &str, example: &str, values: &[String]| {
-        values
-            .iter()
-            .map(|value| match value.split_once(':') {
-                Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-                    Ok((a.into(), b.into()))
-                }
-                _ => Err(Error::Usage(format!(
-                    "--{option} {value}: write two parts joined by a colon, like {example}"
-                ))),
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
-    Ok(Annotations {
-        arrows: pairs("arrow", "b1:b3", &args.arrow)?,
-        marks: pairs("mark", "c3:triangle", &args.mark)?,
-        labels: pairs("label", "a1:A", &args.label)?,
-        highlight: args.highlight.iter().map(|v| v.as_str().into()).collect(),
-    })
+    Annotations::from_options(&args.arrow, &args.mark, &args.label, &args.highlight)
+        .map_err(|bad| Error::Usage(format!("--{} {}: {bad}", bad.kind, bad.value)))
 }
 
 /// A `--theme` value that is a built-in theme or names a file; else the built-in themes are

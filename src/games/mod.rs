@@ -217,15 +217,24 @@ pub struct Entry {
 #[cfg(feature = "cli")]
 /// The `k`-th game (from 1) of a record file, checked.
 pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn GameRecord>, Error> {
-    let entries = records.load(path)?;
+    let shown = crate::diagnostic::shown_path(path);
+    nth(records.load(path)?, k, |held| {
+        format!("--game {k}: {shown} holds {held}")
+    })
+}
+
+/// The `k`-th (from 1) of a file's games, checked; else a usage error, worded by `missing`
+/// from how many games the file holds ("3 games").
+pub fn nth(
+    entries: Vec<Entry>,
+    k: usize,
+    missing: impl FnOnce(String) -> String,
+) -> Result<Box<dyn GameRecord>, Error> {
     let count = entries.len();
-    let entry = entries.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
-        Error::Usage(format!(
-            "--game {k}: {} holds {}",
-            crate::diagnostic::shown_path(path),
-            crate::vocabulary::plural(count, "game")
-        ))
-    })?;
+    let entry = entries
+        .into_iter()
+        .nth(k.wrapping_sub(1))
+        .ok_or_else(|| Error::Usage(missing(crate::vocabulary::plural(count, "game"))))?;
     entry.game.map_err(Error::Invalid)
 }
 
