@@ -162,10 +162,15 @@ impl Paint {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     Line(Point, Point),
+    /// Separate straight lines in one paint (hatching, a grid): one shape, not one each.
+    Lines(Vec<(Point, Point)>),
     Polyline(Vec<Point>),
     Polygon(Vec<Point>),
     Rect(Rect),
-    Circle { center: Point, radius: f64 },
+    Circle {
+        center: Point,
+        radius: f64,
+    },
 }
 
 /// Which point of the text its position names, horizontally.
@@ -281,6 +286,9 @@ impl Group {
                 Item::Shape(shape, pt) => {
                     let shape = match shape {
                         Shape::Line(a, b) => Shape::Line(p(a), p(b)),
+                        Shape::Lines(lines) => {
+                            Shape::Lines(lines.iter().map(|(a, b)| (p(a), p(b))).collect())
+                        }
                         Shape::Polyline(points) => Shape::Polyline(points.iter().map(p).collect()),
                         Shape::Polygon(points) => Shape::Polygon(points.iter().map(p).collect()),
                         Shape::Rect(rect) => Shape::Rect(r(rect)),
@@ -346,13 +354,15 @@ pub fn hatch(class: &str, area: Rect, spacing: f64, stroke: Stroke) -> Group {
     let mut group = Group::new(class);
     group.clip = Some(area);
     // Lines run from lower left to upper right; start far enough left to cover the corner.
+    let mut lines = Vec::new();
     let mut offset = -area.height;
     while offset < area.width {
         let from = Point::new(area.x + offset, area.bottom());
         let to = Point::new(area.x + offset + area.height, area.y);
-        group.shape(Shape::Line(from, to), Paint::stroke(stroke.clone()));
+        lines.push((from, to));
         offset += spacing;
     }
+    group.shape(Shape::Lines(lines), Paint::stroke(stroke));
     group
 }
 
@@ -439,8 +449,11 @@ mod tests {
         let area = Rect::new(10.0, 20.0, 30.0, 5.0);
         let group = hatch("water", area, 2.0, Stroke::solid(Color::BLACK, 0.2));
         assert_eq!(group.clip, Some(area));
+        let [Item::Shape(Shape::Lines(lines), _)] = group.items.as_slice() else {
+            panic!("{group:?}")
+        };
         // (width + height) / spacing lines, so no corner of the area is left bare.
-        assert_eq!(group.items.len(), 18);
+        assert_eq!(lines.len(), 18);
     }
 
     #[test]

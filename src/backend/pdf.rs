@@ -419,6 +419,13 @@ impl OpWriter {
         };
         let op = match shape {
             Shape::Line(a, b) => self.open_path(&[*a, *b]),
+            Shape::Lines(lines) => {
+                for (a, b) in lines {
+                    let op = self.open_path(&[*a, *b]);
+                    self.ops.push(op);
+                }
+                return;
+            }
             Shape::Polyline(points) => self.open_path(points),
             Shape::Polygon(points) => Op::DrawPolygon {
                 polygon: self.polygon(points, mode),

@@ -17,10 +17,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use svg::Node as _;
+use svg::node::Blob;
 use svg::node::Text as TextNode;
 use svg::node::element::{self as el, Element};
 
-use super::{Length, mm};
+use super::{Decimal, Length, mm};
 use crate::figure::{Anchor, Color, Figure, Group, Item, Paint, Point, Rect, Shape, Text};
 use crate::font::{self, Font};
 
@@ -46,7 +47,13 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
     let font = font::current();
     let mut defs = Defs::new(&font);
-    let body = defs.group(&figure.root, words);
+    let body = defs.group(&figure.root, words).to_string();
+    // The figure's ids are made from what it draws (and in which font): two different
+    // figures inlined in one web page share none.
+    let key = format!(
+        "{:08x}",
+        font::fnv1a(body.as_bytes()) as u32 ^ font.hash as u32
+    );
 
     let mut definitions = el::Definitions::new();
     if let Some(css) = &figure.css {
@@ -63,7 +70,7 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
             .flatten()
             .map(String::len)
             .sum::<usize>()
-        + 160 * defs.items;
+        + body.len();
     defs.add_to(&mut definitions);
     let (width_attr, height_attr) = match width {
         Some(given) => {
@@ -91,12 +98,24 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
         .add(definitions)
-        .add(body);
+        .add(Blob::new(body));
     let mut out = String::with_capacity(capacity);
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     // Writing into a String cannot fail.
     let _ = writeln!(out, "{document}");
-    out.into_bytes()
+    out.replace(ID_KEY, &key).into_bytes()
+}
+
+/// Stands for the figure's key in its ids until the drawing is written and the key known.
+/// A control character: [`outside`] keeps every one out of the texts that reach the file.
+const ID_KEY: char = '\u{1}';
+
+impl From<Decimal> for svg::node::Value {
+    fn from(number: Decimal) -> Self {
+        let mut text = String::new();
+        number.write_to(&mut text);
+        text.into()
+    }
 }
 
 /// Whether XML 1.0 allows `c` in a document (its `Char` production): not the C0 controls
@@ -131,9 +150,8 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// What the drawing refers to by id: glyph outlines and clipping paths. Ids are made from
-/// what they name (the font's hash and the glyph, the clip's rectangle), so two figures in
-/// one web page that share an id also share what it means.
+/// What the drawing refers to by id: glyph outlines and clipping paths. Every id holds
+/// [`ID_KEY`], the figure's key once it is known.
 struct Defs<'f> {
     font: &'f Font,
     /// Parsed once per render: parsing reads the table directory and a dozen headers.
@@ -144,9 +162,7 @@ struct Defs<'f> {
     /// Clip id → its rectangle.
     clips: BTreeMap<String, Rect>,
     /// Glyph scales written for a text size (its bits): the same few sizes recur.
-    scales: Vec<(u64, f64)>,
-    /// How many items the drawing has (for the file's size).
-    items: usize,
+    scales: Vec<(u64, Decimal)>,
 }
 
 impl<'f> Defs<'f> {
@@ -157,20 +173,15 @@ impl<'f> Defs<'f> {
             glyphs: BTreeMap::new(),
             clips: BTreeMap::new(),
             scales: Vec::new(),
-            items: 0,
         }
     }
 
-    /// Adds the definitions: glyph outlines, then clips, each sorted by id as text.
+    /// Adds the definitions: glyph outlines, then clips, each sorted by id.
     fn add_to(self, definitions: &mut el::Definitions) {
-        let mut glyphs: Vec<(String, String)> = self
-            .glyphs
-            .into_iter()
-            .filter_map(|(gid, path)| Some((glyph_id(self.font, gid), path?)))
-            .collect();
-        glyphs.sort_unstable();
-        for (id, path) in glyphs {
-            definitions.append(el::Path::new().set("d", path).set("id", id));
+        for (gid, path) in self.glyphs {
+            if let Some(path) = path {
+                definitions.append(el::Path::new().set("d", path).set("id", glyph_id(gid)));
+            }
         }
         for (id, r) in self.clips {
             definitions.append(el::ClipPath::new().set("id", id).add(rectangle(&r)));
@@ -186,18 +197,12 @@ impl<'f> Defs<'f> {
             mm(rect.width),
             mm(rect.height)
         );
-        let id = format!("clip-{:08x}", font::fnv1a(corners.as_bytes()) as u32);
+        let id = format!(
+            "clip-{ID_KEY}-{:08x}",
+            font::fnv1a(corners.as_bytes()) as u32
+        );
         self.clips.entry(id.clone()).or_insert(*rect);
         id
-    }
-
-    /// Whether glyph `gid` has ink, its outline read from the font on first use.
-    fn has_ink(&mut self, gid: u16) -> bool {
-        let face = &self.face;
-        self.glyphs
-            .entry(gid)
-            .or_insert_with(|| outline(face, gid))
-            .is_some()
     }
 
     fn group(&mut self, g: &Group, words: Words) -> el::Group {
@@ -208,7 +213,6 @@ impl<'f> Defs<'f> {
         if let Some(rect) = &g.clip {
             out.assign("clip-path", format!("url(#{})", self.clip(rect)));
         }
-        self.items += g.items.len();
         for item in &g.items {
             match item {
                 Item::Shape(shape, paint) => add_shape(&mut out, shape, paint),
@@ -229,30 +233,37 @@ impl<'f> Defs<'f> {
     }
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
-    /// its origin on the text's start, each glyph at its advance. `None` for a text
+    /// its origin on the text's start, each glyph placed at its advance. `None` for a text
     /// without ink.
-    fn text_glyphs(&mut self, t: &Text, width: f64) -> Option<el::Group> {
-        let mut run = el::Group::new()
-            .set("aria-hidden", "true")
-            .set("class", "glyphs");
+    ///
+    /// Written out here rather than as elements: a figure has hundreds of glyphs, and the
+    /// crate's element (a hash map of attributes, each escaped through three copies) was
+    /// most of the cost of an SVG file. What it holds is numbers, ids and a colour.
+    fn text_glyphs(&mut self, t: &Text, width: f64) -> Option<Blob> {
+        let mut uses = String::new();
         let mut advance = 0u32;
-        let mut any = false;
         for c in t.content.chars().filter(|c| !c.is_control()) {
             let Some((gid, width)) = self.font.glyph_advance(c) else {
                 continue;
             };
-            if self.has_ink(gid) {
-                let mut glyph =
-                    el::Use::new().set("xlink:href", format!("#{}", glyph_id(self.font, gid)));
+            let face = &self.face;
+            let inked = self
+                .glyphs
+                .entry(gid)
+                .or_insert_with(|| outline(face, gid))
+                .is_some();
+            if inked {
+                uses.push_str("<use");
                 if advance != 0 {
-                    glyph.assign("x", advance);
+                    uses.push_str(" x=\"");
+                    uses.push_str(itoa::Buffer::new().format(advance));
+                    uses.push('"');
                 }
-                run.append(glyph);
-                any = true;
+                let _ = write!(uses, " xlink:href=\"#{}\"/>", glyph_id(gid));
             }
             advance += u32::from(width);
         }
-        if !any {
+        if uses.is_empty() {
             return None;
         }
         let start = match t.anchor {
@@ -261,19 +272,23 @@ impl<'f> Defs<'f> {
             Anchor::End => t.position.x - width,
         };
         let k = self.scale(t.size);
-        run.assign(
-            "transform",
-            format!("matrix({k} 0 0 -{k} {} {})", mm(start), mm(t.position.y)),
-        );
+        let mut run = String::with_capacity(uses.len() + 120);
+        run.push_str("<g aria-hidden=\"true\" class=\"glyphs\"");
         if t.color != Color::BLACK {
-            run.assign("fill", hex(t.color));
+            let _ = write!(run, " fill=\"{}\"", hex(t.color));
         }
-        Some(run)
+        let _ = write!(
+            run,
+            " transform=\"matrix({k} 0 0 -{k} {} {})\">{uses}</g>",
+            mm(start),
+            mm(t.position.y)
+        );
+        Some(Blob::new(run))
     }
 
     /// The scale from font units to millimetres at `size` points, as written in a
     /// transform.
-    fn scale(&mut self, size: f64) -> f64 {
+    fn scale(&mut self, size: f64) -> Decimal {
         let key = size.to_bits();
         if let Some(&(_, k)) = self.scales.iter().find(|(bits, _)| *bits == key) {
             return k;
@@ -281,15 +296,15 @@ impl<'f> Defs<'f> {
         let scale = size * font::MM_PER_PT / f64::from(self.face.units_per_em());
         // Eight decimals: the scale is tiny (a font unit is ~1/2000 em), and an error in it
         // grows with every advance along the line.
-        let k = super::rounded(scale, 8);
+        let k = Decimal::new(scale, 8);
         self.scales.push((key, k));
         k
     }
 }
 
-/// Glyph `gid`'s id: the font's hash and the glyph id.
-fn glyph_id(font: &Font, gid: u16) -> String {
-    format!("g{:08x}-{gid}", font.hash)
+/// Glyph `gid`'s id in the figure.
+fn glyph_id(gid: u16) -> String {
+    format!("g{ID_KEY}-{gid}")
 }
 
 /// Glyph `gid`'s outline as SVG path data in font units, read from the font; `None` for a
@@ -307,23 +322,9 @@ fn outline(face: &ttf_parser::Face<'_>, gid: u16) -> Option<String> {
 struct PathData(String);
 
 impl PathData {
-    /// A command letter and its points, each to a tenth of a font unit (a 2000-unit em at
-    /// 72 pt is 0.013 mm a unit).
     fn command(&mut self, letter: char, points: &[f32]) {
         self.0.push(letter);
-        for (i, &v) in points.iter().enumerate() {
-            if i > 0 {
-                self.0.push(' ');
-            }
-            // TrueType outlines are whole font units but for a curve's implied points
-            // (halves): nearly every coordinate of a glyph is whole, and std writes an
-            // integer without the shortest-float search (a diagram has thousands of them).
-            let _ = if v.fract() == 0.0 && v.abs() < 1e9 {
-                write!(self.0, "{}", v as i32)
-            } else {
-                write!(self.0, "{}", super::rounded(f64::from(v), 1))
-            };
-        }
+        write_numbers(&mut self.0, points);
     }
 }
 
@@ -345,6 +346,22 @@ impl ttf_parser::OutlineBuilder for PathData {
     }
 }
 
+/// Numbers of path data, separated by spaces, each to a tenth of a font unit (a 2000-unit
+/// em at 72 pt is 0.013 mm a unit).
+fn write_numbers(out: &mut String, numbers: &[f32]) {
+    for (i, &v) in numbers.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        // TrueType outlines are whole font units but for a curve's implied points (halves).
+        if v.fract() == 0.0 && v.abs() < 1e9 {
+            out.push_str(itoa::Buffer::new().format(v as i32));
+        } else {
+            Decimal::new(f64::from(v), 1).write_to(out);
+        }
+    }
+}
+
 fn add_shape(out: &mut el::Group, shape: &Shape, paint: &Paint) {
     match shape {
         Shape::Line(a, b) => out.append(painted(
@@ -355,6 +372,9 @@ fn add_shape(out: &mut el::Group, shape: &Shape, paint: &Paint) {
                 .set("y2", mm(b.y)),
             paint,
         )),
+        Shape::Lines(lines) => {
+            out.append(painted(el::Path::new().set("d", lines_data(lines)), paint))
+        }
         Shape::Polyline(points) => out.append(painted(
             el::Polyline::new().set("points", points_attr(points)),
             paint,
@@ -380,8 +400,8 @@ fn painted<N: svg::Node>(mut node: N, paint: &Paint) -> N {
         node.assign("stroke", hex(stroke.color));
         node.assign("stroke-width", mm(stroke.width));
         if !stroke.dash.is_empty() {
-            let dash: Vec<f64> = stroke.dash.iter().map(|&d| mm(d)).collect();
-            node.assign("stroke-dasharray", dash);
+            let dash: Vec<String> = stroke.dash.iter().map(|&d| mm(d).to_string()).collect();
+            node.assign("stroke-dasharray", dash.join(" "));
         }
     }
     node
@@ -399,8 +419,26 @@ fn rectangle(r: &Rect) -> el::Rectangle {
 fn points_attr(points: &[Point]) -> String {
     let mut out = String::new();
     for (i, p) in points.iter().enumerate() {
-        let separator = if i > 0 { " " } else { "" };
-        let _ = write!(out, "{separator}{},{}", mm(p.x), mm(p.y));
+        if i > 0 {
+            out.push(' ');
+        }
+        mm(p.x).write_to(&mut out);
+        out.push(',');
+        mm(p.y).write_to(&mut out);
+    }
+    out
+}
+
+/// Path data of separate lines: `M x y L x y` for each.
+fn lines_data(lines: &[(Point, Point)]) -> String {
+    let mut out = String::new();
+    for (a, b) in lines {
+        for (command, p) in [('M', a), ('L', b)] {
+            out.push(command);
+            mm(p.x).write_to(&mut out);
+            out.push(' ');
+            mm(p.y).write_to(&mut out);
+        }
     }
     out
 }
@@ -535,6 +573,16 @@ mod tests {
         let out = String::from_utf8(render(&figure)).unwrap();
         assert_eq!(out.matches(&format!("<path d=\"{a}\"")).count(), 1, "{out}");
         assert_eq!(out.matches("<use ").count(), 2, "{out}");
+        // The second A is placed by the advance of "A ".
+        let advance = |c| {
+            face.glyph_hor_advance(ttf_parser::GlyphId(glyph(c)))
+                .unwrap()
+        };
+        let shift = advance('A') + advance(' ');
+        assert!(
+            out.contains(&format!("<use x=\"{shift}\" xlink:href=")),
+            "{out}"
+        );
     }
 
     #[test]

@@ -75,38 +75,59 @@ fn svg_text_is_drawn_as_outlines_and_kept_as_invisible_words() {
     for text in document.descendants().filter(|n| n.has_tag_name("text")) {
         assert_eq!(text.attribute("fill-opacity"), Some("0"), "{text:?}");
     }
-    // Every <use> names a glyph the file defines.
+    // Every reference (a glyph's <use>, a clip's url(#…)) names something the file defines.
     let ids: std::collections::HashSet<&str> = document
         .descendants()
         .filter_map(|n| n.attribute("id"))
         .collect();
-    for link in document.descendants().filter(|n| n.has_tag_name("use")) {
-        let target = link
-            .attribute(("http://www.w3.org/1999/xlink", "href"))
-            .unwrap()
-            .trim_start_matches('#');
-        assert!(ids.contains(target), "{target} is defined");
+    let mut references = 0;
+    for node in document.descendants() {
+        for attribute in node.attributes() {
+            let value = attribute.value();
+            let targets: Vec<&str> = if attribute.name() == "href" {
+                vec![value.trim_start_matches('#')]
+            } else {
+                value
+                    .split("url(#")
+                    .skip(1)
+                    .map(|t| &t[..t.find(')').unwrap()])
+                    .collect()
+            };
+            for target in targets {
+                assert!(ids.contains(target), "{target} is defined");
+                references += 1;
+            }
+        }
     }
+    assert!(references > 10, "{references}");
+}
+
+/// The ids an SVG defines.
+fn ids(svg: &str) -> std::collections::BTreeSet<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter_map(|n| n.attribute("id").map(String::from))
+        .collect()
 }
 
 #[test]
-fn two_figures_name_their_glyphs_and_clips_alike_only_when_they_are_alike() {
-    // Inlined in one web page, ids are shared: an id must mean the same in every file.
-    let svg = dead_four_svg;
-    let glyph_ids = |svg: &str| -> Vec<String> {
-        let doc = roxmltree::Document::parse(svg).unwrap();
-        doc.descendants()
-            .filter(|n| n.has_tag_name("path"))
-            .filter_map(|n| n.attribute("id").map(String::from))
-            .collect()
-    };
-    let own = glyph_ids(&svg(None));
-    let serif = glyph_ids(&svg(Some(SERIF)));
-    assert!(!own.is_empty() && !serif.is_empty());
-    assert!(
-        own.iter().all(|id| !serif.contains(id)),
-        "two fonts never share a glyph id"
+fn two_different_figures_share_no_id() {
+    // Inlined in one web page, ids are shared: a figure whose glyph or clip ids another
+    // figure also defined would be drawn with that figure's (or none, if it is hidden).
+    let own = ids(&dead_four_svg(None));
+    assert!(own.iter().any(|id| id.starts_with("clip-")), "{own:?}");
+    assert_eq!(
+        own,
+        ids(&dead_four_svg(None)),
+        "the same figure, the same ids"
     );
+    let serif = ids(&dead_four_svg(Some(SERIF)));
+    let out = run(&["render", "examples/shoreline-draw.yaml", "--format", "svg"]);
+    let other = ids(&String::from_utf8(out.stdout).unwrap());
+    for (name, ids) in [("in another font", serif), ("another game", other)] {
+        assert!(!ids.is_empty());
+        assert!(own.is_disjoint(&ids), "{name}: {own:?} {ids:?}");
+    }
 }
 
 #[test]

@@ -160,15 +160,14 @@ impl BoardLayout {
     fn grid(&self) -> Group {
         let mut grid = Group::new("grid");
         let stroke = Stroke::solid(super::palette::GRID, 0.25);
-        for i in 0..5 {
-            let column = (self.point(i, 1), self.point(i, ROWS));
-            let row = (self.point(0, i + 1), self.point(4, i + 1));
-            grid.shape(
-                Shape::Line(column.0, column.1),
-                Paint::stroke(stroke.clone()),
-            );
-            grid.shape(Shape::Line(row.0, row.1), Paint::stroke(stroke.clone()));
-        }
+        let lines = (0..5)
+            .flat_map(|i| {
+                let column = (self.point(i, 1), self.point(i, ROWS));
+                let row = (self.point(0, i + 1), self.point(4, i + 1));
+                [column, row]
+            })
+            .collect();
+        grid.shape(Shape::Lines(lines), Paint::stroke(stroke));
         grid
     }
 

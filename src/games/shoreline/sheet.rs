@@ -717,6 +717,7 @@ mod tests {
                 Item::Shape(shape, _) => {
                     let points: Vec<Point> = match shape {
                         Shape::Line(a, b) => vec![*a, *b],
+                        Shape::Lines(lines) => lines.iter().flat_map(|(a, b)| [*a, *b]).collect(),
                         Shape::Polyline(p) | Shape::Polygon(p) => p.clone(),
                         Shape::Rect(r) => {
                             vec![Point::new(r.x, r.y), Point::new(r.right(), r.bottom())]
