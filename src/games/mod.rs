@@ -3,6 +3,7 @@
 //! Adding a game is a folder and a line in that list.
 
 pub mod loa;
+pub mod position;
 pub mod shoreline;
 pub mod template;
 pub mod towers;

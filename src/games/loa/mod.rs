@@ -9,6 +9,7 @@ pub mod diagram;
 pub mod game;
 pub mod import;
 pub mod palette;
+pub mod position;
 pub mod record;
 pub mod rules;
 pub mod sheet;
