@@ -69,9 +69,10 @@ pub fn obstruction_names(rules: &Rules) -> String {
 /// The rule options in force, in words, for captions.
 pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
     let n = rules.size;
-    let setup = match rules.setup {
-        Setup::Standard => "standard setup",
-        Setup::ScrambledEggs => "Scrambled Eggs setup",
+    let setup = match (rules.start, rules.setup) {
+        (Some(_), _) => "set up from a position",
+        (None, Setup::Standard) => "standard setup",
+        (None, Setup::ScrambledEggs) => "Scrambled Eggs setup",
     };
     let obstructions = if rules.obstructions.is_empty() {
         words.tr("no obstructed squares")
@@ -89,8 +90,13 @@ pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
         Repetition::Third => "third repetition: draw",
         Repetition::Off => "repetition not counted",
     };
+    let english = if rules.start.is_some() {
+        "{n}×{n}, {setup}, {obstructions}; {simultaneous}; {repetition}"
+    } else {
+        "{n}×{n}, {pieces} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}"
+    };
     words.fill(
-        "{n}×{n}, {pieces} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}",
+        english,
         &[
             ("n", &n),
             ("pieces", &(2 * n - 4)),

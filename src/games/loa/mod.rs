@@ -73,6 +73,14 @@ impl crate::games::Game for LinesOfAction {
         Ok(Box::new(record::read(document, source)?))
     }
 
+    fn canonical_position(
+        &self,
+        text: &str,
+    ) -> Result<String, crate::games::position::PositionError> {
+        let start = position::parse(text)?;
+        Ok(position::to_position(&start.board, &start.position))
+    }
+
     fn diagram_options(&self) -> &'static [GameOption] {
         OPTIONS
     }

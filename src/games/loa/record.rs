@@ -112,6 +112,10 @@ impl Game {
         let plies = self.plies.len();
         let (winner, reason) = match self.outcome {
             Some(outcome) => (Some(Winner::of(outcome.winner())), outcome.describe(plies)),
+            None if self.rules.start.is_some() => (
+                None,
+                format!("unfinished, {} after the position", plural(plies, "move")),
+            ),
             None => (None, format!("unfinished after {}", plural(plies, "move"))),
         };
         Summary {
