@@ -145,7 +145,7 @@ pub fn read_grid(text: &str, notation: &Notation) -> Result<Grid, PositionError>
             PositionError::new(
                 at,
                 format!(
-                    "{}: the row is wider than {} squares, the largest board's",
+                    "{}: more than {} squares, wider than any board",
                     (notation.row_name)(r, count),
                     notation.max_width
                 ),

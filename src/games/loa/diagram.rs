@@ -633,7 +633,10 @@ fn describe(heading: &Heading, replay: &Replay, lines: &[String]) -> String {
     let size = replay.rules.size;
     let n = replay.plies.len();
     let title = heading.title.as_deref().unwrap_or("Lines of Action game");
-    let mut out = format!("{title}. Lines of Action, position after {n} moves.\n");
+    let mut out = match replay.rules.start {
+        Some(_) => format!("{title}. Lines of Action, a set-up position and {n} moves after it.\n"),
+        None => format!("{title}. Lines of Action, position after {n} moves.\n"),
+    };
     for rank in (0..size).rev() {
         let row: String = (0..size)
             .map(|file| {

@@ -121,9 +121,10 @@ fn check_counts(
         side_at,
         Broken::new(
             format!(
-                "black has {black} stones and white {white}, which no game reaches with {} \
-                 to place: players place in turn from the first player, {} (rule `first`), \
-                 so {} to place means {expected}",
+                "black has {} and white {white}, which no game reaches with {} to place: \
+                 players place in turn from the first player, {} (rule `first`), so {} to \
+                 place means {expected}",
+                crate::vocabulary::plural(black, "stone"),
                 grid.to_move.name(),
                 first.name(),
                 grid.to_move.name()

@@ -93,7 +93,7 @@ pub fn diagram(
             lines: notes.into_iter().map(Line::text).collect(),
             blocks: vec![legend, table],
             plain_text: plain_text(n, turns, options.set_up, board, &scoring, words),
-            description: describe(heading, n, board, &scoring, &written),
+            description: describe(heading, n, options.set_up, board, &scoring, &written),
         }
     })
 }
@@ -422,14 +422,18 @@ fn legend(at: Point, words: &Words) -> Group {
 fn describe(
     heading: &Heading,
     n: usize,
+    set_up: bool,
     board: &Board,
     scoring: &[super::rules::Scoring; 2],
     notes: &[String],
 ) -> String {
     let title = heading.title.as_deref().unwrap_or("Towers game");
-    let mut out = format!(
-        "{title}. Towers, position after turn {n}, Lines from SOUTH to NORTH, west end first:\n"
-    );
+    let after = if set_up {
+        format!("a set-up position and {n} turns after it")
+    } else {
+        format!("position after turn {n}")
+    };
+    let mut out = format!("{title}. Towers, {after}, Lines from SOUTH to NORTH, west end first:\n");
     for k in 0..LINES {
         let row: String = line(k)
             .iter()

@@ -94,7 +94,10 @@ fn check_counts(text: &str, board: &Board) -> Result<(), PositionError> {
     Err(PositionError::new(
         text.chars().take_while(|c| c.is_whitespace()).count(),
         Broken::new(
-            format!("black has {black} stones and white {white}, which no game reaches: {why}"),
+            format!(
+                "black has {} and white {white}, which no game reaches: {why}",
+                crate::vocabulary::plural(black, "stone")
+            ),
             &["T4", "T5"],
         ),
     ))
