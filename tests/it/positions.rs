@@ -548,3 +548,37 @@ fn at_counts_the_moves_after_the_position() {
     let out = crate::common::run_in(dir.path(), &["render", "r.yaml", "--at", "3"]);
     assert_eq!(out.code, 2, "the game has 2 moves after the position");
 }
+
+#[test]
+fn a_position_with_a_side_connected_is_a_finished_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // White's single piece is connected (L4): the game ended with Black's last move.
+    let record = "game: loa\nposition: \"5/1b3/5/3b1/w4 w\"\n";
+    std::fs::write(dir.path().join("r.yaml"), record).unwrap();
+    let out = crate::common::run_in(dir.path(), &["check", "r.yaml"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.code, 0, "{report}");
+    assert!(report.contains("white wins: connected"), "{report}");
+    std::fs::write(
+        dir.path().join("r.yaml"),
+        format!("{record}moves: [a1-b2]\n"),
+    )
+    .unwrap();
+    let out = crate::common::run_in(dir.path(), &["check", "r.yaml"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.code, 1, "{report}");
+    assert!(report.contains("the game is over"), "{report}");
+}
+
+#[test]
+fn a_full_towers_board_allows_a_last_turn_cut_short() {
+    // 64 squares: 12 black and 52 white is 4 × 12 + 4, the most a cut-short last turn gives.
+    let row = |black: usize| format!("{}{}", "b".repeat(black), "w".repeat(8 - black));
+    let ranks: Vec<String> = [2, 2, 2, 2, 1, 1, 1, 1].iter().map(|&b| row(b)).collect();
+    let text = format!("{} b", ranks.join("/"));
+    assert!(towers::parse(&text).is_ok(), "{text}");
+    let ranks: Vec<String> = [2, 2, 2, 2, 1, 1, 1, 0].iter().map(|&b| row(b)).collect();
+    let text = format!("{} b", ranks.join("/"));
+    let e = towers::parse(&text).unwrap_err();
+    assert!(e.broken.message.contains("on a full board"), "{e:?}");
+}

@@ -5,7 +5,7 @@
 //! reveals are equal (T4). The empty board is `8/8/8/8/8/8/8/8 b`. The Current Line is not
 //! written: it is the one Line partly filled, if there is one (T3).
 
-use super::rules::{Board, MAX_REVEAL, SIZE, SQUARES, SUPPLY, file_of, rank_of, square};
+use super::rules::{Board, MAX_REVEAL, SIZE, SQUARES, file_of, rank_of, square};
 use crate::games::position::{Notation, PositionError, check_shape, read_grid, write_grid};
 use crate::vocabulary::{Broken, Side};
 
@@ -76,7 +76,7 @@ fn check_counts(text: &str, board: &Board) -> Result<(), PositionError> {
     let (fewer, more) = (black.min(white), black.max(white));
     let full = board.is_full();
     let most = MAX_REVEAL * fewer + if full { MAX_REVEAL } else { 0 };
-    if more <= most && more <= SUPPLY {
+    if more <= most {
         return Ok(());
     }
     let why = if full {
