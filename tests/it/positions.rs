@@ -582,3 +582,25 @@ fn a_full_towers_board_allows_a_last_turn_cut_short() {
     let e = towers::parse(&text).unwrap_err();
     assert!(e.broken.message.contains("on a full board"), "{e:?}");
 }
+
+#[test]
+fn the_api_draws_a_position_as_render_does() {
+    let request = sheetgen::api::Request::from_json(&format!(
+        r#"{{"width": "50mm", "position": {{"game": "loa", "text": "{LOA_START}"}}}}"#
+    ))
+    .unwrap();
+    let api = sheetgen::api::render("--position", "", &request).unwrap();
+    let out = run(&[
+        "render",
+        "--game",
+        "loa",
+        "--position",
+        LOA_START,
+        "--width",
+        "50mm",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(api, out.stdout, "byte for byte");
+}
