@@ -80,7 +80,11 @@ fn main() {
                     .unwrap(),
             );
         }
-        let play = Play { rules, moves };
+        let play = Play {
+            rules,
+            start: None,
+            moves,
+        };
         let start = Instant::now();
         analyze(&play, &mut Solver::new(rules.scoring));
         times.push(ms(start));

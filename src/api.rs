@@ -51,6 +51,18 @@ pub struct Request {
     /// The game's own options by name (`flip`, `numbers`, `analysis`: `true`; `show`: a
     /// list of `WHAT:SQ`).
     pub options: BTreeMap<String, OptionValue>,
+    /// A position to draw instead of a record's game, as `render --game G --position
+    /// TEXT`: `{"game": "loa", "text": "1bbbbbb1/… b"}`; the record text is then empty.
+    pub position: Option<Position>,
+}
+
+/// A position of a game, in the game's notation (`docs/rules/<game>.md`).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    /// The game's name or alias: `shoreline`, `towers`, `lines-of-action` or `loa`.
+    pub game: String,
+    pub text: String,
 }
 
 /// A game option's value: a flag, or its values.
@@ -111,7 +123,10 @@ impl From<Error> for ApiError {
 /// The figure `request` asks of the record `text` (named `name` in errors), as `sheetgen
 /// render` writes it: the same bytes for the same record and options.
 pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiError> {
-    let record = pick(name, text, request.game)?;
+    let record = match &request.position {
+        Some(position) => given_position(position, text)?,
+        None => pick(name, text, request.game)?,
+    };
     let format = match request.format.as_deref() {
         None | Some("svg") => Format::Svg,
         Some("text") => Format::Text,
@@ -190,6 +205,29 @@ pub fn moves(name: &str, text: &str, game: Option<usize>) -> Result<Vec<String>,
     Ok(pick(name, text, game)?.move_list())
 }
 
+/// A request's position as a checked game of its own; it comes without a record.
+fn given_position(position: &Position, text: &str) -> Result<Box<dyn GameRecord>, ApiError> {
+    if !text.trim().is_empty() {
+        return Err(ApiError::usage(
+            "a position is drawn without a record: send the record text empty, or leave out \
+             `position`"
+                .into(),
+        ));
+    }
+    let game = crate::games::find(&position.game).ok_or_else(|| {
+        ApiError::usage(format!(
+            "position: unknown game {:?}; sheetgen knows {}",
+            position.game,
+            crate::games::names()
+        ))
+    })?;
+    let given = crate::games::GivenPosition {
+        game: game.name(),
+        text: position.text.clone(),
+    };
+    Ok(given.read().map_err(Error::Invalid)?)
+}
+
 /// The `k`-th game of the record text, checked against the rules.
 fn pick(name: &str, text: &str, k: Option<usize>) -> Result<Box<dyn GameRecord>, ApiError> {
     let k = k.unwrap_or(1);
@@ -257,6 +295,27 @@ mod tests {
         let svg = String::from_utf8(render("g.yaml", GAME, &request).unwrap()).unwrap();
         assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
         assert!(svg.contains("</svg>"));
+    }
+
+    #[test]
+    fn a_position_is_drawn_without_a_record() {
+        let request = Request::from_json(
+            r#"{"position": {"game": "loa", "text": "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"}}"#,
+        )
+        .unwrap();
+        let svg = String::from_utf8(render("position", "", &request).unwrap()).unwrap();
+        assert!(svg.contains("</svg>"));
+        let err = render("position", GAME, &request).unwrap_err();
+        assert_ne!(
+            err.error().exit_code(),
+            1,
+            "a usage error: {}",
+            err.message()
+        );
+        let bad = Request::from_json(r#"{"position": {"game": "loa", "text": "8/8 b"}}"#).unwrap();
+        let err = render("position", "", &bad).unwrap_err();
+        assert_eq!(err.error().exit_code(), 1);
+        assert!(err.message().contains("--position:1:"), "{}", err.message());
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub struct BookletOptions {
 #[derive(Debug, Clone)]
 pub struct BookletJob {
     pub files: Vec<PathBuf>,
+    /// A position to put in the booklet instead of files (`--game G --position TEXT`).
+    pub position: Option<crate::games::GivenPosition>,
     pub page: PageSetup,
     pub per_page: usize,
     pub every: Option<usize>,
@@ -74,6 +76,12 @@ impl Job for BookletJob {
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
         let mut games = Vec::new();
         let mut problems = Vec::new();
+        if let Some(position) = &self.position {
+            match position.read() {
+                Ok(game) => games.push(game),
+                Err(d) => return Err(Error::Invalid(d)),
+            }
+        }
         for path in &self.files {
             let shown = crate::diagnostic::shown_path(path);
             match records.load(path) {

@@ -27,6 +27,8 @@ pub enum ReportFormat {
 #[derive(Debug, Clone)]
 pub struct CheckJob {
     pub files: Vec<PathBuf>,
+    /// A position to check instead of files (`--game G --position TEXT`).
+    pub position: Option<crate::games::GivenPosition>,
     pub format: ReportFormat,
     pub color: bool,
 }
@@ -41,7 +43,10 @@ impl Job for CheckJob {
     }
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
-        let report = check(records, &self.files, self.format, self.color);
+        let report = match &self.position {
+            Some(position) => check_position(position, self.format, self.color),
+            None => check(records, &self.files, self.format, self.color),
+        };
         Ok(Made {
             status: report.status,
             ..Made::bytes(report.text.into_bytes(), Target::Stdout)
@@ -73,20 +78,7 @@ pub fn check(
         let path = &path;
         count.files += 1;
         match records.load(path) {
-            Ok(entries) => {
-                for entry in entries {
-                    match &entry.game {
-                        Ok(game) => {
-                            count.valid += 1;
-                            report.valid(path, entry.index, &game.summary(), format)
-                        }
-                        Err(d) => {
-                            count.invalid += 1;
-                            report.invalid(path, Some(entry.index), entry.name, d, format, color)
-                        }
-                    }
-                }
-            }
+            Ok(entries) => report.entries(path, entries, &mut count, format, color),
             Err(Error::Invalid(d) | Error::Config(d)) => {
                 count.invalid_files += 1;
                 report.invalid(path, None, None, &d, format, color)
@@ -97,6 +89,28 @@ pub fn check(
             }
         }
     }
+    if format == ReportFormat::Text {
+        report.text.push_str(&count.summary());
+    }
+    report
+}
+
+/// Checks a position given without a record, reported as a file named `--position`.
+pub fn check_position(
+    position: &crate::games::GivenPosition,
+    format: ReportFormat,
+    color: bool,
+) -> Report {
+    let mut report = Report {
+        text: String::new(),
+        status: Status::Done,
+    };
+    let mut count = Count {
+        files: 1,
+        ..Count::default()
+    };
+    let path = Path::new(crate::games::GivenPosition::NAME);
+    report.entries(path, vec![position.entry()], &mut count, format, color);
     if format == ReportFormat::Text {
         report.text.push_str(&count.summary());
     }
@@ -176,6 +190,29 @@ impl Count {
 }
 
 impl Report {
+    /// Reports every game of one file.
+    fn entries(
+        &mut self,
+        path: &Path,
+        entries: Vec<crate::games::Entry>,
+        count: &mut Count,
+        format: ReportFormat,
+        color: bool,
+    ) {
+        for entry in entries {
+            match &entry.game {
+                Ok(game) => {
+                    count.valid += 1;
+                    self.valid(path, entry.index, &game.summary(), format)
+                }
+                Err(d) => {
+                    count.invalid += 1;
+                    self.invalid(path, Some(entry.index), entry.name, d, format, color)
+                }
+            }
+        }
+    }
+
     fn valid(&mut self, path: &Path, index: usize, summary: &Summary, format: ReportFormat) {
         match format {
             ReportFormat::Text => {

@@ -12,7 +12,10 @@ use crate::theme::Theme;
 /// A checked `render` command.
 #[derive(Debug, Clone)]
 pub struct RenderJob {
-    pub record: PathBuf,
+    /// The record file, or none for a `position`.
+    pub record: Option<PathBuf>,
+    /// A position to draw instead of a record's game (`--game G --position TEXT`).
+    pub position: Option<crate::games::GivenPosition>,
     /// Which game of the file, from 1.
     pub game: usize,
     pub request: Request,
@@ -26,8 +29,8 @@ pub struct RenderJob {
 impl Job for RenderJob {
     fn inputs(&self) -> Vec<&Path> {
         let theme_file = Some(&self.theme).filter(|t| !Theme::is_built_in(t));
-        [&self.record]
-            .into_iter()
+        self.record
+            .iter()
             .chain(theme_file)
             .chain(&self.css)
             .map(PathBuf::as_path)
@@ -39,7 +42,11 @@ impl Job for RenderJob {
     }
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
-        let record = crate::games::pick(records, &self.record, self.game)?;
+        let record = match (&self.position, &self.record) {
+            (Some(position), _) => position.read().map_err(Error::Invalid)?,
+            (None, Some(path)) => crate::games::pick(records, path, self.game)?,
+            (None, None) => unreachable!("the plan gives a record or a position"),
+        };
         let mut document = crate::diagram::draw(&*record, &self.request)?;
         let theme = Theme::named_or_file(&self.theme)?;
         let css = match &self.css {

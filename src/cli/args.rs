@@ -112,23 +112,61 @@ fn game_names() -> Vec<&'static str> {
 pub struct CheckArgs {
     /// Record files (YAML, one or more games each), or folders: every *.yaml and *.yml file
     /// in them, in sorted order
-    #[arg(value_name = "FILE|DIR", required = true, value_hint = ValueHint::AnyPath)]
+    #[arg(value_name = "FILE|DIR", required_unless_present = "position", value_hint = ValueHint::AnyPath)]
     pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub position: PositionArgs,
 
     /// Report format: text, or one JSON object per game and line
     #[arg(long, value_enum, default_value_t = ReportArg::Text)]
     pub format: ReportArg,
 }
 
+/// A position instead of a record file: `--game G --position TEXT`.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The game of --position: shoreline, towers or lines-of-action (loa)
+    #[arg(long, value_name = "GAME", value_parser = game_name)]
+    pub game: Option<String>,
+
+    /// A position in the game's notation (see `sheetgen rules GAME`) instead of a record
+    /// file, with --game: e.g. --game loa --position "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+}
+
+/// `render --game`: which game of the file, or the game of a `--position`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameArg {
+    Index(u32),
+    Named(String),
+}
+
+fn game_arg(value: &str) -> Result<GameArg, String> {
+    if value.starts_with(|c: char| c.is_ascii_digit()) {
+        return counted_from_one(value).map(GameArg::Index);
+    }
+    game_name(value).map(GameArg::Named).map_err(|known| {
+        format!("a number (the file's K-th game), or with --position a game: {known}")
+    })
+}
+
 #[derive(Debug, Args)]
 pub struct RenderArgs {
     /// Record file (YAML)
     #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub record: PathBuf,
+    pub record: Option<PathBuf>,
 
-    /// Which game of the file, counting from 1
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = counted_from_one)]
-    pub game: u32,
+    /// Which game of the file, counting from 1; with --position, the game: shoreline,
+    /// towers or lines-of-action (loa)
+    #[arg(long, value_name = "K|GAME", default_value = "1", value_parser = game_arg)]
+    pub game: GameArg,
+
+    /// A position in the game's notation (see `sheetgen rules GAME`) instead of a record
+    /// file, with --game: e.g. --game loa --position "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
 
     /// Draw the position after N moves (0 is the empty board) and mark the last move
     #[arg(long, value_name = "N")]
@@ -188,8 +226,11 @@ pub struct RenderArgs {
 #[derive(Debug, Args)]
 pub struct BookletArgs {
     /// Record files; invalid games are reported and left out
-    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
+    #[arg(value_name = "FILE", required_unless_present = "position", value_hint = ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub position: PositionArgs,
 
     /// Diagrams per page
     #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]

@@ -13,14 +13,14 @@ use crate::check::{CheckJob, ReportFormat};
 use crate::diagnostic::shown_path;
 use crate::diagram::Request;
 use crate::error::Error;
-use crate::games::{self, GivenOption, Job};
+use crate::games::{self, GivenOption, GivenPosition, Job};
 use crate::job::Output;
 use crate::options::ReportArg;
 use crate::output::Target;
 use crate::render::RenderJob;
 use crate::theme::Theme;
 
-use super::args::{Command, RenderArgs};
+use super::args::{Command, GameArg, PositionArgs, RenderArgs};
 use super::print::{self, Print};
 
 /// The command line read into a checked job; `stdout_color` styles reports written to
@@ -38,6 +38,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
     }
     Ok(match Command::from_arg_matches(matches)? {
         Command::Check(args) => Box::new(CheckJob {
+            position: given_position(&args.position, !args.files.is_empty())?,
             files: args.files,
             format: match args.format {
                 ReportArg::Text => ReportFormat::Text,
@@ -50,6 +51,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
         Command::Completions(args) => Box::new(Print(print::completions(args.shell))),
         Command::Man => Box::new(Print(print::man_page())),
         Command::Booklet(args) => Box::new(BookletJob {
+            position: given_position(&args.position, !args.files.is_empty())?,
             theme: known_theme(args.theme)?,
             output: args.output.output()?,
             page: args.page.setup(),
@@ -96,6 +98,23 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             values,
         });
     }
+    let (game, position) = match (&args.game, &args.position, &args.record) {
+        (_, Some(_), Some(record)) => return Err(with_a_file(record)),
+        (GameArg::Named(name), Some(text), None) => (1, Some(position(name, text))),
+        (GameArg::Index(_), Some(_), None) => return Err(needs_a_game()),
+        (GameArg::Named(name), None, _) => {
+            return Err(Error::Usage(format!(
+                "--game {name} names the game of a --position; the K-th game of a record file \
+                 is a number (--game 2)"
+            )));
+        }
+        (GameArg::Index(_), None, None) => {
+            return Err(Error::Usage(
+                "render needs a record file, or --game GAME --position TEXT".into(),
+            ));
+        }
+        (GameArg::Index(k), None, Some(_)) => (*k as usize, None),
+    };
     Ok(RenderJob {
         request: Request {
             at: args.at,
@@ -109,11 +128,53 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             words: crate::words::Words::new(args.lang.unwrap_or_default()),
         },
         output,
-        game: args.game as usize,
+        game,
+        position,
         record: args.record,
         theme: known_theme(args.theme)?,
         css: args.css,
     })
+}
+
+/// `--game G --position TEXT` of `check` and `booklet`: both or neither, and no file
+/// with them.
+fn given_position(args: &PositionArgs, files: bool) -> Result<Option<GivenPosition>, Error> {
+    match (&args.game, &args.position) {
+        (Some(game), Some(text)) if !files => Ok(Some(position(game, text))),
+        (_, Some(_)) if files => Err(Error::Usage(
+            "--position is a game of its own: give it without record files, or the files \
+             without it"
+                .into(),
+        )),
+        (None, Some(_)) => Err(needs_a_game()),
+        (Some(game), None) => Err(Error::Usage(format!(
+            "--game {game} names the game of a --position; give --position TEXT, or leave \
+             --game out (a record names its own game)"
+        ))),
+        _ => Ok(None),
+    }
+}
+
+fn position(game: &str, text: &str) -> GivenPosition {
+    let game = games::find(game).expect("clap accepts the registry's names only");
+    GivenPosition {
+        game: game.name(),
+        text: text.to_string(),
+    }
+}
+
+fn needs_a_game() -> Error {
+    Error::Usage(format!(
+        "--position needs --game GAME, the game it is a position of: {}",
+        games::names()
+    ))
+}
+
+fn with_a_file(record: &Path) -> Error {
+    Error::Usage(format!(
+        "--position with the record file {}: draw the file's game, or the position, not both",
+        shown_path(record)
+    ))
 }
 
 /// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.

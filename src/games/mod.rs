@@ -3,6 +3,7 @@
 //! Adding a game is a folder and a line in that list.
 
 pub mod loa;
+pub mod position;
 pub mod shoreline;
 pub mod template;
 pub mod towers;
@@ -42,6 +43,10 @@ pub trait Game: Sync {
 
     /// Reads one YAML document as a record of this game and checks it against the rules.
     fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic>;
+
+    /// Reads a position of this game's notation (`docs/rules/<game>.md`) and writes it back
+    /// as the notation writes it, or says what is wrong and where.
+    fn canonical_position(&self, text: &str) -> Result<String, position::PositionError>;
 
     /// The options only this game's diagrams have (`--numbers`, `--show`), which `render`
     /// offers and refuses for the other games.
@@ -212,6 +217,46 @@ pub struct Entry {
     /// The game the record names, when it names one sheetgen knows.
     pub name: Option<&'static str>,
     pub game: Result<Box<dyn GameRecord>, Diagnostic>,
+}
+
+/// A position given without a record (`--game G --position TEXT`, or the api's
+/// `position`), read as a record of its own with no moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GivenPosition {
+    pub game: &'static str,
+    pub text: String,
+}
+
+impl GivenPosition {
+    /// What reports and errors call a given position.
+    pub const NAME: &'static str = "--position";
+
+    /// The position as a checked game; what is wrong with it is located in the text, as
+    /// a file of one line named `--position`.
+    pub fn read(&self) -> Result<Box<dyn GameRecord>, Diagnostic> {
+        let game = find(self.game).expect("a given position names a game of the registry");
+        // One line, so that columns count as the message says (a newline is a space too).
+        let line: String = self
+            .text
+            .chars()
+            .map(|c| if c.is_whitespace() { ' ' } else { c })
+            .collect();
+        let source = SourceFile::new(Self::NAME, &line);
+        let canonical = game
+            .canonical_position(&line)
+            .map_err(|e| game.with_rules_page(e.in_option(&source)))?;
+        let yaml = format!("game: {}\nposition: \"{canonical}\"\n", game.name());
+        game.read(&yaml, &SourceFile::new(Self::NAME, &yaml))
+    }
+
+    /// The position as the one game of a file, for `check` and `booklet`.
+    pub fn entry(&self) -> Entry {
+        Entry {
+            index: 1,
+            name: Some(self.game),
+            game: self.read(),
+        }
+    }
 }
 
 #[cfg(feature = "cli")]

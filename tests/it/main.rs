@@ -19,6 +19,7 @@ mod import_quirks;
 mod loa;
 mod loa_figures;
 mod output;
+mod positions;
 mod print_ready;
 mod properties;
 mod readme;

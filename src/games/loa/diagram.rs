@@ -285,6 +285,15 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
     let text = match (n == total, replay.outcome) {
         (_, Some(outcome)) if words.lang() == Lang::En => outcome.describe(n),
         (_, Some(outcome)) => outcome_in(outcome, &moves, words),
+        (_, None) if replay.rules.start.is_some() => {
+            let english = match (n, replay.position.to_move) {
+                (0, Side::Black) => "the position; black to move",
+                (0, Side::White) => "the position; white to move",
+                (_, Side::Black) => "{n} of {total} moves after the position; black to move",
+                (_, Side::White) => "{n} of {total} moves after the position; white to move",
+            };
+            words.fill(english, &[("n", &n), ("total", &total)])
+        }
         (true, None) => words.fill("unfinished after {moves}", &[("moves", &moves)]),
         (false, None) => {
             let english = match replay.position.to_move {
@@ -624,7 +633,10 @@ fn describe(heading: &Heading, replay: &Replay, lines: &[String]) -> String {
     let size = replay.rules.size;
     let n = replay.plies.len();
     let title = heading.title.as_deref().unwrap_or("Lines of Action game");
-    let mut out = format!("{title}. Lines of Action, position after {n} moves.\n");
+    let mut out = match replay.rules.start {
+        Some(_) => format!("{title}. Lines of Action, a set-up position and {n} moves after it.\n"),
+        None => format!("{title}. Lines of Action, position after {n} moves.\n"),
+    };
     for rank in (0..size).rev() {
         let row: String = (0..size)
             .map(|file| {

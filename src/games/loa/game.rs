@@ -32,6 +32,15 @@ pub struct Rules {
     pub obstructions: Vec<usize>,
     pub simultaneous: Simultaneous,
     pub repetition: Repetition,
+    /// A record's `position:`: the game starts here instead of from `setup` (L1).
+    pub start: Option<Position<Wide>>,
+}
+
+impl Rules {
+    /// The position the game starts from: the record's `position`, else the setup's (L1).
+    pub fn start_position(&self, board: &AnyBoard) -> Position<Wide> {
+        self.start.unwrap_or_else(|| board.start(self.setup))
+    }
 }
 
 impl Default for Rules {
@@ -42,6 +51,7 @@ impl Default for Rules {
             obstructions: Vec::new(),
             simultaneous: Simultaneous::MoverWins,
             repetition: Repetition::Third,
+            start: None,
         }
     }
 }
@@ -59,9 +69,10 @@ pub fn obstruction_names(rules: &Rules) -> String {
 /// The rule options in force, in words, for captions.
 pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
     let n = rules.size;
-    let setup = match rules.setup {
-        Setup::Standard => "standard setup",
-        Setup::ScrambledEggs => "Scrambled Eggs setup",
+    let setup = match (rules.start, rules.setup) {
+        (Some(_), _) => "set up from a position",
+        (None, Setup::Standard) => "standard setup",
+        (None, Setup::ScrambledEggs) => "Scrambled Eggs setup",
     };
     let obstructions = if rules.obstructions.is_empty() {
         words.tr("no obstructed squares")
@@ -79,8 +90,13 @@ pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
         Repetition::Third => "third repetition: draw",
         Repetition::Off => "repetition not counted",
     };
+    let english = if rules.start.is_some() {
+        "{n}×{n}, {setup}, {obstructions}; {simultaneous}; {repetition}"
+    } else {
+        "{n}×{n}, {pieces} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}"
+    };
     words.fill(
-        "{n}×{n}, {pieces} pieces a side, {setup}, {obstructions}; {simultaneous}; {repetition}",
+        english,
         &[
             ("n", &n),
             ("pieces", &(2 * n - 4)),
@@ -279,15 +295,21 @@ pub struct Replay {
 impl Replay {
     pub fn new(rules: Rules) -> Self {
         let board = AnyBoard::shared(rules.size, &rules.obstructions);
-        let position = board.start(rules.setup);
-        Self {
+        let position = rules.start_position(&board);
+        let mut replay = Self {
             seen: HashMap::from([(position, 1)]),
             rules,
             board,
             position,
             plies: Vec::new(),
             outcome: None,
+        };
+        // A position with a side connected is a game already won, by the side that moved
+        // last's move (L4).
+        if replay.rules.start.is_some() {
+            replay.outcome = replay.connection(position.to_move.other());
         }
+        replay
     }
 
     /// Plays the move written as `token`, or says why it is not legal here.
@@ -382,28 +404,33 @@ impl Replay {
         };
         self.plies.push(ply);
         if let Ply::Move(_) = ply {
-            let mine = self.board.connected(self.position.pieces(mover));
-            let theirs = self.board.connected(self.position.pieces(mover.other()));
-            self.outcome = match (mine, theirs) {
-                (true, true) => Some(Outcome::BothConnected {
-                    mover,
-                    draw: self.rules.simultaneous == Simultaneous::Draw,
-                }),
-                (true, false) => Some(Outcome::Connected {
-                    winner: mover,
-                    mover,
-                }),
-                (false, true) => Some(Outcome::Connected {
-                    winner: mover.other(),
-                    mover,
-                }),
-                (false, false) => None,
-            };
+            self.outcome = self.connection(mover);
         }
         let count = self.seen.entry(self.position).or_insert(0);
         *count += 1;
         if self.outcome.is_none() && *count >= 3 && self.rules.repetition == Repetition::Third {
             self.outcome = Some(Outcome::Repetition);
+        }
+    }
+
+    /// The game's end by connection (L4) after `mover`'s move, if it ends.
+    fn connection(&self, mover: Side) -> Option<Outcome> {
+        let mine = self.board.connected(self.position.pieces(mover));
+        let theirs = self.board.connected(self.position.pieces(mover.other()));
+        match (mine, theirs) {
+            (true, true) => Some(Outcome::BothConnected {
+                mover,
+                draw: self.rules.simultaneous == Simultaneous::Draw,
+            }),
+            (true, false) => Some(Outcome::Connected {
+                winner: mover,
+                mover,
+            }),
+            (false, true) => Some(Outcome::Connected {
+                winner: mover.other(),
+                mover,
+            }),
+            (false, false) => None,
         }
     }
 

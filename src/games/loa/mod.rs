@@ -9,6 +9,7 @@ pub mod diagram;
 pub mod game;
 pub mod import;
 pub mod palette;
+pub mod position;
 pub mod record;
 pub mod rules;
 pub mod sheet;
@@ -70,6 +71,14 @@ impl crate::games::Game for LinesOfAction {
 
     fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
         Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn canonical_position(
+        &self,
+        text: &str,
+    ) -> Result<String, crate::games::position::PositionError> {
+        let start = position::parse(text)?;
+        Ok(position::to_position(&start.board, &start.position))
     }
 
     fn diagram_options(&self) -> &'static [GameOption] {

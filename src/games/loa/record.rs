@@ -22,6 +22,8 @@ crate::game_record! {
     diagram_keys: ["show"];
     /// A Lines of Action record as written.
     pub struct RawRecord {
+        /// The position the game starts from instead of the setup (`position.rs`).
+        pub position: Option<Text>,
         pub rules: Option<RawRules>,
         pub moves: Option<Spanned<Moves>>,
         /// The side that resigned after the last move.
@@ -91,7 +93,7 @@ impl Game {
     fn checkpoints(&self) -> &[Position<Wide>] {
         self.checkpoints.get_or_init(|| {
             let board = super::rules::AnyBoard::shared(self.rules.size, &self.rules.obstructions);
-            let mut position = board.start(self.rules.setup);
+            let mut position = self.rules.start_position(&board);
             let mut checkpoints = Vec::with_capacity(self.plies.len() / CHECKPOINT);
             for (i, ply) in self.plies.iter().enumerate() {
                 position = match *ply {
@@ -110,6 +112,10 @@ impl Game {
         let plies = self.plies.len();
         let (winner, reason) = match self.outcome {
             Some(outcome) => (Some(Winner::of(outcome.winner())), outcome.describe(plies)),
+            None if self.rules.start.is_some() => (
+                None,
+                format!("unfinished, {} after the position", plural(plies, "move")),
+            ),
             None => (None, format!("unfinished after {}", plural(plies, "move"))),
         };
         Summary {
@@ -136,7 +142,11 @@ impl Game {
 /// Reads and checks one document as a Lines of Action game.
 pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
-    let rules = rules(raw.rules.as_ref(), source)?;
+    let mut rules = rules(raw.rules.as_ref(), source)?;
+    if let Some(text) = &raw.position {
+        rules = from_position(text, raw.rules.as_ref(), rules, source)?;
+    }
+    let first = rules.start.map_or(Side::Black, |p| p.to_move);
     let mut replay = Replay::new(rules.clone());
     let mut written_result = None;
     if let Some(moves) = &raw.moves {
@@ -153,7 +163,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
                 break;
             }
             replay.play(&token.text).map_err(|broken| {
-                let side = side_to_move(i).name();
+                let side = side_to_move(first, i).name();
                 let broken = broken.after(format_args!("move {} ({side})", i + 1));
                 token.error(source, broken.message).citing(broken.rulings)
             })?;
@@ -234,13 +244,50 @@ fn check_claim(
     Ok(())
 }
 
-/// Black moves first (L1); passes are plies too, so sides alternate ply by ply.
-fn side_to_move(ply: usize) -> Side {
-    if ply % 2 == 0 {
-        Side::Black
-    } else {
-        Side::White
+/// Black moves first (L1), or the side to move of the record's position; passes are plies
+/// too, so sides alternate ply by ply.
+fn side_to_move(first: Side, ply: usize) -> Side {
+    if ply % 2 == 0 { first } else { first.other() }
+}
+
+/// The rules of a game that starts from the record's `position`: the position gives the
+/// board, so `rules` may not give its size, setup or obstructions too.
+fn from_position(
+    text: &Text,
+    given: Option<&RawRules>,
+    rules: Rules,
+    source: &SourceFile,
+) -> Result<Rules, Diagnostic> {
+    if let Some(given) = given {
+        let board_keys = [
+            ("size", given.size.as_ref()),
+            ("setup", given.setup.as_ref()),
+        ];
+        for (key, value) in board_keys {
+            if let Some(value) = value {
+                return Err(error_at(
+                    source,
+                    value,
+                    format!(
+                        "`{key}` with a `position`: the position gives the board; leave out `{key}`"
+                    ),
+                ));
+            }
+        }
+        if let Some(first) = given.obstructions.iter().flatten().next() {
+            return Err(error_at(
+                source,
+                first,
+                "`obstructions` with a `position`: write them in the position as x; leave out `obstructions`",
+            ));
+        }
     }
+    let start = super::position::parse(&text.value).map_err(|e| e.in_record(source, text))?;
+    Ok(Rules {
+        simultaneous: rules.simultaneous,
+        repetition: rules.repetition,
+        ..start.rules()
+    })
 }
 
 fn side_name(text: &Text, source: &SourceFile, key: &str) -> Result<Side, Diagnostic> {

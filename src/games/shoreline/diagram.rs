@@ -4,7 +4,7 @@
 
 use super::Side;
 use super::board::{BoardLayout, COLUMNS, ROWS, STONE_RADIUS};
-use super::rules::{PLACEMENTS, Play, Point, Position, Rules, Run, SIZE, Score, Scoring};
+use super::rules::{PLACEMENTS, Play, Point, Position, Run, SIZE, Score, Scoring};
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
@@ -92,7 +92,7 @@ pub fn diagram(
             groups: board_marks(play, &board, n, &score, options),
             extent: board.extent(),
             cells: stone_cells(play, &board, n),
-            lines: score_lines(&play.rules, n, &score, words)
+            lines: score_lines(play, n, &score, words)
                 .into_iter()
                 .map(Line::text)
                 .collect(),
@@ -113,11 +113,12 @@ fn board_marks(
 ) -> Vec<Group> {
     let last = (n > 0 && options.at.is_some()).then(|| play.moves[n - 1]);
     let moves = &play.moves[..n];
-    let mut groups = vec![
-        board.draw(),
-        runs(board, &score.runs),
-        stones(board, play.rules.first, moves, options.numbers, last),
-    ];
+    let start = play.start_position();
+    let mut groups = vec![board.draw(), runs(board, &score.runs)];
+    if play.start.is_some() {
+        groups.push(set_up_stones(board, &start));
+    }
+    groups.push(stones(board, start.to_move(), moves, options.numbers, last));
     if let Some(analysis) = &options.analysis {
         groups.push(losses(board, analysis, n));
     }
@@ -127,8 +128,17 @@ fn board_marks(
 /// The board's points, each with the stone placed on it in the first `n` moves.
 fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::Cells {
     let mut cells = board.cells();
-    let mut side = play.rules.first;
-    for point in &play.moves[..n] {
+    let start = play.start_position();
+    let set_up = (1..=ROWS)
+        .flat_map(|row| (0..SIZE).map(move |column| Point::new(column, row)))
+        .filter_map(|point| start.at(point).map(|side| (point, side)));
+    let mut side = start.to_move();
+    let moves = play.moves[..n].iter().map(|point| {
+        let placed = (*point, side);
+        side = side.other();
+        placed
+    });
+    for (point, side) in set_up.collect::<Vec<_>>().into_iter().chain(moves) {
         let fill = match side {
             Side::Black => BLACK_STONE,
             Side::White => WHITE_STONE,
@@ -140,29 +150,37 @@ fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::C
         let mut name = point.name();
         name.make_ascii_lowercase();
         crate::annotate::place(&mut cells, &name, piece);
-        side = side.other();
     }
     cells
 }
 
 /// "Black 2 · White 1 — Black wins", and what the position is.
-fn score_lines(rules: &Rules, n: usize, score: &Score, words: &Words) -> Vec<String> {
+fn score_lines(play: &Play, n: usize, score: &Score, words: &Words) -> Vec<String> {
+    let rules = &play.rules;
+    let placed = play.start.as_ref().map_or(0, Position::placed) + n;
     let points = words.fill(
         "Black {black} · White {white}",
         &[("black", &score.black), ("white", &score.white)],
     );
     let mut lines = Vec::new();
-    if n == PLACEMENTS {
+    if placed == PLACEMENTS {
         let verdict = match score.winner() {
             Some(Side::Black) => "Black wins",
             Some(Side::White) => "White wins",
             None => "Draw",
         };
         lines.push(format!("{points} — {}", words.tr(verdict)));
-    } else {
+    } else if play.start.is_none() {
         lines.push(words.fill(
             "{points} after {n} of {total} moves",
             &[("points", &points), ("n", &n), ("total", &PLACEMENTS)],
+        ));
+    } else if n == 0 {
+        lines.push(words.fill("{points} in the position", &[("points", &points)]));
+    } else {
+        lines.push(words.fill(
+            "{points}, {n} moves after the position",
+            &[("points", &points), ("n", &n)],
         ));
     }
     let mut said = vec![words.tr(match rules.scoring {
@@ -351,6 +369,41 @@ pub fn legend(
     (Some(group), baseline + font::descent(LABEL_PT))
 }
 
+/// The stones a set-up position starts with, unnumbered: they were placed in no move.
+fn set_up_stones(board: &BoardLayout, start: &Position) -> Group {
+    let mut group = Group::new("set-up");
+    for row in 1..=ROWS {
+        for column in 0..SIZE {
+            let point = Point::new(column, row);
+            if let Some(side) = start.at(point) {
+                group.group(stone(board, point, side));
+            }
+        }
+    }
+    group
+}
+
+/// One stone, unnumbered.
+fn stone(board: &BoardLayout, point: Point, side: Side) -> Group {
+    let mut stone = Group::new(match side {
+        Side::Black => "stone black",
+        Side::White => "stone white",
+    });
+    let paint = match side {
+        Side::Black => Paint::fill(BLACK_STONE),
+        Side::White => Paint::fill_and_stroke(WHITE_STONE, Stroke::solid(Color::BLACK, 0.35)),
+    };
+    let radius = stone_radius(board);
+    stone.shape(
+        Shape::Circle {
+            center: page_point(board, point),
+            radius,
+        },
+        paint,
+    );
+    stone
+}
+
 /// The stones of `moves`, the first placed by `first`, numbered if asked, the last move
 /// ringed if given.
 pub fn stones(
@@ -365,15 +418,7 @@ pub fn stones(
     let mut side = first;
     for (i, point) in moves.iter().enumerate() {
         let center = page_point(board, *point);
-        let mut stone = Group::new(match side {
-            Side::Black => "stone black",
-            Side::White => "stone white",
-        });
-        let paint = match side {
-            Side::Black => Paint::fill(BLACK_STONE),
-            Side::White => Paint::fill_and_stroke(WHITE_STONE, Stroke::solid(Color::BLACK, 0.35)),
-        };
-        stone.shape(Shape::Circle { center, radius }, paint);
+        let mut stone = stone(board, *point, side);
         if numbers {
             let size = radius * 1.1 / font::MM_PER_PT;
             let label = (i + 1).to_string();
@@ -491,7 +536,7 @@ fn plain_text(play: &Play, n: usize, position: &Position, score: &Score, words: 
         out.push_str(&line);
         out.push('\n');
     }
-    for line in score_lines(&play.rules, n, score, words) {
+    for line in score_lines(play, n, score, words) {
         out.push_str(&line);
         out.push('\n');
     }
@@ -519,10 +564,16 @@ fn describe(
 ) -> String {
     use std::fmt::Write;
     let title = heading.title.as_deref().unwrap_or("Shoreline game");
-    let mut out = format!(
-        "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} moves",
-        play.rules.scoring.name()
-    );
+    let mut out = match &play.start {
+        None => format!(
+            "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} moves",
+            play.rules.scoring.name()
+        ),
+        Some(_) => format!(
+            "{title}. Shoreline, {} scoring, a set-up position and {n} moves after it",
+            play.rules.scoring.name()
+        ),
+    };
     let players = &heading.byline;
     if !players.is_empty() {
         out.push_str("; ");
@@ -552,7 +603,7 @@ fn describe(
         let _ = writeln!(out, "{side} run {}: {kind}.", run_points(run));
     }
     // The text alternative (`<desc>`) is English in every language, the byline aside.
-    out.push_str(&score_lines(&play.rules, n, score, &Words::default()).join(". "));
+    out.push_str(&score_lines(play, n, score, &Words::default()).join(". "));
     out.push('.');
     out
 }

@@ -9,6 +9,7 @@ pub mod book;
 pub mod commands;
 pub mod diagram;
 pub mod palette;
+pub mod position;
 pub mod puzzles;
 pub mod record;
 pub mod rules;
@@ -72,6 +73,15 @@ impl crate::games::Game for Shoreline {
 
     fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
         Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn canonical_position(
+        &self,
+        text: &str,
+    ) -> Result<String, crate::games::position::PositionError> {
+        // A position given alone is of a game Black started (S3's default).
+        let start = position::parse(text, Side::Black)?;
+        Ok(position::to_position(&start))
     }
 
     fn diagram_options(&self) -> &'static [GameOption] {

@@ -12,6 +12,8 @@ use crate::vocabulary::{Broken, Side, Summary, Winner};
 crate::game_record! {
     /// A Shoreline record as written.
     pub struct RawRecord {
+        /// The position the moves start from instead of the empty board (`position.rs`).
+        pub position: Option<Text>,
         pub rules: Option<RawRules>,
         pub moves: Option<Spanned<Moves>>,
         pub result: Option<Spanned<Claim>>,
@@ -40,13 +42,17 @@ impl Game {
         let moves = self.play.moves.len();
         let points = format!("black {} white {}", score.black, score.white);
         let (winner, reason) = if !self.play.finished() {
-            (
-                None,
-                format!(
-                    "unfinished after {moves} of {PLACEMENTS} moves, black {} white {} so far",
-                    score.black, score.white
+            let so_far = format!("black {} white {} so far", score.black, score.white);
+            let reason = match &self.play.start {
+                None => format!("unfinished after {moves} of {PLACEMENTS} moves, {so_far}"),
+                Some(start) => format!(
+                    "unfinished, {} of {PLACEMENTS} stones placed ({} after the position), \
+                     {so_far}",
+                    start.placed() + moves,
+                    crate::vocabulary::plural(moves, "move")
                 ),
-            )
+            };
+            (None, reason)
         } else {
             let winner = Winner::of(score.winner());
             let reason = match winner {
@@ -72,21 +78,35 @@ impl Game {
 pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
     let rules = rules(raw.rules.as_ref(), source)?;
-    let Some(moves) = &raw.moves else {
-        return Err(error_at(
-            source,
-            &raw.game,
-            "a Shoreline record needs `moves`, even an empty list: moves: []",
-        ));
+    let start = match &raw.position {
+        Some(text) => Some(
+            super::position::parse(&text.value, rules.first)
+                .map_err(|e| e.in_record(source, text))?,
+        ),
+        None => None,
     };
-    let Moves::List(moves) = &moves.value else {
-        return Err(error_at(
-            source,
-            moves,
-            "`moves` is a list: write moves: [C, C, B1, d]",
-        ));
+    let moves: &[Text] = match &raw.moves {
+        Some(moves) => match &moves.value {
+            Moves::List(moves) => moves,
+            Moves::Line(_) => {
+                return Err(error_at(
+                    source,
+                    moves,
+                    "`moves` is a list: write moves: [C, C, B1, d]",
+                ));
+            }
+        },
+        // A position is a figure on its own; moves may continue it.
+        None if start.is_some() => &[],
+        None => {
+            return Err(error_at(
+                source,
+                &raw.game,
+                "a Shoreline record needs `moves`, even an empty list: moves: []",
+            ));
+        }
     };
-    let mut position = Position::new(rules.first);
+    let mut position = start.clone().unwrap_or_else(|| Position::new(rules.first));
     let mut points = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         let number = i + 1;
@@ -117,6 +137,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         about: raw.about(source, points.len())?,
         play: Play {
             rules,
+            start,
             moves: points,
         },
     })

@@ -69,14 +69,23 @@ pub struct Rules {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Play {
     pub rules: Rules,
+    /// A record's `position:`, the moves' start instead of the empty board.
+    pub start: Option<Position>,
     /// Every placement, in order; all legal.
     pub moves: Vec<Point>,
 }
 
 impl Play {
+    /// The position the moves start from: the record's position, else the empty board.
+    pub fn start_position(&self) -> Position {
+        self.start
+            .clone()
+            .unwrap_or_else(|| Position::new(self.rules.first))
+    }
+
     /// The position after the first `n` moves.
     pub fn position_after(&self, n: usize) -> Position {
-        let mut position = Position::new(self.rules.first);
+        let mut position = self.start_position();
         for point in &self.moves[..n.min(self.moves.len())] {
             position
                 .place_at(*point)
@@ -91,7 +100,7 @@ impl Play {
 
     /// All 24 stones placed (S4).
     pub fn finished(&self) -> bool {
-        self.moves.len() == PLACEMENTS
+        self.start_position().placed() + self.moves.len() == PLACEMENTS
     }
 
     pub fn score(&self) -> Score {
@@ -154,6 +163,18 @@ impl Position {
             heights: [0; SIZE],
             placed: 0,
             to_move: first,
+        }
+    }
+
+    /// A position set up with `stones[column][row - 1]` and `to_move` to place: a written
+    /// position, whose reader has checked that every column fills from the shore (S2).
+    pub fn set_up(stones: [[Option<Side>; SIZE]; SIZE], to_move: Side) -> Self {
+        let heights = stones.map(|column| column.iter().filter(|s| s.is_some()).count());
+        Self {
+            cells: stones,
+            heights,
+            placed: heights.iter().sum(),
+            to_move,
         }
     }
 

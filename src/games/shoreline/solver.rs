@@ -9,7 +9,7 @@
 use super::Side;
 use super::bitboard::Bitboard;
 use super::book::{self, Book};
-use super::rules::{Position, SIZE, Scoring};
+use super::rules::{SIZE, Scoring};
 
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
@@ -277,6 +277,7 @@ pub fn minimax(board: &Bitboard, scoring: Scoring) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules::Position;
     use super::*;
 
     fn random_position(seed: u64, stones: usize, first: Side) -> Position {
@@ -387,7 +388,7 @@ pub struct MoveAnalysis {
 
 /// Every move of `game` weighed against perfect play.
 pub fn analyze(play: &super::rules::Play, solver: &mut Solver) -> Vec<MoveAnalysis> {
-    let mut position = Position::new(play.rules.first);
+    let mut position = play.start_position();
     let mut analysis = Vec::new();
     let mut before = solver.value(&Bitboard::from_position(&position));
     for (i, point) in play.moves.iter().enumerate() {

@@ -30,6 +30,8 @@ pub fn cells() -> crate::annotate::Cells {
 pub struct DiagramOptions {
     /// A caption from the record's `diagrams`, written under the board.
     pub caption: Option<String>,
+    /// The game started from a record's `position`: turns count from it.
+    pub set_up: bool,
     /// The board and its marks only: no header, score, legend, table or caption.
     pub bare: bool,
     /// The board's labels this many times their size (for booklets); 0 is taken as 1.
@@ -60,7 +62,7 @@ pub fn diagram(
     };
     frame.draw(|top| {
         let rhombus = Rhombus::fitting(Rect::new(MARGIN, top, WIDTH, WIDTH * 0.92), LABEL_PT * k);
-        let mut notes = vec![outcome(n, turns, board, &scoring, words)];
+        let mut notes = vec![outcome(n, turns, options.set_up, board, &scoring, words)];
         if let Some(current) = &board.current {
             notes.push(words.fill(
                 "The Current Line is Line {line} (marked); its next square is {square}.",
@@ -90,8 +92,8 @@ pub fn diagram(
             cells: stone_cells(&rhombus, board),
             lines: notes.into_iter().map(Line::text).collect(),
             blocks: vec![legend, table],
-            plain_text: plain_text(n, turns, board, &scoring, words),
-            description: describe(heading, n, board, &scoring, &written),
+            plain_text: plain_text(n, turns, options.set_up, board, &scoring, words),
+            description: describe(heading, n, options.set_up, board, &scoring, &written),
         }
     })
 }
@@ -184,6 +186,7 @@ fn stone_cells(rhombus: &Rhombus, board: &Board) -> crate::annotate::Cells {
 fn outcome(
     n: usize,
     turns: usize,
+    set_up: bool,
     board: &Board,
     scoring: &[super::rules::Scoring; 2],
     words: &Words,
@@ -201,6 +204,22 @@ fn outcome(
             Side::White => "White wins",
         };
         format!("{points} — {}", words.tr(verdict))
+    } else if set_up {
+        let english = if n == 0 {
+            "{points} in the position, {placed} of {squares} squares filled"
+        } else {
+            "{points}, {n} of {turns} turns after the position, {placed} of {squares} squares filled"
+        };
+        words.fill(
+            english,
+            &[
+                ("points", &points),
+                ("n", &n),
+                ("turns", &turns),
+                ("placed", &board.placed()),
+                ("squares", &SQUARES),
+            ],
+        )
     } else {
         words.fill(
             "{points} after turn {n} of {turns}, {placed} of {squares} squares filled",
@@ -280,6 +299,7 @@ fn towers(
 fn plain_text(
     n: usize,
     turns: usize,
+    set_up: bool,
     board: &Board,
     scoring: &[super::rules::Scoring; 2],
     words: &Words,
@@ -337,7 +357,7 @@ fn plain_text(
         out.push_str(&words.fill(side, &[("counts", &counts)]));
         out.push('\n');
     }
-    out.push_str(&outcome(n, turns, board, scoring, words));
+    out.push_str(&outcome(n, turns, set_up, board, scoring, words));
     out.push('\n');
     out
 }
@@ -402,14 +422,18 @@ fn legend(at: Point, words: &Words) -> Group {
 fn describe(
     heading: &Heading,
     n: usize,
+    set_up: bool,
     board: &Board,
     scoring: &[super::rules::Scoring; 2],
     notes: &[String],
 ) -> String {
     let title = heading.title.as_deref().unwrap_or("Towers game");
-    let mut out = format!(
-        "{title}. Towers, position after turn {n}, Lines from SOUTH to NORTH, west end first:\n"
-    );
+    let after = if set_up {
+        format!("a set-up position and {n} turns after it")
+    } else {
+        format!("position after turn {n}")
+    };
+    let mut out = format!("{title}. Towers, {after}, Lines from SOUTH to NORTH, west end first:\n");
     for k in 0..LINES {
         let row: String = line(k)
             .iter()

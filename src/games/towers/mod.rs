@@ -6,6 +6,7 @@ pub mod board;
 pub mod commands;
 pub mod diagram;
 pub mod palette;
+pub mod position;
 pub mod record;
 pub mod rules;
 pub mod sheet;
@@ -42,6 +43,13 @@ impl crate::games::Game for Towers {
 
     fn rules_text(&self) -> &'static str {
         include_str!("../../../docs/rules/towers.md")
+    }
+
+    fn canonical_position(
+        &self,
+        text: &str,
+    ) -> Result<String, crate::games::position::PositionError> {
+        Ok(position::to_position(&position::parse(text)?))
     }
 
     fn record_keys(&self) -> &'static [&'static str] {
@@ -101,6 +109,7 @@ impl GameRecord for Game {
             &self.about.heading("Towers", &view.words),
             &diagram::DiagramOptions {
                 caption: view.caption.clone(),
+                set_up: self.start.is_some(),
                 bare: view.bare,
                 text_scale: view.text_scale,
                 words: view.words.clone(),

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use super::position::Start;
 use super::rules::{
     Board, IllegalPlacement, MAX_REVEAL, SQUARES, SUPPLY, Scoring, UnequalReveal, first_player,
     parse_square, score, winner,
@@ -18,6 +19,8 @@ use super::NAME;
 crate::game_record! {
     /// A Towers record as written: a Towers game is a list of `turns`.
     pub struct RawRecord {
+        /// The position the turns start from instead of the empty board (`position.rs`).
+        pub position: Option<Text>,
         pub rules: Option<RawRules>,
         pub turns: Option<Spanned<Vec<RawTurn>>>,
         pub result: Option<Spanned<Claim>>,
@@ -83,13 +86,19 @@ impl Turn {
 pub struct Game {
     pub about: About,
     pub unequal_reveal: UnequalReveal,
+    /// A record's `position:`, the turns' start instead of the empty board.
+    pub start: Option<Start>,
     pub turns: Vec<Turn>,
 }
 
 impl Game {
     /// The board after the first `n` turns.
     pub fn board_after(&self, n: usize) -> Board {
-        let mut board = Board::default();
+        let mut board = self
+            .start
+            .as_ref()
+            .map(|s| s.board.clone())
+            .unwrap_or_default();
         for turn in &self.turns[..n.min(self.turns.len())] {
             for side in [turn.first, turn.first.other()] {
                 for sq in &turn.placed[side.index()] {
@@ -130,8 +139,13 @@ impl Game {
             (
                 None,
                 format!(
-                    "unfinished after {}, {} of {SQUARES} squares filled, {points} so far",
+                    "unfinished after {}{}, {} of {SQUARES} squares filled, {points} so far",
                     plural(self.turns.len(), "turn"),
+                    if self.start.is_some() {
+                        " from the position"
+                    } else {
+                        ""
+                    },
                     board.placed()
                 ),
             )
@@ -157,13 +171,20 @@ impl Game {
 pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
     let unequal_reveal = rules(raw.rules.as_ref(), source)?;
-    let mut play = Replay::new(unequal_reveal);
+    let start = match &raw.position {
+        Some(text) => {
+            Some(super::position::parse(&text.value).map_err(|e| e.in_record(source, text))?)
+        }
+        None => None,
+    };
+    let mut play = Replay::new(unequal_reveal, start.clone().unwrap_or_default());
     for (i, raw_turn) in raw.turns.iter().flat_map(|t| t.value.iter()).enumerate() {
         play.turn(i + 1, raw_turn, source)?;
     }
     let game = Game {
         about: raw.about(source, play.turns.len())?,
         unequal_reveal,
+        start,
         turns: play.turns,
     };
     if let Some(claim) = &raw.result {
@@ -202,13 +223,17 @@ struct Replay {
 }
 
 impl Replay {
-    fn new(unequal_reveal: UnequalReveal) -> Self {
+    fn new(unequal_reveal: UnequalReveal, start: Start) -> Self {
+        let left = |side: Side| {
+            let placed = (0..SQUARES).filter(|&sq| start.board.at(sq) == Some(side));
+            SUPPLY - placed.count()
+        };
         Self {
             unequal_reveal,
-            board: Board::default(),
+            supply: [left(Side::Black), left(Side::White)],
+            board: start.board,
             turns: Vec::new(),
-            last_first: Side::Black,
-            supply: [SUPPLY; 2],
+            last_first: start.last_first,
         }
     }
 

@@ -150,7 +150,87 @@ impl Default for Board {
     }
 }
 
+/// Why stones cannot stand as set up: the square to blame, and the rule (T3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreachable {
+    pub square: usize,
+    pub broken: Broken,
+}
+
 impl Board {
+    /// A board set up with `cells`, its Current Line worked out from them: every Line is
+    /// filled completely before the next is started, in order from one end (T3), so every
+    /// Line is full or empty but at most one, which is filled from one end without a gap
+    /// and is the Current Line. Any other arrangement is refused, naming its square.
+    pub fn set_up(cells: [Option<Side>; SQUARES]) -> Result<Self, Unreachable> {
+        let mut current: Option<Current> = None;
+        for k in 0..LINES {
+            let squares = line(k);
+            let filled = squares.iter().filter(|&&sq| cells[sq].is_some()).count();
+            if filled == 0 || filled == squares.len() {
+                continue;
+            }
+            if let Some(other) = &current {
+                let square = squares.iter().copied().find(|&sq| cells[sq].is_some());
+                return Err(Unreachable {
+                    square: square.expect("a partly filled Line has a stone"),
+                    broken: Broken::new(
+                        format!(
+                            "Line {k} is partly filled, and so is Line {}: a Line is filled \
+                             completely before the next is started",
+                            other.line
+                        ),
+                        &["T3"],
+                    ),
+                });
+            }
+            let from_start = squares[..filled].iter().all(|&sq| cells[sq].is_some());
+            let from_end = squares[squares.len() - filled..]
+                .iter()
+                .all(|&sq| cells[sq].is_some());
+            let mut order = squares.clone();
+            if from_end && !from_start {
+                order.reverse();
+            } else if !from_start {
+                // The first empty square with a stone on each side of it.
+                let first = squares.iter().position(|&sq| cells[sq].is_some());
+                let last = squares.iter().rposition(|&sq| cells[sq].is_some());
+                let (first, last) = (first.unwrap_or(0), last.unwrap_or(0));
+                let gap = (first..last).find(|&i| cells[squares[i]].is_none());
+                let (square, what) = match gap {
+                    Some(i) => (
+                        squares[i],
+                        format!("{} is empty between its stones", square_name(squares[i])),
+                    ),
+                    None => (
+                        squares[first],
+                        "its stones reach neither of its ends".to_string(),
+                    ),
+                };
+                return Err(Unreachable {
+                    square,
+                    broken: Broken::new(
+                        format!(
+                            "Line {k} is partly filled and {what}: a Line fills square by \
+                             square from the end where it was started"
+                        ),
+                        &["T3"],
+                    ),
+                });
+            }
+            current = Some(Current {
+                line: k,
+                order,
+                filled,
+            });
+        }
+        Ok(Self {
+            placed: cells.iter().filter(|c| c.is_some()).count(),
+            cells,
+            current,
+        })
+    }
+
     pub fn at(&self, sq: usize) -> Option<Side> {
         self.cells[sq]
     }

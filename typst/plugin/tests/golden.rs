@@ -209,3 +209,24 @@ fn the_test_reads_command_lines_as_requests() {
     );
     assert!(request(&["render", "a.yaml", "--font", "x.ttf"]).is_err());
 }
+
+#[test]
+fn a_position_is_drawn_as_render_draws_it_and_an_impossible_one_is_located() {
+    let text = "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b";
+    // What lib.typ's position() sends: no record, the position in the request.
+    let request = json!({"game": 1, "width": "50mm", "position": {"game": "loa", "text": text}});
+    let svg = sheetgen_typst::render(b"--position", b"", request.to_string().as_bytes()).unwrap();
+    // The same position as a record's `position:`, which render draws from a file.
+    let record = format!("game: loa\nposition: \"{text}\"\n");
+    let from_record =
+        sheetgen_typst::render(b"r.yaml", record.as_bytes(), br#"{"width": "50mm"}"#).unwrap();
+    assert_eq!(
+        svg, from_record,
+        "a position given alone draws as the record's"
+    );
+    assert!(String::from_utf8_lossy(&svg).contains("width=\"50mm\""));
+    let bad = json!({"position": {"game": "shoreline", "text": "5/5/2b2/5/2w2 b"}});
+    let error = sheetgen_typst::render(b"--position", b"", bad.to_string().as_bytes()).unwrap_err();
+    assert!(error.contains("--position:1:6"), "{error}");
+    assert!(error.contains("C3"), "{error}");
+}
