@@ -119,7 +119,7 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
     if !annotations.is_empty() {
         figure
             .root
-            .group(drawn_annotations(record, &cells, &annotations)?);
+            .group(drawn_annotations(record, &cells, &annotations, &figure.root)?);
     }
     Ok(Document {
         title: figure.title.clone(),
@@ -131,8 +131,10 @@ fn drawn_annotations(
     record: &dyn GameRecord,
     cells: &annotate::Cells,
     annotations: &Annotations,
+    drawn: &crate::figure::Group,
 ) -> Result<crate::figure::Group, Error> {
-    annotate::annotate(cells, annotations).map_err(|problem| match problem.at {
+    let obstacles = annotate::obstacles(drawn);
+    annotate::annotate(cells, annotations, &obstacles).map_err(|problem| match problem.at {
         Some(at) => Error::Invalid(
             record
                 .about()
@@ -154,7 +156,8 @@ pub fn check_record_diagrams(record: &dyn GameRecord) -> Result<(), Diagnostic> 
             ..Request::default()
         };
         let checked = resolve(record, &request).and_then(|(_, annotations, cells)| {
-            drawn_annotations(record, &cells, &annotations).map(|_| ())
+            let nothing = crate::figure::Group::default();
+            drawn_annotations(record, &cells, &annotations, &nothing).map(|_| ())
         });
         checked.map_err(|e| match e {
             Error::Invalid(d) | Error::Config(d) => d,

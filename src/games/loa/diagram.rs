@@ -7,7 +7,9 @@ use super::bits::{Bits, Wide};
 use super::board::BoardLayout;
 use super::game::{Replay, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
-use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
+use crate::figure::{
+    Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow, cased_arrow, trimmed,
+};
 use crate::font;
 use crate::frame::{self, Frame, Line, MARGIN};
 use crate::layout::Heading;
@@ -184,9 +186,16 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
         // Beside move arrows the last move is its two squares tinted, not another arrow.
         let mut last = Group::new("last-move squares");
         for sq in [m.from, m.to] {
+            let square = board.square(sq as usize);
             last.shape(
-                Shape::Rect(board.square(sq as usize).inset(0.2)),
+                Shape::Rect(square.inset(0.2)),
                 Paint::fill(LAST_MOVE_SQUARE),
+            );
+            // A dashed frame: the tint alone fades on a photocopy.
+            let w = (board.cell * 0.04).max(0.35);
+            last.shape(
+                Shape::Rect(square.inset(w)),
+                Paint::stroke(Stroke::dashed(LAST_MOVE, w, &[w * 3.0, w * 2.0])),
             );
         }
         groups.push(last);
@@ -197,12 +206,21 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
     groups.push(board.pieces(&replay.position));
     if let (Some(m), false) = (last_move, with_figures) {
         let mut last = Group::new("last-move");
-        last.group(arrow(
-            "arrow",
+        // From the emptied square's centre to just past the piece's rim, so the head lies
+        // on the board, and cased in paper, so it reads on the pieces it passes over.
+        let (from, to) = trimmed(
             board.center(m.from as usize),
             board.center(m.to as usize),
+            board.cell * 0.15,
+            board.piece_radius() + board.cell * 0.05,
+        );
+        last.group(cased_arrow(
+            "arrow",
+            from,
+            to,
             0.7,
             LAST_MOVE,
+            (crate::palette::PAPER, 0.3),
         ));
         groups.push(last);
     }
@@ -249,10 +267,7 @@ fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotat
             Side::White => Color::WHITE,
         };
         for sq in position.pieces(side).squares() {
-            let piece = crate::annotate::Piece {
-                fill,
-                radius: board.piece_radius(),
-            };
+            let piece = crate::annotate::Piece::plain(fill, board.piece_radius());
             crate::annotate::place(&mut cells, &square_name(sq, board.size), piece);
         }
     }
@@ -482,7 +497,15 @@ fn move_arrows(board: &BoardLayout, replay: &Replay, sq: usize) -> Group {
             Ok(m) => {
                 let color = if m.capture { CAPTURE } else { MOVE };
                 let class = if m.capture { "capture" } else { "move" };
-                let mut one = arrow(class, from, board.center(m.to as usize), width, color);
+                // From the piece's rim; onto an empty square's centre, or a capture's ring.
+                let end = if m.capture {
+                    board.piece_radius() + 0.8 + width
+                } else {
+                    0.0
+                };
+                let (start, tip) =
+                    trimmed(from, board.center(m.to as usize), board.piece_radius(), end);
+                let mut one = arrow(class, start, tip, width, color);
                 if m.capture {
                     one.shape(
                         Shape::Circle {
@@ -508,7 +531,9 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     // From the piece's edge to the square's, so it never covers the piece nor reaches the
     // labels.
     let m = board.cell * 0.08;
-    let (inner, outer) = (board.piece_radius(), square_edge(board, d) - m - width);
+    let inner = board.piece_radius() + width;
+    // Long enough to see, even where the square leaves no room inside it.
+    let outer = (square_edge(board, d) - m - width).max(inner + (board.cell * 0.15).max(1.2));
     let start = Point::new(from.x + ux * inner, from.y + uy * inner);
     let end = Point::new(from.x + ux * outer, from.y + uy * outer);
     let (class, stroke) = match refusal {

@@ -91,7 +91,7 @@ pub fn diagram(
         Board {
             groups: board_marks(play, &board, n, &score, options),
             extent: board.extent(),
-            cells: stone_cells(play, &board, n),
+            cells: stone_cells(play, &board, n, options.numbers),
             lines: score_lines(&play.rules, n, &score, words)
                 .into_iter()
                 .map(Line::text)
@@ -125,7 +125,12 @@ fn board_marks(
 }
 
 /// The board's points, each with the stone placed on it in the first `n` moves.
-fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::Cells {
+fn stone_cells(
+    play: &Play,
+    board: &BoardLayout,
+    n: usize,
+    numbers: bool,
+) -> crate::annotate::Cells {
     let mut cells = board.cells();
     let mut side = play.rules.first;
     for point in &play.moves[..n] {
@@ -133,10 +138,11 @@ fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::C
             Side::Black => BLACK_STONE,
             Side::White => WHITE_STONE,
         };
-        let piece = crate::annotate::Piece {
-            fill,
-            radius: stone_radius(board),
-        };
+        let mut piece = crate::annotate::Piece::plain(fill, stone_radius(board));
+        if numbers {
+            // Half the width of a two-digit move number, with room to spare.
+            piece.numeral = piece.radius * 0.75;
+        }
         let mut name = point.name();
         name.make_ascii_lowercase();
         crate::annotate::place(&mut cells, &name, piece);

@@ -87,7 +87,7 @@ pub fn diagram(
         frame::Board {
             groups: board_marks(&rhombus, board, &scoring, k, words),
             extent: rhombus.extent(),
-            cells: stone_cells(&rhombus, board),
+            cells: stone_cells(&rhombus, board, k),
             lines: notes.into_iter().map(Line::text).collect(),
             blocks: vec![legend, table],
             plain_text: plain_text(n, turns, board, &scoring, words),
@@ -162,23 +162,34 @@ fn table(top: f64, scoring: &[super::rules::Scoring; 2], words: &Words) -> Group
     )
 }
 
-/// The board's squares, each with the stone standing on it, for annotations.
-fn stone_cells(rhombus: &Rhombus, board: &Board) -> crate::annotate::Cells {
+/// The board's squares, each with the stone standing on it (and the height disc a tower's
+/// middle stone carries), for annotations.
+fn stone_cells(rhombus: &Rhombus, board: &Board, text_scale: f64) -> crate::annotate::Cells {
     let mut cells = rhombus.cells();
+    let middles: Vec<usize> = [Side::Black, Side::White]
+        .into_iter()
+        .flat_map(|side| board.towers(side))
+        .map(|tower| tower[tower.len() / 2])
+        .collect();
     for sq in 0..SQUARES {
         if let Some(side) = board.at(sq) {
             let fill = match side {
                 Side::Black => crate::palette::STONE_BLACK,
                 Side::White => Color::WHITE,
             };
-            let piece = crate::annotate::Piece {
-                fill,
-                radius: rhombus.stone_radius(),
-            };
+            let mut piece = crate::annotate::Piece::plain(fill, rhombus.stone_radius());
+            if middles.contains(&sq) {
+                piece.numeral = height_radius(rhombus, text_scale);
+            }
             crate::annotate::place(&mut cells, &square_name(sq), piece);
         }
     }
     cells
+}
+
+/// The radius of a tower's height disc: larger for a booklet, but never past the stone.
+fn height_radius(rhombus: &Rhombus, text_scale: f64) -> f64 {
+    (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5)
 }
 
 fn outcome(
@@ -246,8 +257,7 @@ fn towers(
             );
             // The height in a small disc on the tower's middle stone.
             let middle = rhombus.center(tower[tower.len() / 2]);
-            // Larger for a booklet, but never past the stone's edge.
-            let radius = (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5);
+            let radius = height_radius(rhombus, text_scale);
             outline.shape(
                 Shape::Circle {
                     center: middle,
