@@ -12,7 +12,8 @@ use crate::figure::{
 };
 use crate::font;
 use crate::frame::{self, Frame, Line, MARGIN};
-use crate::layout::Heading;
+use crate::layout::{Heading, line_height};
+use crate::legend::{self, Entry};
 use crate::vocabulary::{Side, capitalised};
 use crate::words::{Lang, Words};
 
@@ -161,12 +162,19 @@ pub fn diagram(
         let plain_text = plain_text(replay, options.flip, &written, words);
         written.extend(notes);
         written.push(rules);
+        let groups = board_marks(&board, replay, &options.show, k);
+        let entries = key_entries(&groups, &board, words);
+        let key: frame::Block = Box::new(move |y| {
+            let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT));
+            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT, entries);
+            (group, bottom.max(y + font::descent(frame::TEXT_PT)))
+        });
         frame::Board {
-            groups: board_marks(&board, replay, &options.show, k),
+            groups,
             extent: board.extent(),
             cells: piece_cells(&board, &replay.position),
             lines,
-            blocks: Vec::new(),
+            blocks: vec![key],
             plain_text,
             description: describe(heading, replay, &written),
         }
@@ -237,6 +245,122 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
         }
     }
     groups
+}
+
+/// Whether a group of `groups` (or one inside them) of class `class` draws anything.
+fn drawn(groups: &[Group], class: &str) -> bool {
+    let has = |g: &Group| g.class.split(' ').any(|c| c == class) && !g.items.is_empty();
+    groups
+        .iter()
+        .any(|g| has(g) || g.groups_with_class(class).into_iter().any(has))
+}
+
+/// The key to every symbol the board's `groups` draw, sampled as the board draws it.
+fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<Entry<'a>> {
+    let mut entries: Vec<Entry> = Vec::new();
+    let link = board.cell * 0.12;
+    let width = (board.cell * 0.05).max(0.45);
+    let top = |class: &str| groups.iter().any(|g| g.class == class);
+    if top("last-move") {
+        entries.push(Entry {
+            kind: "last-move",
+            sample: Box::new(|a, b| {
+                cased_arrow("arrow", a, b, 0.7, LAST_MOVE, (crate::palette::PAPER, 0.3))
+            }),
+            words: words.tr("the last move"),
+        });
+    }
+    if top("last-move squares") {
+        entries.push(Entry {
+            kind: "last-move squares",
+            sample: Box::new(|a, b| {
+                let mut g = Group::new("");
+                let side = 3.2;
+                for x in [a.x, b.x - side] {
+                    let r = crate::figure::Rect::new(x, a.y - side / 2.0, side, side);
+                    g.shape(Shape::Rect(r), Paint::fill(LAST_MOVE_SQUARE));
+                    g.shape(
+                        Shape::Rect(r.inset(0.2)),
+                        Paint::stroke(Stroke::dashed(LAST_MOVE, 0.35, &[1.05, 0.7])),
+                    );
+                }
+                g
+            }),
+            words: words.tr("the last move's squares"),
+        });
+    }
+    for (class, color, english) in [
+        ("black", LINK_BLACK, "Black's pieces of one group"),
+        ("white", LINK_WHITE, "White's pieces of one group"),
+    ] {
+        let linked = groups
+            .iter()
+            .flat_map(|g| g.groups_with_class("links"))
+            .any(|g| g.class.split(' ').any(|c| c == class) && !g.items.is_empty());
+        if linked {
+            entries.push(Entry {
+                kind: if class == "black" {
+                    "links black"
+                } else {
+                    "links white"
+                },
+                sample: Box::new(move |a, b| {
+                    let mut g = Group::new("");
+                    g.shape(Shape::Line(a, b), Paint::stroke(Stroke::solid(color, link)));
+                    g
+                }),
+                words: words.tr(english),
+            });
+        }
+    }
+    if drawn(groups, "capture") && drawn(groups, "captured") {
+        entries.push(Entry {
+            kind: "capture",
+            sample: Box::new(|a, b| {
+                let mut g = Group::new("");
+                let (x, y, s) = ((a.x + b.x) / 2.0, a.y, 1.1);
+                let stroke = Paint::stroke(Stroke::solid(CAPTURE, 0.4));
+                g.shape(
+                    Shape::Line(Point::new(x - s, y - s), Point::new(x + s, y + s)),
+                    stroke.clone(),
+                );
+                g.shape(
+                    Shape::Line(Point::new(x + s, y - s), Point::new(x - s, y + s)),
+                    stroke,
+                );
+                g
+            }),
+            words: words.tr("a capture happened here"),
+        });
+    }
+    if groups.iter().any(|g| g.class.starts_with("moves ")) {
+        entries.push(Entry {
+            kind: "move",
+            sample: Box::new(move |a, b| arrow("", a, b, width, MOVE)),
+            words: words.tr("a move"),
+        });
+        entries.push(Entry {
+            kind: "capture",
+            sample: Box::new(move |a, b| arrow("", a, b, width, CAPTURE)),
+            words: words.tr("a move that captures"),
+        });
+        entries.push(Entry {
+            kind: "refused",
+            sample: Box::new(move |a, b| {
+                let mut g = Group::new("");
+                let m = Point::new((a.x + b.x) / 2.0 - 0.5, a.y);
+                let n = Point::new(m.x + 1.0, a.y);
+                g.shape(Shape::Line(a, m), Paint::stroke(Stroke::solid(BLOCKED, width)));
+                g.shape(
+                    Shape::Line(n, b),
+                    Paint::stroke(Stroke::dashed(BLOCKED, width, &[1.0, 0.7])),
+                );
+                g
+            }),
+            words: words.tr("a direction it cannot use"),
+        });
+    }
+    entries
 }
 
 /// What the `show` figures say under the board: each piece's line counts, and the key to
@@ -531,9 +655,17 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     // From the piece's edge to the square's, so it never covers the piece nor reaches the
     // labels.
     let m = board.cell * 0.08;
-    let inner = board.piece_radius() + width;
-    // Long enough to see, even where the square leaves no room inside it.
-    let outer = (square_edge(board, d) - m - width).max(inner + (board.cell * 0.15).max(1.2));
+    let edge = square_edge(board, d);
+    let (inner, outer) = match refusal {
+        // Its cross on the board's edge, clear of the labels; at least 1 mm long, so it
+        // reads even on a small board.
+        Refusal::OffBoard => ((board.piece_radius() + width / 2.0).min(edge - 1.0), edge),
+        // Into the next square where this one leaves no room.
+        _ => {
+            let inner = board.piece_radius() + width / 2.0;
+            (inner, (edge - m - width).max(inner + (board.cell * 0.15).max(1.2)))
+        }
+    };
     let start = Point::new(from.x + ux * inner, from.y + uy * inner);
     let end = Point::new(from.x + ux * outer, from.y + uy * outer);
     let (class, stroke) = match refusal {

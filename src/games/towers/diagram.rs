@@ -265,7 +265,11 @@ fn towers(
                 },
                 Paint::fill_and_stroke(
                     Color::WHITE,
-                    Stroke::solid(if used { USED[i] } else { UNUSABLE }, 0.3),
+                    match used {
+                        true => Stroke::solid(USED[i], 0.3),
+                        // Dotted like its outline, not only red.
+                        false => Stroke::dashed(UNUSABLE, 0.35, &[0.3, 0.4]),
+                    },
                 ),
             );
             // One digit: its cap height and width stay well inside the disc.
@@ -374,8 +378,10 @@ fn tower_counts(scoring: &super::rules::Scoring, words: &Words) -> String {
 fn outline_stroke(side: usize, used: bool) -> Stroke {
     match (used, side) {
         (true, 0) => Stroke::solid(USED[0], 0.7),
-        (true, _) => Stroke::dashed(USED[1], 0.7, &[2.6, 0.7]),
-        (false, _) => Stroke::dashed(UNUSABLE, 1.0, &[1.2, 0.9]),
+        // Long dashes against the unusable towers' dots: in grey, White's green and the
+        // warning red are one shade, so the patterns alone tell them apart.
+        (true, _) => Stroke::dashed(USED[1], 0.7, &[3.0, 1.0]),
+        (false, _) => Stroke::dashed(UNUSABLE, 1.1, &[0.45, 0.75]),
     }
 }
 
@@ -447,4 +453,29 @@ fn describe(
     }
     out.push_str(&notes.join("\n"));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two outlines tell apart in grey: one solid and one dashed, or dashes at least three
+    /// times as long as the other's.
+    fn differ_clearly(a: &Stroke, b: &Stroke) -> bool {
+        match (a.dash.first(), b.dash.first()) {
+            (None, None) => false,
+            (Some(x), Some(y)) => x.max(*y) / x.min(*y) >= 3.0,
+            _ => true,
+        }
+    }
+
+    #[test]
+    fn the_three_outlines_differ_by_pattern_not_only_colour() {
+        let strokes = [(0, true), (1, true), (0, false)].map(|(s, u)| outline_stroke(s, u));
+        for (i, a) in strokes.iter().enumerate() {
+            for b in &strokes[i + 1..] {
+                assert!(differ_clearly(a, b), "{a:?} and {b:?}");
+            }
+        }
+    }
 }
