@@ -11,6 +11,7 @@ use crate::figure::{
     Anchor, Color, Group, Item, Paint, Point, Rect, Shape, Stroke, Text, cased_arrow, trimmed,
 };
 use crate::font;
+use crate::legend::Entry;
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 /// A text written in a record, with its place.
 type Located = serde_saphyr::Spanned<String>;
@@ -62,7 +63,11 @@ impl Piece {
 pub enum Obstacle {
     Box(Rect),
     /// A line of this width.
-    Stroke { from: Point, to: Point, width: f64 },
+    Stroke {
+        from: Point,
+        to: Point,
+        width: f64,
+    },
 }
 
 impl Obstacle {
@@ -301,16 +306,28 @@ pub fn annotate(
         }
         let towards = unit(a.center, b.center);
         away.entry(key(from)).or_default().push(towards);
-        away.entry(key(to)).or_default().push((-towards.0, -towards.1));
+        away.entry(key(to))
+            .or_default()
+            .push((-towards.0, -towards.1));
         group.group(annotation_arrow(a, b));
     }
     let mut spots: BTreeMap<String, Spots> = BTreeMap::new();
+    // What the board draws, and the marks and labels placed so far.
+    let mut taken = obstacles.to_vec();
     let mut spot = |w: &Written, c: &Cell| {
         let directions = away.get(&key(w)).map_or(&[][..], |d| d.as_slice());
-        spots
-            .entry(key(w))
-            .or_default()
-            .take(c, directions, obstacles)
+        let at = spots.entry(key(w)).or_default().take(c, directions, &taken);
+        let (centre, r) = match at {
+            Spot::Centre => (c.center, c.size * 0.36),
+            Spot::Badge(centre, r) => (centre, r),
+        };
+        taken.push(Obstacle::Box(Rect::new(
+            centre.x - r,
+            centre.y - r,
+            2.0 * r,
+            2.0 * r,
+        )));
+        at
     };
     for (square, shape) in &annotations.marks {
         let c = cell(square)?;
@@ -367,13 +384,14 @@ fn unit(a: Point, b: Point) -> (f64, f64) {
 /// label on an empty square.
 fn arrow_clearance(c: &Cell) -> f64 {
     let piece = c.piece.map_or(0.0, |p| p.radius);
-    piece.max(c.size * 0.3) + c.size * 0.05
+    piece.max(c.size * 0.3) + c.size * 0.04
 }
 
 /// An arrow between two squares' rims, cased in paper so it reads on every piece it
 /// crosses.
 fn annotation_arrow(a: &Cell, b: &Cell) -> Group {
-    let width = a.size * 0.06;
+    // Its head (four widths) fits between the target and a piece next to it.
+    let width = a.size * 0.045;
     let (from, to) = trimmed(a.center, b.center, arrow_clearance(a), arrow_clearance(b));
     cased_arrow(
         "annotation arrow",
@@ -411,17 +429,17 @@ impl Spots {
             return Spot::Centre;
         }
         let radius = c.size * 0.17;
-        // Clear of the numeral, or of the mark or label on the centre.
+        // Clear of the numeral, or of the mark (with its casing) or label on the centre.
         let inner = if numeral > 0.0 {
             numeral
         } else {
-            c.size * 0.3
+            c.size * 0.36
         };
         let badge = |i: usize| {
             let vertex = c.outline[i];
             let (ux, uy) = unit(c.center, vertex);
             let reach = ((vertex.x - c.center.x).powi(2) + (vertex.y - c.center.y).powi(2)).sqrt();
-            let d = (inner + radius + c.size * 0.04).min(reach - radius * 0.6);
+            let d = (inner + radius + c.size * 0.05).min(reach - radius * 0.6);
             Point::new(c.center.x + ux * d, c.center.y + uy * d)
         };
         // Upper left first, then counter-clockwise: clear of LOA's captures (upper right).
@@ -432,8 +450,7 @@ impl Spots {
         // Within 30° of an arrow.
         let crowded = |i: usize| {
             let (ux, uy) = unit(c.center, c.outline[i]);
-            away
-                .iter()
+            away.iter()
                 .any(|(ax, ay)| ux * ax + uy * ay > 30f64.to_radians().cos())
         };
         let blocked = |i: usize| obstacles.iter().any(|o| o.distance(badge(i)) < radius);
@@ -542,7 +559,12 @@ fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
                 },
                 Paint::fill(PAPER),
             );
-            (centre, radius * 0.62, None, Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.035)))
+            (
+                centre,
+                radius * 0.62,
+                None,
+                Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.035)),
+            )
         }
         (Spot::Centre, Some(piece)) => (
             c.center,
@@ -627,6 +649,70 @@ fn text_label(c: &Cell, at: Spot, content: &str) -> Group {
     text.color = color;
     l.text(text);
     l
+}
+
+/// The key to the annotations drawn: their samples as they are drawn on a square of
+/// `size` millimetres, and their words.
+pub fn key<'a>(
+    annotations: &Annotations,
+    size: f64,
+    words: &crate::words::Words,
+) -> Vec<Entry<'a>> {
+    let mut entries = Vec::new();
+    let marked = !annotations.marks.is_empty() || !annotations.labels.is_empty();
+    if !annotations.arrows.is_empty() || marked {
+        let arrows = !annotations.arrows.is_empty();
+        entries.push(Entry {
+            kind: "annotation",
+            sample: Box::new(move |a, b| {
+                let mut g = Group::new("");
+                if arrows {
+                    let width = size * 0.045;
+                    g.group(cased_arrow(
+                        "",
+                        a,
+                        b,
+                        width,
+                        ANNOTATION,
+                        (PAPER, width * 0.45),
+                    ));
+                } else {
+                    let r = crate::legend::SAMPLE * 0.2;
+                    let (x, y) = ((a.x + b.x) / 2.0, a.y);
+                    g.shape(
+                        Shape::Polygon(vec![
+                            Point::new(x, y - r),
+                            Point::new(x + r * 0.87, y + r * 0.5),
+                            Point::new(x - r * 0.87, y + r * 0.5),
+                        ]),
+                        Paint::stroke(Stroke::solid(ANNOTATION, 0.4)),
+                    );
+                }
+                g
+            }),
+            words: words.tr("annotations (see the caption)"),
+        });
+    }
+    if !annotations.highlight.is_empty() {
+        entries.push(Entry {
+            kind: "highlight",
+            sample: Box::new(move |a, b| {
+                let width = (size * 0.07).min(1.2);
+                let mut g = Group::new("");
+                g.shape(
+                    Shape::Line(a, b),
+                    Paint::stroke(Stroke::solid(HIGHLIGHT_EDGE, width)),
+                );
+                g.shape(
+                    Shape::Line(a, b),
+                    Paint::stroke(Stroke::solid(HIGHLIGHT, width * 0.5)),
+                );
+                g
+            }),
+            words: words.tr("a highlighted square"),
+        });
+    }
+    entries
 }
 
 /// A square cell centred on `center`, `size` wide.

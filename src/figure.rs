@@ -381,16 +381,13 @@ pub fn arrow(class: &str, from: Point, to: Point, width: f64, color: Color) -> G
 }
 
 /// The segment `from`–`to` with `start` cut off its start and `end` off its end, so an arrow
-/// runs between two pieces' rims rather than their centres; when the two would meet, the
-/// middle quarter of the segment.
+/// runs between two pieces' rims rather than their centres; where that leaves less than a
+/// tenth of it, both cuts shrink alike to leave that tenth.
 pub fn trimmed(from: Point, to: Point, start: f64, end: f64) -> (Point, Point) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let length = (dx * dx + dy * dy).sqrt().max(1e-9);
-    let (a, b) = if start + end <= length * 0.75 {
-        (start, length - end)
-    } else {
-        (length * 0.375, length * 0.625)
-    };
+    let shrink = ((length * 0.9) / (start + end).max(1e-9)).min(1.0);
+    let (a, b) = (start * shrink, length - end * shrink);
     let at = |t: f64| Point::new(from.x + dx * t / length, from.y + dy * t / length);
     (at(a), at(b))
 }

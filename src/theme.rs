@@ -64,13 +64,13 @@ impl Theme {
         // Lines and marks need 3:1 against paper and LOA's dark squares (see the test
         // `every_role_stands_out_from_what_it_sits_on`), so the light accents are darkened.
         let accents = [
-            ("last_move", Color::rgb(0, 114, 178)),  // blue
-            ("move", Color::rgb(0, 80, 130)),        // blue, darker
-            ("warning", Color::rgb(180, 70, 0)),     // vermillion, darker
-            ("second", Color::rgb(0, 120, 90)),      // bluish green, darker
-            ("current", Color::rgb(204, 121, 167)),  // reddish purple
+            ("last_move", Color::rgb(0, 114, 178)),   // blue
+            ("move", Color::rgb(0, 80, 130)),         // blue, darker
+            ("warning", Color::rgb(180, 70, 0)),      // vermillion, darker
+            ("second", Color::rgb(0, 120, 90)),       // bluish green, darker
+            ("current", Color::rgb(204, 121, 167)),   // reddish purple
             ("annotation", Color::rgb(150, 70, 120)), // reddish purple, darker
-            ("highlight", Color::rgb(240, 228, 66)), // yellow
+            ("highlight", Color::rgb(240, 228, 66)),  // yellow
         ];
         let roles = crate::games::colour_roles();
         let role = |name: &str| roles.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
@@ -320,7 +320,10 @@ mod tests {
         ("annotation", &["paper", "board_dark", "row_tint"]),
         ("last_move", &["paper", "board_dark", "last_move_square"]),
         ("warning", &["paper", "board_dark", "row_tint"]),
-        ("move", &["paper", "board_dark", "row_tint", "last_move_square"]),
+        (
+            "move",
+            &["paper", "board_dark", "row_tint", "last_move_square"],
+        ),
         ("second", &["paper", "row_tint"]),
         ("link_black", &["paper", "board_dark"]),
         ("refused", &["paper", "board_dark"]),
@@ -348,7 +351,10 @@ mod tests {
                     for bg in *backgrounds {
                         let ratio = contrast(shown(fg), shown(bg));
                         if ratio < MIN_CONTRAST {
-                            weak.push(format!("{} (grey {grey}): {fg} on {bg} {ratio:.2}:1", theme.name));
+                            weak.push(format!(
+                                "{} (grey {grey}): {fg} on {bg} {ratio:.2}:1",
+                                theme.name
+                            ));
                         }
                     }
                 }

@@ -220,13 +220,13 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
             board.center(m.from as usize),
             board.center(m.to as usize),
             board.cell * 0.15,
-            board.piece_radius() + board.cell * 0.05,
+            board.piece_radius() + board.cell * 0.03,
         );
         last.group(cased_arrow(
             "arrow",
             from,
             to,
-            0.7,
+            last_move_width(board),
             LAST_MOVE,
             (crate::palette::PAPER, 0.3),
         ));
@@ -260,12 +260,13 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
     let mut entries: Vec<Entry> = Vec::new();
     let link = board.cell * 0.12;
     let width = (board.cell * 0.05).max(0.45);
+    let last = last_move_width(board);
     let top = |class: &str| groups.iter().any(|g| g.class == class);
     if top("last-move") {
         entries.push(Entry {
             kind: "last-move",
-            sample: Box::new(|a, b| {
-                cased_arrow("arrow", a, b, 0.7, LAST_MOVE, (crate::palette::PAPER, 0.3))
+            sample: Box::new(move |a, b| {
+                cased_arrow("arrow", a, b, last, LAST_MOVE, (crate::palette::PAPER, 0.3))
             }),
             words: words.tr("the last move"),
         });
@@ -350,7 +351,10 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
                 let mut g = Group::new("");
                 let m = Point::new((a.x + b.x) / 2.0 - 0.5, a.y);
                 let n = Point::new(m.x + 1.0, a.y);
-                g.shape(Shape::Line(a, m), Paint::stroke(Stroke::solid(BLOCKED, width)));
+                g.shape(
+                    Shape::Line(a, m),
+                    Paint::stroke(Stroke::solid(BLOCKED, width)),
+                );
                 g.shape(
                     Shape::Line(n, b),
                     Paint::stroke(Stroke::dashed(BLOCKED, width, &[1.0, 0.7])),
@@ -361,6 +365,12 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
         });
     }
     entries
+}
+
+/// The last-move arrow's width: its head (four widths) fits between the piece it ends at and
+/// a piece next to that one.
+fn last_move_width(board: &BoardLayout) -> f64 {
+    (board.cell * 0.045).min(0.7)
 }
 
 /// What the `show` figures say under the board: each piece's line counts, and the key to
@@ -663,7 +673,10 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
         // Into the next square where this one leaves no room.
         _ => {
             let inner = board.piece_radius() + width / 2.0;
-            (inner, (edge - m - width).max(inner + (board.cell * 0.15).max(1.2)))
+            (
+                inner,
+                (edge - m - width).max(inner + (board.cell * 0.15).max(1.2)),
+            )
         }
     };
     let start = Point::new(from.x + ux * inner, from.y + uy * inner);

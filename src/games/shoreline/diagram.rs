@@ -79,10 +79,12 @@ pub fn diagram(
             }));
         }
         let (scoring, runs) = (play.rules.scoring, &score.runs);
+        // As `board_marks` rings it.
+        let last_move = n > 0 && options.at.is_some();
         blocks.push(Box::new(move |y| {
             let at = At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT));
             // The key may reach half into the right margin, as the English one always has.
-            match legend(at, width + MARGIN / 2.0, scoring, runs, words) {
+            match legend(at, width + MARGIN / 2.0, scoring, runs, last_move, words) {
                 (Some(legend), bottom) => (Some(legend), bottom),
                 // No runs on the board, so nothing to explain.
                 (None, _) => (None, y + font::descent(TEXT_PT)),
@@ -311,6 +313,7 @@ pub fn legend(
     width: f64,
     scoring: Scoring,
     runs: &[Run],
+    last_move: bool,
     words: &Words,
 ) -> (Option<Group>, f64) {
     let mut group = Group::new("legend");
@@ -328,7 +331,7 @@ pub fn legend(
     if runs.iter().any(|r| !r.scores) {
         keys.push((false, &[Side::Black], words.tr("dead run (scores nothing)")));
     }
-    if keys.is_empty() {
+    if keys.is_empty() && !last_move {
         return (None, at.y);
     }
     for (scores, sides, key) in keys {
@@ -353,6 +356,28 @@ pub fn legend(
             Anchor::Start,
         ));
         x += key_width + 6.0;
+    }
+    if last_move {
+        let key = words.tr("the last move");
+        let radius = font::cap_height(LABEL_PT) * 0.8;
+        if x > at.x && x + 2.0 * radius + 2.5 + font::text_width(&key, LABEL_PT) > at.x + width {
+            (x, baseline) = (at.x, baseline + line_height(LABEL_PT) + 1.0);
+        }
+        let mut ring = Group::new("legend-sample last-move");
+        ring.shape(
+            Shape::Circle {
+                center: At::new(x + radius, baseline - font::cap_height(LABEL_PT) / 2.0),
+                radius,
+            },
+            Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
+        );
+        group.group(ring);
+        group.text(Text::new(
+            At::new(x + 2.0 * radius + 2.5, baseline),
+            key,
+            LABEL_PT,
+            Anchor::Start,
+        ));
     }
     (Some(group), baseline + font::descent(LABEL_PT))
 }

@@ -78,7 +78,11 @@ pub fn diagram(
         let legend: Block = Box::new(|y| {
             let baseline = y + line_height(LABEL_PT) + 1.0;
             (
-                Some(legend(Point::new(MARGIN, baseline), words)),
+                Some(legend(
+                    Point::new(MARGIN, baseline),
+                    words,
+                    board.current.is_some(),
+                )),
                 baseline + 4.0,
             )
         });
@@ -265,10 +269,12 @@ fn towers(
                 },
                 Paint::fill_and_stroke(
                     Color::WHITE,
-                    match used {
-                        true => Stroke::solid(USED[i], 0.3),
+                    match (used, i) {
+                        (true, 0) => Stroke::solid(USED[i], 0.3),
+                        // Dashed like White's outline.
+                        (true, _) => Stroke::dashed(USED[i], 0.3, &[0.8, 0.35]),
                         // Dotted like its outline, not only red.
-                        false => Stroke::dashed(UNUSABLE, 0.35, &[0.3, 0.4]),
+                        (false, _) => Stroke::dashed(UNUSABLE, 0.35, &[0.3, 0.4]),
                     },
                 ),
             );
@@ -386,21 +392,24 @@ fn outline_stroke(side: usize, used: bool) -> Stroke {
 }
 
 /// The key to the tower outlines, one row from `at` (on the text's baseline).
-fn legend(at: Point, words: &Words) -> Group {
+fn legend(at: Point, words: &Words, current: bool) -> Group {
     let mut group = Group::new("legend");
     let mut x = at.x;
     let y = at.y - font::cap_height(LABEL_PT) / 2.0;
-    let keys = [
-        (0, true, "Black's towers in combinations"),
-        (1, true, "White's"),
-        (0, false, "unusable towers"),
+    let mut keys = vec![
+        (outline_stroke(0, true), "Black's towers in combinations"),
+        (outline_stroke(1, true), "White's"),
+        (outline_stroke(0, false), "unusable towers"),
     ];
-    for (side, used, english) in keys {
+    if current {
+        keys.push((Stroke::solid(CURRENT, 0.9), "the Current Line"));
+    }
+    for (stroke, english) in keys {
         let key = words.tr(english);
         let mut sample = Group::new("legend-sample");
         sample.shape(
             Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
-            Paint::stroke(outline_stroke(side, used)),
+            Paint::stroke(stroke),
         );
         group.group(sample);
         group.text(Text::new(
