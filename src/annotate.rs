@@ -11,7 +11,6 @@ use crate::figure::{
     Anchor, Color, Group, Item, Paint, Point, Rect, Shape, Stroke, Text, cased_arrow, trimmed,
 };
 use crate::font;
-use crate::legend::Entry;
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 /// A text written in a record, with its place.
 type Located = serde_saphyr::Spanned<String>;
@@ -651,70 +650,6 @@ fn text_label(c: &Cell, at: Spot, content: &str) -> Group {
     l
 }
 
-/// The key to the annotations drawn: their samples as they are drawn on a square of
-/// `size` millimetres, and their words.
-pub fn key<'a>(
-    annotations: &Annotations,
-    size: f64,
-    words: &crate::words::Words,
-) -> Vec<Entry<'a>> {
-    let mut entries = Vec::new();
-    let marked = !annotations.marks.is_empty() || !annotations.labels.is_empty();
-    if !annotations.arrows.is_empty() || marked {
-        let arrows = !annotations.arrows.is_empty();
-        entries.push(Entry {
-            kind: "annotation",
-            sample: Box::new(move |a, b| {
-                let mut g = Group::new("");
-                if arrows {
-                    let width = size * 0.045;
-                    g.group(cased_arrow(
-                        "",
-                        a,
-                        b,
-                        width,
-                        ANNOTATION,
-                        (PAPER, width * 0.45),
-                    ));
-                } else {
-                    let r = crate::legend::SAMPLE * 0.2;
-                    let (x, y) = ((a.x + b.x) / 2.0, a.y);
-                    g.shape(
-                        Shape::Polygon(vec![
-                            Point::new(x, y - r),
-                            Point::new(x + r * 0.87, y + r * 0.5),
-                            Point::new(x - r * 0.87, y + r * 0.5),
-                        ]),
-                        Paint::stroke(Stroke::solid(ANNOTATION, 0.4)),
-                    );
-                }
-                g
-            }),
-            words: words.tr("annotations (see the caption)"),
-        });
-    }
-    if !annotations.highlight.is_empty() {
-        entries.push(Entry {
-            kind: "highlight",
-            sample: Box::new(move |a, b| {
-                let width = (size * 0.07).min(1.2);
-                let mut g = Group::new("");
-                g.shape(
-                    Shape::Line(a, b),
-                    Paint::stroke(Stroke::solid(HIGHLIGHT_EDGE, width)),
-                );
-                g.shape(
-                    Shape::Line(a, b),
-                    Paint::stroke(Stroke::solid(HIGHLIGHT, width * 0.5)),
-                );
-                g
-            }),
-            words: words.tr("a highlighted square"),
-        });
-    }
-    entries
-}
-
 /// A square cell centred on `center`, `size` wide.
 pub fn square_cell(center: Point, size: f64) -> Cell {
     let h = size / 2.0;
@@ -762,13 +697,17 @@ mod tests {
         let dark = Piece::plain(Color::grey(28), 3.8);
         place(&mut cells, "a1", dark);
         let a = Annotations {
-            marks: vec![("a1".into(), "square".into())],
             labels: vec![("a1".into(), "A".into())],
             ..Annotations::default()
         };
         let g = annotate(&cells, &a, &[]).unwrap();
         let label = g.groups_with_class("label")[0];
         assert_eq!(label.texts()[0].color, PAPER, "paper reads on a dark piece");
+        let a = Annotations {
+            marks: vec![("a1".into(), "square".into())],
+            ..Annotations::default()
+        };
+        let g = annotate(&cells, &a, &[]).unwrap();
         for group in g.groups_with_class("annotation") {
             for item in &group.items {
                 if let crate::figure::Item::Shape(shape, paint) = item {
@@ -804,16 +743,71 @@ mod tests {
             ..Annotations::default()
         };
         let g = annotate(&cells(), &a, &[]).unwrap();
-        let crate::figure::Item::Shape(Shape::Polygon(ring), paint) =
+        let crate::figure::Item::Shape(Shape::Polyline(ring), paint) =
             &g.groups_with_class("highlight")[0].items[0]
         else {
             panic!()
         };
+        assert_eq!(
+            ring.first(),
+            ring.last(),
+            "closed where nothing is in the way"
+        );
         let half_width = paint.stroke.as_ref().unwrap().width / 2.0;
         for p in ring {
             // Square a1 spans 0..10; the ring's outer edge stays inside it.
             assert!(p.x - half_width > 0.0 && p.x + half_width < 10.0, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_second_annotation_on_a_point_goes_in_a_badge_clear_of_the_first() {
+        let a = Annotations {
+            marks: vec![("a1".into(), "cross".into())],
+            labels: vec![("a1".into(), "A".into())],
+            ..Annotations::default()
+        };
+        let g = annotate(&cells(), &a, &[]).unwrap();
+        let label = g.groups_with_class("label")[0];
+        let Item::Shape(Shape::Circle { center, radius }, _) = &label.items[0] else {
+            panic!("{label:?}")
+        };
+        let d = ((center.x - 5.0).powi(2) + (center.y - 5.0).powi(2)).sqrt();
+        // The cross spans 0.24 sizes from the centre, with its casing 0.3.
+        assert!(d - radius > 3.0, "{d} {radius}");
+        assert!(
+            center.x < 5.0 && center.y < 5.0,
+            "upper left first: {center:?}"
+        );
+    }
+
+    #[test]
+    fn arrows_stop_at_the_rims_and_highlights_leave_gaps_at_obstacles() {
+        let mut cells = cells();
+        place(&mut cells, "b2", Piece::plain(Color::grey(28), 3.8));
+        let a = Annotations {
+            arrows: vec![("a1".into(), "b2".into())],
+            highlight: vec!["a1".into()],
+            ..Annotations::default()
+        };
+        let coordinate = Obstacle::Box(Rect::new(-1.0, 4.0, 2.0, 2.0));
+        let g = annotate(&cells, &a, &[coordinate]).unwrap();
+        let arrow = g.groups_with_class("arrow")[0];
+        let Some(Item::Shape(Shape::Polygon(head), _)) = arrow.items.last() else {
+            panic!()
+        };
+        for p in head {
+            let d = ((p.x - 15.0).powi(2) + (p.y + 5.0).powi(2)).sqrt();
+            assert!(d > 3.8, "the head stays off the piece: {p:?}");
+        }
+        let highlight = g.groups_with_class("highlight")[0];
+        assert_eq!(highlight.items.len(), 2, "one run, its band and its edge");
+        let Item::Shape(Shape::Polyline(run), paint) = &highlight.items[0] else {
+            panic!()
+        };
+        let half = paint.stroke.as_ref().unwrap().width / 2.0;
+        assert_ne!(run.first(), run.last(), "cut open at the coordinate");
+        assert!(run.iter().all(|p| coordinate.distance(*p) > half));
     }
 
     #[test]

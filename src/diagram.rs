@@ -147,7 +147,7 @@ fn annotation_key(
         MARGIN,
         figure.height - MARGIN + 1.0 + crate::layout::line_height(PT),
     );
-    let entries = annotate::key(annotations, size, words);
+    let entries = crate::legend::annotations(annotations, size, words);
     if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * MARGIN, PT, entries) {
         figure.root.group(key);
         figure.height = bottom + MARGIN;
