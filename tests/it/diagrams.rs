@@ -35,10 +35,6 @@ fn cells_of(game: &dyn GameRecord) -> Cells {
     game.draw(&View::default()).1
 }
 
-fn close(a: Point, b: Point) -> bool {
-    (a.x - b.x).abs() < 1e-6 && (a.y - b.y).abs() < 1e-6
-}
-
 /// The first annotation group of `kind` (`arrow`, `label`, …).
 fn first_group<'a>(root: &'a Group, kind: &str) -> &'a Group {
     root.groups_with_class("annotation")
