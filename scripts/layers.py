@@ -14,7 +14,7 @@ import sys
 LAYERS = [
     ("words", ["vocabulary", "words", "diagnostic", "error", "rng"]),
     ("input and output", ["input", "formats", "output"]),
-    ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame"]),
+    ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame", "legend"]),
     ("backends", ["backend"]),
     ("record schema", ["record", "options", "job"]),
     ("games", ["games"]),

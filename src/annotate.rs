@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 
-use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text, arrow};
+use crate::figure::{
+    Anchor, Color, Group, Item, Paint, Point, Rect, Shape, Stroke, Text, cased_arrow, trimmed,
+};
 use crate::font;
-use crate::palette::{ANNOTATION, HIGHLIGHT, PAPER};
+use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 /// A text written in a record, with its place.
 type Located = serde_saphyr::Spanned<String>;
 
@@ -30,9 +32,21 @@ pub struct Cell {
 pub struct Piece {
     pub fill: Color,
     pub radius: f64,
+    /// The radius of what the piece carries on its centre (a tower's height, a move
+    /// number), which annotations keep clear of; 0 for a plain piece.
+    pub numeral: f64,
 }
 
 impl Piece {
+    /// A piece with nothing written on it.
+    pub fn plain(fill: Color, radius: f64) -> Self {
+        Self {
+            fill,
+            radius,
+            numeral: 0.0,
+        }
+    }
+
     /// The colour that reads on the piece: paper on a dark piece, the annotation colour on
     /// a light one.
     fn ink(&self) -> Color {
@@ -40,6 +54,76 @@ impl Piece {
         let luminance = 0.299 * c.r as f64 + 0.587 * c.g as f64 + 0.114 * c.b as f64;
         if luminance < 128.0 { PAPER } else { ANNOTATION }
     }
+}
+
+/// Something the board draws that highlights keep off: a coordinate, the water, the shore
+/// line, a link between pieces.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Obstacle {
+    Box(Rect),
+    /// A line of this width.
+    Stroke {
+        from: Point,
+        to: Point,
+        width: f64,
+    },
+}
+
+impl Obstacle {
+    /// How far `p` is from the obstacle's ink (0 inside it).
+    pub fn distance(&self, p: Point) -> f64 {
+        match *self {
+            Obstacle::Box(r) => {
+                let dx = (r.x - p.x).max(p.x - r.right()).max(0.0);
+                let dy = (r.y - p.y).max(p.y - r.bottom()).max(0.0);
+                (dx * dx + dy * dy).sqrt()
+            }
+            Obstacle::Stroke { from, to, width } => {
+                (segment_distance(p, from, to) - width / 2.0).max(0.0)
+            }
+        }
+    }
+}
+
+/// The distance from `p` to the segment `a`–`b`.
+pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length2 = dx * dx + dy * dy;
+    let t = if length2 == 0.0 {
+        0.0
+    } else {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / length2).clamp(0.0, 1.0)
+    };
+    let (x, y) = (a.x + t * dx, a.y + t * dy);
+    ((p.x - x).powi(2) + (p.y - y).powi(2)).sqrt()
+}
+
+/// What highlights keep off in a drawn diagram: the coordinates (texts of `label` groups),
+/// the water (`hatch` areas) and shore line (`water` lines), and the links between pieces
+/// (`links` lines).
+pub fn obstacles(root: &Group) -> Vec<Obstacle> {
+    let mut found = Vec::new();
+    for labels in root.groups_with_class("label") {
+        found.extend(labels.texts().iter().map(|t| Obstacle::Box(t.bounds())));
+    }
+    for hatch in root.groups_with_class("hatch") {
+        found.extend(hatch.clip.map(Obstacle::Box));
+    }
+    for class in ["water", "links"] {
+        for group in root.groups_with_class(class) {
+            for item in &group.items {
+                if let Item::Shape(Shape::Line(from, to), paint) = item {
+                    let width = paint.stroke.as_ref().map_or(0.0, |s| s.width);
+                    found.push(Obstacle::Stroke {
+                        from: *from,
+                        to: *to,
+                        width,
+                    });
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Records that `piece` stands on the square `name`, so annotations on it keep it visible.
@@ -186,39 +270,30 @@ pub struct Problem {
 
 const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
 
-/// Draws `annotations` on the squares of `cells`, highlights first and labels last.
-pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Problem> {
+/// Draws `annotations` on the squares of `cells`, highlights first and labels last,
+/// keeping highlights off `obstacles` (see [`obstacles`]). Nothing hides what it marks:
+/// arrows end outside the pieces and marks they join, and a mark or label goes on a piece's
+/// centre only when nothing else is there (no numeral, no other annotation); else it goes in
+/// a small badge toward a free corner of the square, away from the arrows.
+pub fn annotate(
+    cells: &Cells,
+    annotations: &Annotations,
+    obstacles: &[Obstacle],
+) -> Result<Group, Problem> {
+    let key = |w: &Written| w.text.trim().to_ascii_lowercase();
     let cell = |w: &Written| {
-        cells
-            .get(&w.text.trim().to_ascii_lowercase())
-            .ok_or_else(|| Problem {
-                at: w.at,
-                message: format!("`{}` is not a square of this board", w.text),
-                option: None,
-            })
+        cells.get(&key(w)).ok_or_else(|| Problem {
+            at: w.at,
+            message: format!("`{}` is not a square of this board", w.text),
+            option: None,
+        })
     };
     let mut group = Group::new("annotations");
     for w in &annotations.highlight {
-        let c = cell(w)?;
-        // An inset ring inside the square's edge, clear of the piece: drawn over the
-        // board, so no grid line crosses it, and never over a stone.
-        let mut h = Group::new("annotation highlight");
-        let ring: Vec<Point> = c
-            .outline
-            .iter()
-            .map(|p| {
-                Point::new(
-                    c.center.x + (p.x - c.center.x) * 0.88,
-                    c.center.y + (p.y - c.center.y) * 0.88,
-                )
-            })
-            .collect();
-        h.shape(
-            Shape::Polygon(ring),
-            Paint::stroke(Stroke::solid(HIGHLIGHT, c.size * 0.06)),
-        );
-        group.group(h);
+        group.group(highlight(cell(w)?, obstacles));
     }
+    // The directions arrows leave or reach each square in, which badges keep away from.
+    let mut away: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
     for (from, to) in &annotations.arrows {
         let (a, b) = (cell(from)?, cell(to)?);
         if a.center == b.center {
@@ -228,16 +303,31 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
                 option: None,
             });
         }
-        // No light casing: it cut notches into the stones the arrow crosses.
-        let width = a.size * 0.06;
-        group.group(arrow(
-            "annotation arrow",
-            a.center,
-            b.center,
-            width,
-            ANNOTATION,
-        ));
+        let towards = unit(a.center, b.center);
+        away.entry(key(from)).or_default().push(towards);
+        away.entry(key(to))
+            .or_default()
+            .push((-towards.0, -towards.1));
+        group.group(annotation_arrow(a, b));
     }
+    let mut spots: BTreeMap<String, Spots> = BTreeMap::new();
+    // What the board draws, and the marks and labels placed so far.
+    let mut taken = obstacles.to_vec();
+    let mut spot = |w: &Written, c: &Cell| {
+        let directions = away.get(&key(w)).map_or(&[][..], |d| d.as_slice());
+        let at = spots.entry(key(w)).or_default().take(c, directions, &taken);
+        let (centre, r) = match at {
+            Spot::Centre => (c.center, c.size * 0.36),
+            Spot::Badge(centre, r) => (centre, r),
+        };
+        taken.push(Obstacle::Box(Rect::new(
+            centre.x - r,
+            centre.y - r,
+            2.0 * r,
+            2.0 * r,
+        )));
+        at
+    };
     for (square, shape) in &annotations.marks {
         let c = cell(square)?;
         let name = shape.text.trim().to_ascii_lowercase();
@@ -252,7 +342,8 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
                 option: None,
             });
         }
-        group.group(mark(c, &name));
+        let at = spot(square, c);
+        group.group(mark(c, at, &name));
     }
     for (square, label) in &annotations.labels {
         let c = cell(square)?;
@@ -275,57 +366,219 @@ pub fn annotate(cells: &Cells, annotations: &Annotations) -> Result<Group, Probl
             message: m.to_string(),
             option: m.option(),
         })?;
-        let mut l = Group::new("annotation label");
-        let radius = c.size * 0.26;
-        // On a piece the letters stand on it in the colour that reads there, the piece
-        // unchanged; on an empty square a small paper disc keeps grid lines off them.
-        let color = match c.piece {
-            Some(piece) => piece.ink(),
-            None => {
-                l.shape(
-                    Shape::Circle {
-                        center: c.center,
-                        radius,
-                    },
-                    Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
-                );
-                ANNOTATION
-            }
-        };
-        // As large as the disc allows, so a label stays legible in a booklet's small boards.
-        let size = radius * 1.45 / font::MM_PER_PT;
-        // Three characters keep clear of the ring: the text spans at most 1.6 radii.
-        let size = size.min(radius * 1.6 / font::text_width(&label.text, 1.0).max(1e-9));
-        let mut text = Text::new(
-            Point::new(c.center.x, c.center.y + font::cap_height(size) / 2.0),
-            label.text.clone(),
-            size,
-            Anchor::Middle,
-        );
-        text.color = color;
-        l.text(text);
-        group.group(l);
+        let at = spot(square, c);
+        group.group(text_label(c, at, &label.text));
     }
     Ok(group)
 }
 
-/// A mark: on an empty square cased in paper to keep grid lines off it; on a piece drawn
-/// inside it in the colour that reads there, with no casing, so the piece keeps its shape.
-fn mark(c: &Cell, shape: &str) -> Group {
+/// The unit vector from `a` towards `b`.
+fn unit(a: Point, b: Point) -> (f64, f64) {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length = (dx * dx + dy * dy).sqrt().max(1e-9);
+    (dx / length, dy / length)
+}
+
+/// How far from a square's centre an arrow stops: past the piece's rim, or past a mark or
+/// label on an empty square.
+fn arrow_clearance(c: &Cell) -> f64 {
+    let piece = c.piece.map_or(0.0, |p| p.radius);
+    piece.max(c.size * 0.3) + c.size * 0.04
+}
+
+/// An arrow between two squares' rims, cased in paper so it reads on every piece it
+/// crosses.
+fn annotation_arrow(a: &Cell, b: &Cell) -> Group {
+    // Its head (four widths) fits between the target and a piece next to it.
+    let width = a.size * 0.045;
+    let (from, to) = trimmed(a.center, b.center, arrow_clearance(a), arrow_clearance(b));
+    cased_arrow(
+        "annotation arrow",
+        from,
+        to,
+        width,
+        ANNOTATION,
+        (PAPER, width * 0.45),
+    )
+}
+
+/// Where a mark or label goes on its square.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Spot {
+    Centre,
+    /// A badge of this radius on this centre.
+    Badge(Point, f64),
+}
+
+/// What a square already holds: its centre, its corners' badges.
+#[derive(Debug, Default)]
+struct Spots {
+    centre: bool,
+    corners: Vec<usize>,
+}
+
+impl Spots {
+    /// The next free spot of `c`: its centre when neither a numeral nor another annotation
+    /// is there, else a badge toward a free corner, clear of `obstacles` and away from the
+    /// `away` directions if it can be.
+    fn take(&mut self, c: &Cell, away: &[(f64, f64)], obstacles: &[Obstacle]) -> Spot {
+        let numeral = c.piece.map_or(0.0, |p| p.numeral);
+        if numeral == 0.0 && !self.centre {
+            self.centre = true;
+            return Spot::Centre;
+        }
+        let radius = c.size * 0.17;
+        // Clear of the numeral, or of the mark (with its casing) or label on the centre.
+        let inner = if numeral > 0.0 {
+            numeral
+        } else {
+            c.size * 0.36
+        };
+        let badge = |i: usize| {
+            let vertex = c.outline[i];
+            let (ux, uy) = unit(c.center, vertex);
+            let reach = ((vertex.x - c.center.x).powi(2) + (vertex.y - c.center.y).powi(2)).sqrt();
+            let d = (inner + radius + c.size * 0.05).min(reach - radius * 0.6);
+            Point::new(c.center.x + ux * d, c.center.y + uy * d)
+        };
+        // Upper left first, then counter-clockwise: clear of LOA's captures (upper right).
+        let order = |i: usize| {
+            let (ux, uy) = unit(c.center, c.outline[i]);
+            ((-uy).atan2(ux).to_degrees() - 135.0).rem_euclid(360.0)
+        };
+        // Within 30° of an arrow.
+        let crowded = |i: usize| {
+            let (ux, uy) = unit(c.center, c.outline[i]);
+            away.iter()
+                .any(|(ax, ay)| ux * ax + uy * ay > 30f64.to_radians().cos())
+        };
+        let blocked = |i: usize| obstacles.iter().any(|o| o.distance(badge(i)) < radius);
+        let mut free: Vec<usize> = (0..c.outline.len())
+            .filter(|i| !self.corners.contains(i))
+            .collect();
+        if free.is_empty() {
+            // More annotations than corners: round again.
+            free = (0..c.outline.len()).collect();
+        }
+        free.sort_by(|a, b| {
+            (blocked(*a), crowded(*a))
+                .cmp(&(blocked(*b), crowded(*b)))
+                .then(order(*a).total_cmp(&order(*b)))
+        });
+        let Some(&corner) = free.first() else {
+            return Spot::Centre;
+        };
+        self.corners.push(corner);
+        Spot::Badge(badge(corner), radius)
+    }
+}
+
+/// A highlight: a yellow band edged in dark amber, inset inside the square's edge, with
+/// gaps wherever it would cross an obstacle (a coordinate, the shore, a link). The edge
+/// keeps it visible on any square and in grey, where the yellow alone fades.
+fn highlight(c: &Cell, obstacles: &[Obstacle]) -> Group {
+    let mut h = Group::new("annotation highlight");
+    let width = c.size * 0.07;
+    let ring: Vec<Point> = c
+        .outline
+        .iter()
+        .map(|p| {
+            Point::new(
+                c.center.x + (p.x - c.center.x) * 0.86,
+                c.center.y + (p.y - c.center.y) * 0.86,
+            )
+        })
+        .collect();
+    let keep = width / 2.0 + c.size * 0.02;
+    let free = |p: Point| obstacles.iter().all(|o| o.distance(p) > keep);
+    for run in free_runs(&ring, width / 3.0, free) {
+        if run.len() < 2 {
+            continue;
+        }
+        h.shape(
+            Shape::Polyline(run.clone()),
+            Paint::stroke(Stroke::solid(HIGHLIGHT_EDGE, width)),
+        );
+        h.shape(
+            Shape::Polyline(run),
+            Paint::stroke(Stroke::solid(HIGHLIGHT, width * 0.5)),
+        );
+    }
+    h
+}
+
+/// The closed `ring` walked in steps of about `step`, cut into the runs of points where
+/// `free` holds (the corners kept, so runs turn them).
+fn free_runs(ring: &[Point], step: f64, free: impl Fn(Point) -> bool) -> Vec<Vec<Point>> {
+    let mut points = Vec::new();
+    for (i, a) in ring.iter().enumerate() {
+        let b = ring[(i + 1) % ring.len()];
+        let length = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+        let n = (length / step.max(1e-3)).ceil().max(1.0) as usize;
+        for k in 0..n {
+            let t = k as f64 / n as f64;
+            points.push(Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t));
+        }
+    }
+    let ok: Vec<bool> = points.iter().map(|p| free(*p)).collect();
+    if ok.iter().all(|o| *o) {
+        let mut closed = points;
+        closed.push(closed[0]);
+        return vec![closed];
+    }
+    // Start after a blocked point, so no run is split at the walk's start.
+    let start = ok.iter().position(|o| !o).unwrap_or(0);
+    let mut runs: Vec<Vec<Point>> = Vec::new();
+    let mut current = Vec::new();
+    for k in 1..=points.len() {
+        let i = (start + k) % points.len();
+        if ok[i] {
+            current.push(points[i]);
+        } else if !current.is_empty() {
+            runs.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        runs.push(current);
+    }
+    runs
+}
+
+/// A mark: on an empty square's centre cased in paper to keep grid lines off it; on a
+/// piece's centre drawn inside it in the colour that reads there, with no casing, so the
+/// piece keeps its shape; in a badge, small in the annotation colour.
+fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
     let mut g = Group::new(format!("annotation mark {shape}"));
-    let (x, y) = (c.center.x, c.center.y);
-    let (r, casing, ink) = match c.piece {
-        Some(piece) => (
+    let (centre, r, casing, ink) = match (at, c.piece) {
+        (Spot::Badge(centre, radius), _) => {
+            g.shape(
+                Shape::Circle {
+                    center: centre,
+                    radius,
+                },
+                Paint::fill(PAPER),
+            );
+            (
+                centre,
+                radius * 0.62,
+                None,
+                Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.035)),
+            )
+        }
+        (Spot::Centre, Some(piece)) => (
+            c.center,
             (c.size * 0.3).min(piece.radius * 0.6),
             None,
             Paint::stroke(Stroke::solid(piece.ink(), c.size * 0.05)),
         ),
-        None => (
+        (Spot::Centre, None) => (
+            c.center,
             c.size * 0.3,
             Some(Paint::stroke(Stroke::solid(PAPER, c.size * 0.12))),
             Paint::stroke(Stroke::solid(ANNOTATION, c.size * 0.06)),
         ),
     };
+    let (x, y) = (centre.x, centre.y);
     let shapes: Vec<Shape> = match shape {
         "triangle" => vec![Shape::Polygon(vec![
             Point::new(x, y - r),
@@ -333,7 +586,7 @@ fn mark(c: &Cell, shape: &str) -> Group {
             Point::new(x - r * 0.87, y + r * 0.5),
         ])],
         "circle" => vec![Shape::Circle {
-            center: c.center,
+            center: centre,
             radius: r,
         }],
         "square" => vec![Shape::Polygon(vec![
@@ -362,6 +615,39 @@ fn mark(c: &Cell, shape: &str) -> Group {
         g.shape(s, ink.clone());
     }
     g
+}
+
+/// A label: on a piece's centre in the colour that reads there, the piece unchanged; on an
+/// empty square's centre or in a badge on a small paper disc that keeps lines off it.
+fn text_label(c: &Cell, at: Spot, content: &str) -> Group {
+    let mut l = Group::new("annotation label");
+    let (centre, radius, color) = match (at, c.piece) {
+        (Spot::Centre, Some(piece)) => (c.center, c.size * 0.26, piece.ink()),
+        (Spot::Centre, None) => (c.center, c.size * 0.26, ANNOTATION),
+        (Spot::Badge(centre, radius), _) => (centre, radius, ANNOTATION),
+    };
+    if color == ANNOTATION {
+        l.shape(
+            Shape::Circle {
+                center: centre,
+                radius,
+            },
+            Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
+        );
+    }
+    // As large as the disc allows, so a label stays legible in a booklet's small boards.
+    let size = radius * 1.45 / font::MM_PER_PT;
+    // Three characters keep clear of the ring: the text spans at most 1.6 radii.
+    let size = size.min(radius * 1.6 / font::text_width(content, 1.0).max(1e-9));
+    let mut text = Text::new(
+        Point::new(centre.x, centre.y + font::cap_height(size) / 2.0),
+        content,
+        size,
+        Anchor::Middle,
+    );
+    text.color = color;
+    l.text(text);
+    l
 }
 
 /// A square cell centred on `center`, `size` wide.
@@ -399,7 +685,7 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             highlight: vec!["a1".into()],
         };
-        let g = annotate(&cells(), &a).unwrap();
+        let g = annotate(&cells(), &a, &[]).unwrap();
         assert_eq!(g.groups_with_class("annotation").len(), 4);
         let label = g.groups_with_class("label")[0].texts()[0];
         assert_eq!(label.position.x, 5.0);
@@ -408,19 +694,20 @@ mod tests {
     #[test]
     fn on_a_piece_labels_and_marks_add_ink_and_never_paint_over_it() {
         let mut cells = cells();
-        let dark = Piece {
-            fill: Color::grey(28),
-            radius: 3.8,
-        };
+        let dark = Piece::plain(Color::grey(28), 3.8);
         place(&mut cells, "a1", dark);
         let a = Annotations {
-            marks: vec![("a1".into(), "square".into())],
             labels: vec![("a1".into(), "A".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells, &a).unwrap();
+        let g = annotate(&cells, &a, &[]).unwrap();
         let label = g.groups_with_class("label")[0];
         assert_eq!(label.texts()[0].color, PAPER, "paper reads on a dark piece");
+        let a = Annotations {
+            marks: vec![("a1".into(), "square".into())],
+            ..Annotations::default()
+        };
+        let g = annotate(&cells, &a, &[]).unwrap();
         for group in g.groups_with_class("annotation") {
             for item in &group.items {
                 if let crate::figure::Item::Shape(shape, paint) = item {
@@ -443,6 +730,7 @@ mod tests {
                 labels: vec![("b2".into(), "B".into())],
                 ..Annotations::default()
             },
+            &[],
         )
         .unwrap();
         assert_eq!(empty.groups_with_class("label")[0].items.len(), 2);
@@ -454,17 +742,72 @@ mod tests {
             highlight: vec!["a1".into()],
             ..Annotations::default()
         };
-        let g = annotate(&cells(), &a).unwrap();
-        let crate::figure::Item::Shape(Shape::Polygon(ring), paint) =
+        let g = annotate(&cells(), &a, &[]).unwrap();
+        let crate::figure::Item::Shape(Shape::Polyline(ring), paint) =
             &g.groups_with_class("highlight")[0].items[0]
         else {
             panic!()
         };
+        assert_eq!(
+            ring.first(),
+            ring.last(),
+            "closed where nothing is in the way"
+        );
         let half_width = paint.stroke.as_ref().unwrap().width / 2.0;
         for p in ring {
             // Square a1 spans 0..10; the ring's outer edge stays inside it.
             assert!(p.x - half_width > 0.0 && p.x + half_width < 10.0, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_second_annotation_on_a_point_goes_in_a_badge_clear_of_the_first() {
+        let a = Annotations {
+            marks: vec![("a1".into(), "cross".into())],
+            labels: vec![("a1".into(), "A".into())],
+            ..Annotations::default()
+        };
+        let g = annotate(&cells(), &a, &[]).unwrap();
+        let label = g.groups_with_class("label")[0];
+        let Item::Shape(Shape::Circle { center, radius }, _) = &label.items[0] else {
+            panic!("{label:?}")
+        };
+        let d = ((center.x - 5.0).powi(2) + (center.y - 5.0).powi(2)).sqrt();
+        // The cross spans 0.24 sizes from the centre, with its casing 0.3.
+        assert!(d - radius > 3.0, "{d} {radius}");
+        assert!(
+            center.x < 5.0 && center.y < 5.0,
+            "upper left first: {center:?}"
+        );
+    }
+
+    #[test]
+    fn arrows_stop_at_the_rims_and_highlights_leave_gaps_at_obstacles() {
+        let mut cells = cells();
+        place(&mut cells, "b2", Piece::plain(Color::grey(28), 3.8));
+        let a = Annotations {
+            arrows: vec![("a1".into(), "b2".into())],
+            highlight: vec!["a1".into()],
+            ..Annotations::default()
+        };
+        let coordinate = Obstacle::Box(Rect::new(-1.0, 4.0, 2.0, 2.0));
+        let g = annotate(&cells, &a, &[coordinate]).unwrap();
+        let arrow = g.groups_with_class("arrow")[0];
+        let Some(Item::Shape(Shape::Polygon(head), _)) = arrow.items.last() else {
+            panic!()
+        };
+        for p in head {
+            let d = ((p.x - 15.0).powi(2) + (p.y + 5.0).powi(2)).sqrt();
+            assert!(d > 3.8, "the head stays off the piece: {p:?}");
+        }
+        let highlight = g.groups_with_class("highlight")[0];
+        assert_eq!(highlight.items.len(), 2, "one run, its band and its edge");
+        let Item::Shape(Shape::Polyline(run), paint) = &highlight.items[0] else {
+            panic!()
+        };
+        let half = paint.stroke.as_ref().unwrap().width / 2.0;
+        assert_ne!(run.first(), run.last(), "cut open at the coordinate");
+        assert!(run.iter().all(|p| coordinate.distance(*p) > half));
     }
 
     #[test]
@@ -474,7 +817,7 @@ mod tests {
             ..Annotations::default()
         };
         assert!(
-            annotate(&cells(), &bad)
+            annotate(&cells(), &bad, &[])
                 .unwrap_err()
                 .message
                 .contains("`z9` is not a square")
@@ -484,7 +827,7 @@ mod tests {
             ..Annotations::default()
         };
         assert!(
-            annotate(&cells(), &bad)
+            annotate(&cells(), &bad, &[])
                 .unwrap_err()
                 .message
                 .contains("`star` is not a mark")

@@ -117,9 +117,15 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
     let (view, annotations, _) = resolve(record, request)?;
     let (mut figure, cells) = record.draw(&view);
     if !annotations.is_empty() {
-        figure
-            .root
-            .group(drawn_annotations(record, &cells, &annotations)?);
+        figure.root.group(drawn_annotations(
+            record,
+            &cells,
+            &annotations,
+            &figure.root,
+        )?);
+        if !view.bare {
+            annotation_key(&mut figure, &cells, &annotations, &request.words);
+        }
     }
     Ok(Document {
         title: figure.title.clone(),
@@ -127,12 +133,35 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
     })
 }
 
+/// The key to the annotations, one more line under the figure (whose margin stays).
+fn annotation_key(
+    figure: &mut crate::figure::Figure,
+    cells: &annotate::Cells,
+    annotations: &Annotations,
+    words: &crate::words::Words,
+) {
+    use crate::frame::MARGIN;
+    const PT: f64 = 8.0;
+    let size = cells.values().next().map_or(10.0, |c| c.size);
+    let at = crate::figure::Point::new(
+        MARGIN,
+        figure.height - MARGIN + 1.0 + crate::layout::line_height(PT),
+    );
+    let entries = crate::legend::annotations(annotations, size, words);
+    if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * MARGIN, PT, entries) {
+        figure.root.group(key);
+        figure.height = bottom + MARGIN;
+    }
+}
+
 fn drawn_annotations(
     record: &dyn GameRecord,
     cells: &annotate::Cells,
     annotations: &Annotations,
+    drawn: &crate::figure::Group,
 ) -> Result<crate::figure::Group, Error> {
-    annotate::annotate(cells, annotations).map_err(|problem| match problem.at {
+    let obstacles = annotate::obstacles(drawn);
+    annotate::annotate(cells, annotations, &obstacles).map_err(|problem| match problem.at {
         Some(at) => Error::Invalid(
             record
                 .about()
@@ -154,7 +183,8 @@ pub fn check_record_diagrams(record: &dyn GameRecord) -> Result<(), Diagnostic> 
             ..Request::default()
         };
         let checked = resolve(record, &request).and_then(|(_, annotations, cells)| {
-            drawn_annotations(record, &cells, &annotations).map(|_| ())
+            let nothing = crate::figure::Group::default();
+            drawn_annotations(record, &cells, &annotations, &nothing).map(|_| ())
         });
         checked.map_err(|e| match e {
             Error::Invalid(d) | Error::Config(d) => d,
@@ -162,4 +192,418 @@ pub fn check_record_diagrams(record: &dyn GameRecord) -> Result<(), Diagnostic> 
         })?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Geometry checks on the figures of every example, annotated on occupied and empty
+    //! points alike: nothing an annotation draws hides what it marks, and every symbol the
+    //! figure draws has a key entry.
+    use super::*;
+    use crate::annotate::{Cell, Obstacle, segment_distance};
+    use crate::figure::{Color, Figure, Group, Item, Point, Rect, Shape};
+    use crate::input::SourceFile;
+    use crate::palette::{INK, PAPER, STONE_BLACK};
+
+    fn records() -> Vec<(String, Box<dyn GameRecord>)> {
+        let mut paths: Vec<_> = std::fs::read_dir("examples")
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        paths.sort();
+        let mut found = Vec::new();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let source = SourceFile::new(&path, &text);
+            for entry in crate::load::read(&source).unwrap() {
+                if let Ok(game) = entry.game {
+                    found.push((path.display().to_string(), game));
+                }
+            }
+        }
+        found
+    }
+
+    fn written(values: &[&str]) -> Vec<Written> {
+        values.iter().map(|v| (*v).into()).collect()
+    }
+
+    /// Annotations on occupied and empty points: arrows between them, two annotations on
+    /// one point, a label beside a numeral, and every square highlighted.
+    fn generated(cells: &annotate::Cells) -> Annotations {
+        let occupied: Vec<&String> = cells.keys().filter(|k| cells[*k].piece.is_some()).collect();
+        let empty: Vec<&String> = cells.keys().filter(|k| cells[*k].piece.is_none()).collect();
+        let numerals: Vec<&String> = occupied
+            .iter()
+            .copied()
+            .filter(|k| cells[*k].piece.is_some_and(|p| p.numeral > 0.0))
+            .take(3)
+            .collect();
+        let pair = |a: &str, b: &str| (Written::from(a), Written::from(b));
+        let (o, e) = (
+            |i: usize| occupied[i % occupied.len()].as_str(),
+            |i: usize| empty[i % empty.len()].as_str(),
+        );
+        let mut a = Annotations::default();
+        if occupied.len() >= 4 && empty.len() >= 2 {
+            a.arrows = vec![pair(o(0), o(1)), pair(e(0), o(2)), pair(o(3), e(1))];
+            a.marks = vec![
+                pair(o(0), "circle"),
+                pair(o(2), "cross"),
+                pair(e(0), "triangle"),
+                pair(e(1), "square"),
+            ];
+            a.labels = vec![
+                pair(o(0), "A"),
+                pair(o(1), "B"),
+                pair(e(1), "C"),
+                pair(e(0), "D"),
+            ];
+        }
+        for k in numerals {
+            a.labels.push(pair(k, "W"));
+            a.marks.push(pair(k, "triangle"));
+        }
+        a.highlight = written(&cells.keys().map(|k| k.as_str()).collect::<Vec<_>>());
+        a
+    }
+
+    /// Every example at its end and half-way, annotated, plus LOA's `moves` figure for a
+    /// piece on the board's edge; with the cells they were drawn on.
+    fn figures() -> Vec<(String, Figure, annotate::Cells)> {
+        let mut out = Vec::new();
+        for (name, record) in records() {
+            let mut requests = vec![Request::default()];
+            let half = record.length() / 2;
+            let game = record.game().name();
+            let mut midway = Request {
+                at: Some(half.max(1)),
+                ..Request::default()
+            };
+            if game == "shoreline" {
+                midway.options.push(GivenOption {
+                    name: "numbers".into(),
+                    values: Vec::new(),
+                });
+            }
+            requests.push(midway);
+            // The cells as drawn, with their pieces (`resolve` gives only the squares).
+            let drawn_cells = |request: &Request| {
+                let (view, _, _) = resolve(&*record, request).unwrap();
+                record.draw(&view).1
+            };
+            for base in requests.clone() {
+                let cells = drawn_cells(&base);
+                if game == "lines-of-action" {
+                    if let Some(edge) = cells.keys().find(|k| {
+                        cells[*k].piece.is_some() && (k.starts_with('a') || k.ends_with('1'))
+                    }) {
+                        let mut show = base.clone();
+                        show.options.push(GivenOption {
+                            name: "show".into(),
+                            values: written(&[&format!("moves:{edge}"), &format!("lines:{edge}")]),
+                        });
+                        requests.push(show);
+                    }
+                }
+            }
+            for mut request in requests {
+                let cells = drawn_cells(&request);
+                request.annotations = generated(&cells);
+                let figure = draw(&*record, &request).unwrap().pages.remove(0);
+                let label = format!("{name} at {:?} {}", request.at, request.options.len());
+                out.push((label, figure, cells));
+            }
+        }
+        assert!(out.len() > 30, "{}", out.len());
+        let annotated = out
+            .iter()
+            .filter(|(_, f, _)| !f.root.groups_with_class("mark").is_empty());
+        assert!(
+            annotated.count() > 30,
+            "annotations on pieces and empty points"
+        );
+        out
+    }
+
+    /// Every shape of `group` and below, with its paint, skipping groups whose classes
+    /// include one of `skip`.
+    fn shapes<'a>(
+        group: &'a Group,
+        skip: &[&str],
+        out: &mut Vec<(&'a Shape, &'a crate::figure::Paint)>,
+    ) {
+        for item in &group.items {
+            match item {
+                Item::Shape(shape, paint) => out.push((shape, paint)),
+                Item::Group(g) if !g.class.split(' ').any(|c| skip.contains(&c)) => {
+                    shapes(g, skip, out)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn bounds(group: &Group) -> Rect {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        let mut add = |p: Point, r: f64| {
+            (x0, y0, x1, y1) = (
+                x0.min(p.x - r),
+                y0.min(p.y - r),
+                x1.max(p.x + r),
+                y1.max(p.y + r),
+            );
+        };
+        let mut all = Vec::new();
+        shapes(group, &[], &mut all);
+        for (shape, paint) in all {
+            // Half the line's width lies outside the shape.
+            let w = paint.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
+            match shape {
+                Shape::Line(a, b) => [a, b].into_iter().for_each(|p| add(*p, w)),
+                Shape::Polyline(ps) | Shape::Polygon(ps) => ps.iter().for_each(|p| add(*p, w)),
+                Shape::Rect(r) => [Point::new(r.x, r.y), Point::new(r.right(), r.bottom())]
+                    .into_iter()
+                    .for_each(|p| add(p, w)),
+                Shape::Circle { center, radius } => add(*center, *radius + w),
+            }
+        }
+        for text in group.texts() {
+            let b = text.bounds();
+            add(Point::new(b.x, b.y), 0.0);
+            add(Point::new(b.right(), b.bottom()), 0.0);
+        }
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    fn pieces(cells: &annotate::Cells) -> Vec<(Point, f64)> {
+        cells
+            .values()
+            .filter_map(|c: &Cell| c.piece.map(|p| (c.center, p.radius)))
+            .collect()
+    }
+
+    /// Whether the polygon and the disc share area.
+    fn polygon_meets_disc(polygon: &[Point], center: Point, radius: f64) -> bool {
+        let n = polygon.len();
+        let mut inside = false;
+        for i in 0..n {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            if segment_distance(center, a, b) < radius - 1e-6 {
+                return true;
+            }
+            if (a.y > center.y) != (b.y > center.y)
+                && center.x < (b.x - a.x) * (center.y - a.y) / (b.y - a.y) + a.x
+            {
+                inside = !inside;
+            }
+        }
+        inside
+    }
+
+    #[test]
+    fn arrowheads_lie_outside_every_piece() {
+        let mut bad = Vec::new();
+        for (name, figure, cells) in figures() {
+            let mut arrows = figure.root.groups_with_class("arrow");
+            arrows.retain(|g| !g.class.contains("legend-sample"));
+            for arrow in arrows {
+                let Some(Item::Shape(Shape::Polygon(head), _)) = arrow.items.last() else {
+                    continue;
+                };
+                for (center, radius) in pieces(&cells) {
+                    if polygon_meets_disc(head, center, radius) {
+                        bad.push(format!(
+                            "{name}: {} head {head:?} on the piece at {center:?}",
+                            arrow.class
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}: {bad:#?}", bad.len());
+    }
+
+    #[test]
+    fn labels_and_marks_never_cover_numerals_or_each_other() {
+        let mut bad = Vec::new();
+        for (name, figure, _) in figures() {
+            // Tower heights and move numbers.
+            let mut numerals: Vec<Rect> = Vec::new();
+            for class in ["tower", "stone"] {
+                for g in figure.root.groups_with_class(class) {
+                    numerals.extend(g.texts().iter().map(|t| t.bounds()));
+                }
+            }
+            let mut boxes: Vec<(String, Rect)> = Vec::new();
+            for class in ["mark", "label"] {
+                for g in figure.root.groups_with_class(class) {
+                    if g.class.starts_with("annotation") {
+                        boxes.push((g.class.clone(), bounds(g)));
+                    }
+                }
+            }
+            for (i, (class, b)) in boxes.iter().enumerate() {
+                if let Some(n) = numerals.iter().find(|n| n.overlaps(b)) {
+                    bad.push(format!("{name}: {class} {b:?} on the numeral at {n:?}"));
+                }
+                // Two annotations' round footprints (marks and badges are round or fit a
+                // circle), so a badge may sit in the corner of a mark's box.
+                let disc = |r: &Rect| (r.center(), r.width.max(r.height) / 2.0);
+                for (other, c) in &boxes[i + 1..] {
+                    let ((p, r), (q, s)) = (disc(b), disc(c));
+                    if ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt() < r + s {
+                        bad.push(format!("{name}: {class} {b:?} and {other} {c:?}"));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}: {bad:#?}", bad.len());
+    }
+
+    #[test]
+    fn highlights_keep_off_coordinates_the_shore_and_links() {
+        let mut bad = Vec::new();
+        for (name, figure, _) in figures() {
+            let root = &figure.root;
+            let mut keep_off: Vec<(&str, Obstacle)> = Vec::new();
+            for g in root.groups_with_class("label") {
+                if !g.class.contains("annotation") {
+                    keep_off.extend(
+                        g.texts()
+                            .iter()
+                            .map(|t| ("coordinate", Obstacle::Box(t.bounds()))),
+                    );
+                }
+            }
+            for g in root.groups_with_class("hatch") {
+                keep_off.extend(g.clip.map(|c| ("water", Obstacle::Box(c))));
+            }
+            for class in ["water", "links"] {
+                for g in root.groups_with_class(class) {
+                    for item in &g.items {
+                        if let Item::Shape(Shape::Line(from, to), paint) = item {
+                            let width = paint.stroke.as_ref().unwrap().width;
+                            keep_off.push((
+                                class,
+                                Obstacle::Stroke {
+                                    from: *from,
+                                    to: *to,
+                                    width,
+                                },
+                            ));
+                        }
+                    }
+                }
+            }
+            let mut highlights = root.groups_with_class("highlight");
+            highlights.retain(|g| !g.class.contains("legend-sample"));
+            assert!(!highlights.is_empty());
+            for h in highlights {
+                for item in &h.items {
+                    let Item::Shape(Shape::Polyline(points), paint) = item else {
+                        panic!("{name}: a highlight draws polylines: {item:?}")
+                    };
+                    let half = paint.stroke.as_ref().unwrap().width / 2.0;
+                    for p in points {
+                        if let Some((what, _)) =
+                            keep_off.iter().find(|(_, o)| o.distance(*p) < half - 1e-6)
+                        {
+                            bad.push(format!("{name}: highlight at {p:?} crosses a {what}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}: {bad:#?}", bad.len());
+    }
+
+    #[test]
+    fn refused_stubs_are_visible_and_point_away_from_their_piece() {
+        let mut seen = 0;
+        for (name, figure, cells) in figures() {
+            let mut stubs = figure.root.groups_with_class("refused");
+            stubs.retain(|g| !g.class.contains("legend-sample"));
+            for g in stubs {
+                let Some(Item::Shape(Shape::Line(start, end), _)) = g.items.first() else {
+                    panic!("{name}: {g:?}")
+                };
+                let length = ((end.x - start.x).powi(2) + (end.y - start.y).powi(2)).sqrt();
+                assert!(length >= 0.9, "{name}: a {length:.2} mm stub");
+                let (piece, _) = pieces(&cells)
+                    .into_iter()
+                    .min_by(|a, b| {
+                        let d = |c: Point| (c.x - start.x).powi(2) + (c.y - start.y).powi(2);
+                        d(a.0).total_cmp(&d(b.0))
+                    })
+                    .unwrap();
+                let outward = (end.x - start.x) * (start.x - piece.x)
+                    + (end.y - start.y) * (start.y - piece.y);
+                assert!(
+                    outward > 0.0,
+                    "{name}: a stub {start:?}–{end:?} pointing into its piece at {piece:?}"
+                );
+                seen += 1;
+            }
+        }
+        assert!(
+            seen > 0,
+            "{:?}",
+            figures().iter().map(|f| f.0.clone()).collect::<Vec<_>>()
+        );
+    }
+
+    /// A symbol's look: its colour, and whether its line is dashed (None for a fill).
+    type Look = (Color, Option<bool>);
+
+    fn looks(group: &Group, skip: &[&str]) -> Vec<Look> {
+        let mut all = Vec::new();
+        shapes(group, skip, &mut all);
+        let mut found = Vec::new();
+        for (_, paint) in all {
+            found.extend(paint.fill.map(|c| (c, None)));
+            found.extend(
+                paint
+                    .stroke
+                    .as_ref()
+                    .map(|s| (s.color, Some(!s.dash.is_empty()))),
+            );
+        }
+        // Paper, ink and the pieces' own colours need no key.
+        found.retain(|(c, _)| ![PAPER, INK, STONE_BLACK].contains(c));
+        found.sort_by_key(|(c, d)| (c.r, c.g, c.b, *d));
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn every_symbol_drawn_has_a_key_entry() {
+        // What is not a symbol: the board itself, the pieces, the words around it, the key.
+        let base = [
+            "board",
+            "pieces",
+            "stones",
+            "header",
+            "score",
+            "legend",
+            "scoring-table",
+        ];
+        let mut bad = Vec::new();
+        for (name, figure, _) in figures() {
+            let keyed: Vec<Look> = figure
+                .root
+                .groups_with_class("legend-sample")
+                .into_iter()
+                .flat_map(|g| looks(g, &[]))
+                .collect();
+            for look in looks(&figure.root, &base) {
+                if !keyed.contains(&look) {
+                    bad.push(format!("{name}: {look:?}"));
+                }
+            }
+        }
+        bad.dedup();
+        assert!(bad.is_empty(), "{}: {bad:#?}", bad.len());
+    }
 }

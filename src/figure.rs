@@ -390,6 +390,44 @@ pub fn arrow(class: &str, from: Point, to: Point, width: f64, color: Color) -> G
     group
 }
 
+/// The segment `from`–`to` with `start` cut off its start and `end` off its end, so an arrow
+/// runs between two pieces' rims rather than their centres; where that leaves less than a
+/// tenth of it, both cuts shrink alike to leave that tenth.
+pub fn trimmed(from: Point, to: Point, start: f64, end: f64) -> (Point, Point) {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let length = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let shrink = ((length * 0.9) / (start + end).max(1e-9)).min(1.0);
+    let (a, b) = (start * shrink, length - end * shrink);
+    let at = |t: f64| Point::new(from.x + dx * t / length, from.y + dy * t / length);
+    (at(a), at(b))
+}
+
+/// An [`arrow`] on a casing of `casing.0` that is `casing.1` wide on each side, so it reads
+/// on whatever it crosses: the casing's shapes first, then the arrow's shaft and head.
+pub fn cased_arrow(
+    class: &str,
+    from: Point,
+    to: Point,
+    width: f64,
+    color: Color,
+    casing: (Color, f64),
+) -> Group {
+    let ink = arrow(class, from, to, width, color);
+    let mut group = Group::new(class);
+    for item in &ink.items {
+        if let Item::Shape(shape, paint) = item {
+            let stroke = paint.stroke.as_ref().map_or(0.0, |s| s.width);
+            let under = Paint {
+                fill: paint.fill.map(|_| casing.0),
+                stroke: Some(Stroke::solid(casing.0, stroke + 2.0 * casing.1)),
+            };
+            group.shape(shape.clone(), under);
+        }
+    }
+    group.items.extend(ink.items);
+    group
+}
+
 /// One page or one diagram: a sized drawing plus the text alternative for accessibility.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figure {

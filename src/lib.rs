@@ -26,6 +26,7 @@ pub mod input;
 #[cfg(feature = "cli")]
 pub mod job;
 pub mod layout;
+pub mod legend;
 pub mod load;
 #[cfg(feature = "cli")]
 pub mod options;

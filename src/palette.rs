@@ -16,8 +16,10 @@ pub const STONE_BLACK: Color = Color::grey(28);
 pub const WARNING: Color = Color::rgb(196, 40, 40);
 /// Annotations from a record or the command line.
 pub const ANNOTATION: Color = Color::rgb(160, 30, 140);
-/// Highlighted squares.
+/// Highlighted squares: a yellow band…
 pub const HIGHLIGHT: Color = Color::rgb(250, 200, 40);
+/// …edged in dark amber, which keeps 3:1 against every square, also in grey.
+pub const HIGHLIGHT_EDGE: Color = Color::rgb(150, 95, 0);
 
 /// The shared roles by the name a theme file gives them.
 pub const ROLES: &[Role] = &[
@@ -27,6 +29,7 @@ pub const ROLES: &[Role] = &[
     ("warning", WARNING),
     ("annotation", ANNOTATION),
     ("highlight", HIGHLIGHT),
+    ("highlight_edge", HIGHLIGHT_EDGE),
 ];
 
 /// Two roles of one name have one colour, and two names never share a colour, so a theme

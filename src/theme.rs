@@ -61,14 +61,16 @@ impl Theme {
     /// The accents from Okabe and Ito's palette, told apart under the common colour vision
     /// deficiencies.
     pub fn colorblind() -> Self {
+        // Lines and marks need 3:1 against paper and LOA's dark squares (see the test
+        // `every_role_stands_out_from_what_it_sits_on`), so the light accents are darkened.
         let accents = [
-            ("last_move", Color::rgb(86, 180, 233)), // sky blue
-            ("move", Color::rgb(0, 114, 178)),       // blue
-            ("warning", Color::rgb(213, 94, 0)),     // vermillion
-            ("second", Color::rgb(0, 158, 115)),     // bluish green
-            ("current", Color::rgb(204, 121, 167)),  // reddish purple
-            ("annotation", Color::rgb(230, 159, 0)), // orange
-            ("highlight", Color::rgb(240, 228, 66)), // yellow
+            ("last_move", Color::rgb(0, 114, 178)),   // blue
+            ("move", Color::rgb(0, 80, 130)),         // blue, darker
+            ("warning", Color::rgb(180, 70, 0)),      // vermillion, darker
+            ("second", Color::rgb(0, 120, 90)),       // bluish green, darker
+            ("current", Color::rgb(204, 121, 167)),   // reddish purple
+            ("annotation", Color::rgb(150, 70, 120)), // reddish purple, darker
+            ("highlight", Color::rgb(240, 228, 66)),  // yellow
         ];
         let roles = crate::games::colour_roles();
         let role = |name: &str| roles.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
@@ -307,6 +309,58 @@ mod tests {
         }
         let shipped = std::fs::read_to_string("templates/theme.yaml").unwrap();
         assert!(parse(&shipped).is_ok());
+    }
+
+    /// What each line or mark role is drawn on: paper, LOA's dark squares and its last-move
+    /// tint, Towers' tinted Lines.
+    const SITS_ON: &[(&str, &[&str])] = &[
+        ("ink", &["paper", "board_dark", "row_tint"]),
+        ("stone_black", &["paper", "board_dark", "row_tint"]),
+        ("highlight_edge", &["paper", "board_dark", "row_tint"]),
+        ("annotation", &["paper", "board_dark", "row_tint"]),
+        ("last_move", &["paper", "board_dark", "last_move_square"]),
+        ("warning", &["paper", "board_dark", "row_tint"]),
+        (
+            "move",
+            &["paper", "board_dark", "row_tint", "last_move_square"],
+        ),
+        ("second", &["paper", "row_tint"]),
+        ("link_black", &["paper", "board_dark"]),
+        ("refused", &["paper", "board_dark"]),
+    ];
+
+    #[test]
+    fn every_role_stands_out_from_what_it_sits_on() {
+        let roles = crate::games::colour_roles();
+        let role = |name: &str| {
+            roles
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, c)| *c)
+                .unwrap_or_else(|| panic!("no role {name}"))
+        };
+        let mut weak = Vec::new();
+        for theme in Theme::BUILT_IN.map(|name| Theme::built_in(name).unwrap()) {
+            // As printed in colour, and as a photocopier turns it to grey.
+            for grey in [false, true] {
+                let shown = |name: &str| {
+                    let c = theme.map(role(name));
+                    if grey { grey_of(c) } else { c }
+                };
+                for (fg, backgrounds) in SITS_ON {
+                    for bg in *backgrounds {
+                        let ratio = contrast(shown(fg), shown(bg));
+                        if ratio < MIN_CONTRAST {
+                            weak.push(format!(
+                                "{} (grey {grey}): {fg} on {bg} {ratio:.2}:1",
+                                theme.name
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(weak.is_empty(), "{weak:#?}");
     }
 
     #[test]

@@ -386,7 +386,7 @@ mod tests {
             .copied()
             .collect();
         assert_eq!(crate::palette::check_roles(&roles), Ok(()));
-        assert_eq!(colour_roles().len(), 19, "each role once");
+        assert_eq!(colour_roles().len(), 20, "each role once");
     }
 
     use super::*;

@@ -35,10 +35,6 @@ fn cells_of(game: &dyn GameRecord) -> Cells {
     game.draw(&View::default()).1
 }
 
-fn close(a: Point, b: Point) -> bool {
-    (a.x - b.x).abs() < 1e-6 && (a.y - b.y).abs() < 1e-6
-}
-
 /// The first annotation group of `kind` (`arrow`, `label`, …).
 fn first_group<'a>(root: &'a Group, kind: &str) -> &'a Group {
     root.groups_with_class("annotation")
@@ -67,27 +63,40 @@ fn every_annotation_kind_lands_on_its_square_in_every_game() {
         let Item::Shape(Shape::Polygon(head), _) = arrow.items.last().unwrap() else {
             panic!("{path}")
         };
+        // Between the two squares' rims, on the line joining their centres.
+        let distance = |p: Point, q: Point| ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+        let (ca, cb) = (cells[a].center, cells[b].center);
+        let on_line =
+            |p: Point| (distance(ca, p) + distance(p, cb) - distance(ca, cb)).abs() < 1e-6;
+        let size = cells[b].size;
+        let tip = head[0];
         assert!(
-            close(head[0], cells[b].center),
-            "{path}: the arrow ends on {b}"
+            on_line(tip) && (0.3 * size..0.7 * size).contains(&distance(tip, cb)),
+            "{path}: the arrow ends at {b}'s rim"
         );
         let Item::Shape(Shape::Line(from, _), _) = &arrow.items[0] else {
             panic!()
         };
         assert!(
-            close(*from, cells[a].center),
-            "{path}: the arrow starts on {a}"
+            on_line(*from) && (0.3 * size..0.7 * size).contains(&distance(*from, ca)),
+            "{path}: the arrow starts at {a}'s rim"
         );
         let triangle = first_group(root, "triangle");
-        let Item::Shape(Shape::Polygon(points), _) = &triangle.items[0] else {
-            panic!()
-        };
+        let points = triangle
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Shape(Shape::Polygon(points), _) => Some(points),
+                _ => None,
+            })
+            .unwrap();
         let centroid = Point::new(
             points.iter().map(|p| p.x).sum::<f64>() / 3.0,
             points.iter().map(|p| p.y).sum::<f64>() / 3.0,
         );
+        // On its centre, or in a badge beside a numeral, inside the square.
         assert!(
-            (centroid.x - cells[c].center.x).abs() < 1e-6,
+            distance(centroid, cells[c].center) < cells[c].size * 0.6,
             "{path}: the mark is on {c}"
         );
         let label = first_group(root, "label")
@@ -100,17 +109,16 @@ fn every_annotation_kind_lands_on_its_square_in_every_game() {
             "{path}: the label is on {a}"
         );
         let highlight = first_group(root, "highlight");
-        let Item::Shape(Shape::Polygon(outline), _) = &highlight.items[0] else {
+        let Item::Shape(Shape::Polyline(ring), _) = &highlight.items[0] else {
             panic!()
         };
-        // An inset ring: each corner pulled towards the square's centre.
-        let cell = &cells[b];
-        for (ring, edge) in outline.iter().zip(&cell.outline) {
-            let inset = Point::new(
-                cell.center.x + (edge.x - cell.center.x) * 0.88,
-                cell.center.y + (edge.y - cell.center.y) * 0.88,
+        // An inset ring inside the square's edge (0.43 to 0.61 sizes from its centre).
+        for p in ring {
+            let d = distance(*p, cb);
+            assert!(
+                (0.42 * size..0.62 * size).contains(&d),
+                "{path}: the highlight rings {b}"
             );
-            assert!(close(*ring, inset), "{path}: the highlight rings {b}");
         }
     }
 }

@@ -148,6 +148,7 @@ fn a_flipped_board_is_drawn_from_whites_side() {
 
 #[test]
 fn a_labelled_stone_keeps_its_fill_in_every_game() {
+    use sheetgen::figure::Shape;
     // A square holding a dark stone or piece in each example.
     for (path, square) in [
         (EXAMPLES[0], "a1"),
@@ -170,22 +171,59 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
             stones(&labelled),
             "{path}: stones unchanged"
         );
+        // The stones' discs, whose middles nothing covers.
+        let discs: Vec<(sheetgen::figure::Point, f64)> = ["stone", "piece"]
+            .iter()
+            .flat_map(|class| labelled.root.groups_with_class(class))
+            .filter_map(|g| match g.items.first() {
+                Some(sheetgen::figure::Item::Shape(Shape::Circle { center, radius }, _)) => {
+                    Some((*center, *radius))
+                }
+                _ => None,
+            })
+            .collect();
         for group in labelled.root.groups_with_class("annotation") {
             for item in &group.items {
                 if let sheetgen::figure::Item::Shape(shape, paint) = item {
-                    assert_eq!(paint.fill, None, "{path}: nothing painted over: {shape:?}");
+                    if paint.fill.is_none() {
+                        continue;
+                    }
+                    // Only the badge a second annotation goes in, off the stone's middle.
+                    let Shape::Circle { center, .. } = shape else {
+                        panic!("{path}: painted over: {shape:?}")
+                    };
+                    for (c, r) in &discs {
+                        let d = ((center.x - c.x).powi(2) + (center.y - c.y).powi(2)).sqrt();
+                        assert!(d > r * 0.6, "{path}: a badge on a stone's middle");
+                    }
                 }
             }
         }
+        // The mark on the stone in paper ink; the label beside it, in a badge.
         let annotations = labelled.root.groups_with_class("annotation");
+        let mark = annotations
+            .iter()
+            .find(|g| g.class.contains("mark"))
+            .unwrap();
+        let badge = mark.items.iter().any(
+            |item| matches!(item, sheetgen::figure::Item::Shape(_, paint) if paint.fill.is_some()),
+        );
+        for item in &mark.items {
+            if let sheetgen::figure::Item::Shape(_, paint) = item {
+                if let Some(stroke) = &paint.stroke {
+                    // In a badge (beside a tower's height) the annotation's own colour.
+                    let ink = match badge {
+                        true => sheetgen::palette::ANNOTATION,
+                        false => sheetgen::palette::PAPER,
+                    };
+                    assert_eq!(stroke.color, ink, "{path}: paper ink reads on a dark stone");
+                }
+            }
+        }
         let label = annotations.iter().find(|g| g.class == "annotation label");
         let text = label.unwrap().texts()[0];
         assert_eq!(text.content, "A");
-        assert_eq!(
-            text.color,
-            sheetgen::palette::PAPER,
-            "{path}: paper ink reads on a dark stone"
-        );
+        assert_eq!(text.color, sheetgen::palette::ANNOTATION, "{path}");
     }
 }
 
@@ -305,8 +343,10 @@ fn the_show_figure_keeps_its_piece_clear() {
         .iter()
         .min_by(|a, b| distance(a.0, *start).total_cmp(&distance(b.0, *start)))
         .unwrap();
+    // Just past the piece's edge (half the stub's width, so its end stays off the piece).
+    let gap = distance(center, *start) - radius;
     assert!(
-        (distance(center, *start) - radius).abs() < 1e-6,
+        (0.0..0.5).contains(&gap),
         "the stub starts at the piece's edge"
     );
     for count in root.groups_with_class("count") {
@@ -330,12 +370,15 @@ fn the_show_figure_keeps_its_piece_clear() {
             .iter()
             .all(|g| !g.class.contains("last"))
     );
-    assert_eq!(root.groups_with_class("last-move").len(), 1);
-    assert_eq!(
-        root.groups_with_class("squares").len(),
-        2,
-        "board squares and the tint"
-    );
+    // Not counting the key's samples.
+    let drawn = |class: &str| {
+        root.groups_with_class(class)
+            .iter()
+            .filter(|g| !g.class.contains("legend-sample"))
+            .count()
+    };
+    assert_eq!(drawn("last-move"), 1);
+    assert_eq!(drawn("squares"), 2, "board squares and the tint");
 }
 
 #[test]

@@ -7,10 +7,13 @@ use super::bits::{Bits, Wide};
 use super::board::BoardLayout;
 use super::game::{Replay, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
-use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow};
+use crate::figure::{
+    Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow, cased_arrow, trimmed,
+};
 use crate::font;
 use crate::frame::{self, Frame, Line, MARGIN};
-use crate::layout::Heading;
+use crate::layout::{Heading, line_height};
+use crate::legend::{self, Entry};
 use crate::vocabulary::{Side, capitalised};
 use crate::words::{Lang, Words};
 
@@ -159,12 +162,19 @@ pub fn diagram(
         let plain_text = plain_text(replay, options.flip, &written, words);
         written.extend(notes);
         written.push(rules);
+        let groups = board_marks(&board, replay, &options.show, k);
+        let entries = key_entries(&groups, &board, words);
+        let key: frame::Block = Box::new(move |y| {
+            let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT));
+            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT, entries);
+            (group, bottom.max(y + font::descent(frame::TEXT_PT)))
+        });
         frame::Board {
-            groups: board_marks(&board, replay, &options.show, k),
+            groups,
             extent: board.extent(),
             cells: piece_cells(&board, &replay.position),
             lines,
-            blocks: Vec::new(),
+            blocks: vec![key],
             plain_text,
             description: describe(heading, replay, &written),
         }
@@ -184,9 +194,16 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
         // Beside move arrows the last move is its two squares tinted, not another arrow.
         let mut last = Group::new("last-move squares");
         for sq in [m.from, m.to] {
+            let square = board.square(sq as usize);
             last.shape(
-                Shape::Rect(board.square(sq as usize).inset(0.2)),
+                Shape::Rect(square.inset(0.2)),
                 Paint::fill(LAST_MOVE_SQUARE),
+            );
+            // A dashed frame: the tint alone fades on a photocopy.
+            let w = (board.cell * 0.04).max(0.35);
+            last.shape(
+                Shape::Rect(square.inset(w)),
+                Paint::stroke(Stroke::dashed(LAST_MOVE, w, &[w * 3.0, w * 2.0])),
             );
         }
         groups.push(last);
@@ -197,12 +214,21 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
     groups.push(board.pieces(&replay.position));
     if let (Some(m), false) = (last_move, with_figures) {
         let mut last = Group::new("last-move");
-        last.group(arrow(
-            "arrow",
+        // From the emptied square's centre to just past the piece's rim, so the head lies
+        // on the board, and cased in paper, so it reads on the pieces it passes over.
+        let (from, to) = trimmed(
             board.center(m.from as usize),
             board.center(m.to as usize),
-            0.7,
+            board.cell * 0.15,
+            board.piece_radius() + board.cell * 0.03,
+        );
+        last.group(cased_arrow(
+            "arrow",
+            from,
+            to,
+            last_move_width(board),
             LAST_MOVE,
+            (crate::palette::PAPER, 0.3),
         ));
         groups.push(last);
     }
@@ -219,6 +245,132 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
         }
     }
     groups
+}
+
+/// Whether a group of `groups` (or one inside them) of class `class` draws anything.
+fn drawn(groups: &[Group], class: &str) -> bool {
+    let has = |g: &Group| g.class.split(' ').any(|c| c == class) && !g.items.is_empty();
+    groups
+        .iter()
+        .any(|g| has(g) || g.groups_with_class(class).into_iter().any(has))
+}
+
+/// The key to every symbol the board's `groups` draw, sampled as the board draws it.
+fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<Entry<'a>> {
+    let mut entries: Vec<Entry> = Vec::new();
+    let link = board.cell * 0.12;
+    let width = (board.cell * 0.05).max(0.45);
+    let last = last_move_width(board);
+    let top = |class: &str| groups.iter().any(|g| g.class == class);
+    if top("last-move") {
+        entries.push(Entry {
+            kind: "last-move",
+            sample: Box::new(move |a, b| {
+                cased_arrow("arrow", a, b, last, LAST_MOVE, (crate::palette::PAPER, 0.3))
+            }),
+            words: words.tr("the last move"),
+        });
+    }
+    if top("last-move squares") {
+        entries.push(Entry {
+            kind: "last-move squares",
+            sample: Box::new(|a, b| {
+                let mut g = Group::new("");
+                let side = 3.2;
+                for x in [a.x, b.x - side] {
+                    let r = crate::figure::Rect::new(x, a.y - side / 2.0, side, side);
+                    g.shape(Shape::Rect(r), Paint::fill(LAST_MOVE_SQUARE));
+                    g.shape(
+                        Shape::Rect(r.inset(0.2)),
+                        Paint::stroke(Stroke::dashed(LAST_MOVE, 0.35, &[1.05, 0.7])),
+                    );
+                }
+                g
+            }),
+            words: words.tr("the last move's squares"),
+        });
+    }
+    for (class, color, english) in [
+        ("black", LINK_BLACK, "Black's pieces of one group"),
+        ("white", LINK_WHITE, "White's pieces of one group"),
+    ] {
+        let linked = groups
+            .iter()
+            .flat_map(|g| g.groups_with_class("links"))
+            .any(|g| g.class.split(' ').any(|c| c == class) && !g.items.is_empty());
+        if linked {
+            entries.push(Entry {
+                kind: if class == "black" {
+                    "links black"
+                } else {
+                    "links white"
+                },
+                sample: Box::new(move |a, b| {
+                    let mut g = Group::new("");
+                    g.shape(Shape::Line(a, b), Paint::stroke(Stroke::solid(color, link)));
+                    g
+                }),
+                words: words.tr(english),
+            });
+        }
+    }
+    if drawn(groups, "capture") && drawn(groups, "captured") {
+        entries.push(Entry {
+            kind: "capture",
+            sample: Box::new(|a, b| {
+                let mut g = Group::new("");
+                let (x, y, s) = ((a.x + b.x) / 2.0, a.y, 1.1);
+                let stroke = Paint::stroke(Stroke::solid(CAPTURE, 0.4));
+                g.shape(
+                    Shape::Line(Point::new(x - s, y - s), Point::new(x + s, y + s)),
+                    stroke.clone(),
+                );
+                g.shape(
+                    Shape::Line(Point::new(x + s, y - s), Point::new(x - s, y + s)),
+                    stroke,
+                );
+                g
+            }),
+            words: words.tr("a capture happened here"),
+        });
+    }
+    if groups.iter().any(|g| g.class.starts_with("moves ")) {
+        entries.push(Entry {
+            kind: "move",
+            sample: Box::new(move |a, b| arrow("", a, b, width, MOVE)),
+            words: words.tr("a move"),
+        });
+        entries.push(Entry {
+            kind: "capture",
+            sample: Box::new(move |a, b| arrow("", a, b, width, CAPTURE)),
+            words: words.tr("a move that captures"),
+        });
+        entries.push(Entry {
+            kind: "refused",
+            sample: Box::new(move |a, b| {
+                let mut g = Group::new("");
+                let m = Point::new((a.x + b.x) / 2.0 - 0.5, a.y);
+                let n = Point::new(m.x + 1.0, a.y);
+                g.shape(
+                    Shape::Line(a, m),
+                    Paint::stroke(Stroke::solid(BLOCKED, width)),
+                );
+                g.shape(
+                    Shape::Line(n, b),
+                    Paint::stroke(Stroke::dashed(BLOCKED, width, &[1.0, 0.7])),
+                );
+                g
+            }),
+            words: words.tr("a direction it cannot use"),
+        });
+    }
+    entries
+}
+
+/// The last-move arrow's width: its head (four widths) fits between the piece it ends at and
+/// a piece next to that one.
+fn last_move_width(board: &BoardLayout) -> f64 {
+    (board.cell * 0.045).min(0.7)
 }
 
 /// What the `show` figures say under the board: each piece's line counts, and the key to
@@ -249,10 +401,7 @@ fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotat
             Side::White => Color::WHITE,
         };
         for sq in position.pieces(side).squares() {
-            let piece = crate::annotate::Piece {
-                fill,
-                radius: board.piece_radius(),
-            };
+            let piece = crate::annotate::Piece::plain(fill, board.piece_radius());
             crate::annotate::place(&mut cells, &square_name(sq, board.size), piece);
         }
     }
@@ -491,7 +640,15 @@ fn move_arrows(board: &BoardLayout, replay: &Replay, sq: usize) -> Group {
             Ok(m) => {
                 let color = if m.capture { CAPTURE } else { MOVE };
                 let class = if m.capture { "capture" } else { "move" };
-                let mut one = arrow(class, from, board.center(m.to as usize), width, color);
+                // From the piece's rim; onto an empty square's centre, or a capture's ring.
+                let end = if m.capture {
+                    board.piece_radius() + 0.8 + width
+                } else {
+                    0.0
+                };
+                let (start, tip) =
+                    trimmed(from, board.center(m.to as usize), board.piece_radius(), end);
+                let mut one = arrow(class, start, tip, width, color);
                 if m.capture {
                     one.shape(
                         Shape::Circle {
@@ -517,7 +674,20 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     // From the piece's edge to the square's, so it never covers the piece nor reaches the
     // labels.
     let m = board.cell * 0.08;
-    let (inner, outer) = (board.piece_radius(), square_edge(board, d) - m - width);
+    let edge = square_edge(board, d);
+    let (inner, outer) = match refusal {
+        // Its cross on the board's edge, clear of the labels; at least 1 mm long, so it
+        // reads even on a small board.
+        Refusal::OffBoard => ((board.piece_radius() + width / 2.0).min(edge - 1.0), edge),
+        // Into the next square where this one leaves no room.
+        _ => {
+            let inner = board.piece_radius() + width / 2.0;
+            (
+                inner,
+                (edge - m - width).max(inner + (board.cell * 0.15).max(1.2)),
+            )
+        }
+    };
     let start = Point::new(from.x + ux * inner, from.y + uy * inner);
     let end = Point::new(from.x + ux * outer, from.y + uy * outer);
     let (class, stroke) = match refusal {

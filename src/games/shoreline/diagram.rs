@@ -79,10 +79,12 @@ pub fn diagram(
             }));
         }
         let (scoring, runs) = (play.rules.scoring, &score.runs);
+        // As `board_marks` rings it.
+        let last_move = n > 0 && options.at.is_some();
         blocks.push(Box::new(move |y| {
             let at = At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT));
             // The key may reach half into the right margin, as the English one always has.
-            match legend(at, width + MARGIN / 2.0, scoring, runs, words) {
+            match legend(at, width + MARGIN / 2.0, scoring, runs, last_move, words) {
                 (Some(legend), bottom) => (Some(legend), bottom),
                 // No runs on the board, so nothing to explain.
                 (None, _) => (None, y + font::descent(TEXT_PT)),
@@ -91,7 +93,7 @@ pub fn diagram(
         Board {
             groups: board_marks(play, &board, n, &score, options),
             extent: board.extent(),
-            cells: stone_cells(play, &board, n),
+            cells: stone_cells(play, &board, n, options.numbers),
             lines: score_lines(play, n, &score, words)
                 .into_iter()
                 .map(Line::text)
@@ -126,7 +128,12 @@ fn board_marks(
 }
 
 /// The board's points, each with the stone placed on it in the first `n` moves.
-fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::Cells {
+fn stone_cells(
+    play: &Play,
+    board: &BoardLayout,
+    n: usize,
+    numbers: bool,
+) -> crate::annotate::Cells {
     let mut cells = board.cells();
     let start = play.start_position();
     let set_up = (1..=ROWS)
@@ -143,10 +150,11 @@ fn stone_cells(play: &Play, board: &BoardLayout, n: usize) -> crate::annotate::C
             Side::Black => BLACK_STONE,
             Side::White => WHITE_STONE,
         };
-        let piece = crate::annotate::Piece {
-            fill,
-            radius: stone_radius(board),
-        };
+        let mut piece = crate::annotate::Piece::plain(fill, stone_radius(board));
+        if numbers {
+            // Half the width of a two-digit move number, with room to spare.
+            piece.numeral = piece.radius * 0.75;
+        }
         let mut name = point.name();
         name.make_ascii_lowercase();
         crate::annotate::place(&mut cells, &name, piece);
@@ -323,6 +331,7 @@ pub fn legend(
     width: f64,
     scoring: Scoring,
     runs: &[Run],
+    last_move: bool,
     words: &Words,
 ) -> (Option<Group>, f64) {
     let mut group = Group::new("legend");
@@ -340,7 +349,7 @@ pub fn legend(
     if runs.iter().any(|r| !r.scores) {
         keys.push((false, &[Side::Black], words.tr("dead run (scores nothing)")));
     }
-    if keys.is_empty() {
+    if keys.is_empty() && !last_move {
         return (None, at.y);
     }
     for (scores, sides, key) in keys {
@@ -365,6 +374,28 @@ pub fn legend(
             Anchor::Start,
         ));
         x += key_width + 6.0;
+    }
+    if last_move {
+        let key = words.tr("the last move");
+        let radius = font::cap_height(LABEL_PT) * 0.8;
+        if x > at.x && x + 2.0 * radius + 2.5 + font::text_width(&key, LABEL_PT) > at.x + width {
+            (x, baseline) = (at.x, baseline + line_height(LABEL_PT) + 1.0);
+        }
+        let mut ring = Group::new("legend-sample last-move");
+        ring.shape(
+            Shape::Circle {
+                center: At::new(x + radius, baseline - font::cap_height(LABEL_PT) / 2.0),
+                radius,
+            },
+            Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
+        );
+        group.group(ring);
+        group.text(Text::new(
+            At::new(x + 2.0 * radius + 2.5, baseline),
+            key,
+            LABEL_PT,
+            Anchor::Start,
+        ));
     }
     (Some(group), baseline + font::descent(LABEL_PT))
 }

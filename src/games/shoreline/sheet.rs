@@ -326,6 +326,7 @@ fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64
         f64::INFINITY,
         scoring,
         &runs,
+        false,
         &options.words,
     );
     // The samples' casing reaches a little above the letters.

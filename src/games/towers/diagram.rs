@@ -80,7 +80,11 @@ pub fn diagram(
         let legend: Block = Box::new(|y| {
             let baseline = y + line_height(LABEL_PT) + 1.0;
             (
-                Some(legend(Point::new(MARGIN, baseline), words)),
+                Some(legend(
+                    Point::new(MARGIN, baseline),
+                    words,
+                    board.current.is_some(),
+                )),
                 baseline + 4.0,
             )
         });
@@ -89,7 +93,7 @@ pub fn diagram(
         frame::Board {
             groups: board_marks(&rhombus, board, &scoring, k, words),
             extent: rhombus.extent(),
-            cells: stone_cells(&rhombus, board),
+            cells: stone_cells(&rhombus, board, k),
             lines: notes.into_iter().map(Line::text).collect(),
             blocks: vec![legend, table],
             plain_text: plain_text(n, turns, options.set_up, board, &scoring, words),
@@ -164,23 +168,34 @@ fn table(top: f64, scoring: &[super::rules::Scoring; 2], words: &Words) -> Group
     )
 }
 
-/// The board's squares, each with the stone standing on it, for annotations.
-fn stone_cells(rhombus: &Rhombus, board: &Board) -> crate::annotate::Cells {
+/// The board's squares, each with the stone standing on it (and the height disc a tower's
+/// middle stone carries), for annotations.
+fn stone_cells(rhombus: &Rhombus, board: &Board, text_scale: f64) -> crate::annotate::Cells {
     let mut cells = rhombus.cells();
+    let middles: Vec<usize> = [Side::Black, Side::White]
+        .into_iter()
+        .flat_map(|side| board.towers(side))
+        .map(|tower| tower[tower.len() / 2])
+        .collect();
     for sq in 0..SQUARES {
         if let Some(side) = board.at(sq) {
             let fill = match side {
                 Side::Black => crate::palette::STONE_BLACK,
                 Side::White => Color::WHITE,
             };
-            let piece = crate::annotate::Piece {
-                fill,
-                radius: rhombus.stone_radius(),
-            };
+            let mut piece = crate::annotate::Piece::plain(fill, rhombus.stone_radius());
+            if middles.contains(&sq) {
+                piece.numeral = height_radius(rhombus, text_scale);
+            }
             crate::annotate::place(&mut cells, &square_name(sq), piece);
         }
     }
     cells
+}
+
+/// The radius of a tower's height disc: larger for a booklet, but never past the stone.
+fn height_radius(rhombus: &Rhombus, text_scale: f64) -> f64 {
+    (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5)
 }
 
 fn outcome(
@@ -265,8 +280,7 @@ fn towers(
             );
             // The height in a small disc on the tower's middle stone.
             let middle = rhombus.center(tower[tower.len() / 2]);
-            // Larger for a booklet, but never past the stone's edge.
-            let radius = (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5);
+            let radius = height_radius(rhombus, text_scale);
             outline.shape(
                 Shape::Circle {
                     center: middle,
@@ -274,7 +288,13 @@ fn towers(
                 },
                 Paint::fill_and_stroke(
                     Color::WHITE,
-                    Stroke::solid(if used { USED[i] } else { UNUSABLE }, 0.3),
+                    match (used, i) {
+                        (true, 0) => Stroke::solid(USED[i], 0.3),
+                        // Dashed like White's outline.
+                        (true, _) => Stroke::dashed(USED[i], 0.3, &[0.8, 0.35]),
+                        // Dotted like its outline, not only red.
+                        (false, _) => Stroke::dashed(UNUSABLE, 0.35, &[0.3, 0.4]),
+                    },
                 ),
             );
             // One digit: its cap height and width stay well inside the disc.
@@ -384,27 +404,32 @@ fn tower_counts(scoring: &super::rules::Scoring, words: &Words) -> String {
 fn outline_stroke(side: usize, used: bool) -> Stroke {
     match (used, side) {
         (true, 0) => Stroke::solid(USED[0], 0.7),
-        (true, _) => Stroke::dashed(USED[1], 0.7, &[2.6, 0.7]),
-        (false, _) => Stroke::dashed(UNUSABLE, 1.0, &[1.2, 0.9]),
+        // Long dashes against the unusable towers' dots: in grey, White's green and the
+        // warning red are one shade, so the patterns alone tell them apart.
+        (true, _) => Stroke::dashed(USED[1], 0.7, &[3.0, 1.0]),
+        (false, _) => Stroke::dashed(UNUSABLE, 1.1, &[0.45, 0.75]),
     }
 }
 
 /// The key to the tower outlines, one row from `at` (on the text's baseline).
-fn legend(at: Point, words: &Words) -> Group {
+fn legend(at: Point, words: &Words, current: bool) -> Group {
     let mut group = Group::new("legend");
     let mut x = at.x;
     let y = at.y - font::cap_height(LABEL_PT) / 2.0;
-    let keys = [
-        (0, true, "Black's towers in combinations"),
-        (1, true, "White's"),
-        (0, false, "unusable towers"),
+    let mut keys = vec![
+        (outline_stroke(0, true), "Black's towers in combinations"),
+        (outline_stroke(1, true), "White's"),
+        (outline_stroke(0, false), "unusable towers"),
     ];
-    for (side, used, english) in keys {
+    if current {
+        keys.push((Stroke::solid(CURRENT, 0.9), "the Current Line"));
+    }
+    for (stroke, english) in keys {
         let key = words.tr(english);
         let mut sample = Group::new("legend-sample");
         sample.shape(
             Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
-            Paint::stroke(outline_stroke(side, used)),
+            Paint::stroke(stroke),
         );
         group.group(sample);
         group.text(Text::new(
@@ -461,4 +486,29 @@ fn describe(
     }
     out.push_str(&notes.join("\n"));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two outlines tell apart in grey: one solid and one dashed, or dashes at least three
+    /// times as long as the other's.
+    fn differ_clearly(a: &Stroke, b: &Stroke) -> bool {
+        match (a.dash.first(), b.dash.first()) {
+            (None, None) => false,
+            (Some(x), Some(y)) => x.max(*y) / x.min(*y) >= 3.0,
+            _ => true,
+        }
+    }
+
+    #[test]
+    fn the_three_outlines_differ_by_pattern_not_only_colour() {
+        let strokes = [(0, true), (1, true), (0, false)].map(|(s, u)| outline_stroke(s, u));
+        for (i, a) in strokes.iter().enumerate() {
+            for b in &strokes[i + 1..] {
+                assert!(differ_clearly(a, b), "{a:?} and {b:?}");
+            }
+        }
+    }
 }

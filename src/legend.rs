@@ -1,0 +1,111 @@
+//! A key under a diagram: each symbol the board draws, as a small sample drawn the way the
+//! board draws it, followed by its words; entries run left to right and wrap at the width.
+
+use crate::figure::{Anchor, Group, Paint, Point, Shape, Stroke, Text, cased_arrow};
+use crate::font;
+use crate::layout::line_height;
+use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
+
+/// How wide a sample is, in millimetres.
+pub const SAMPLE: f64 = 8.0;
+
+/// One entry: its kind (a class the sample group gets after `legend-sample`), a drawing of
+/// the sample between a left and a right point on the text's middle line, and its words.
+pub struct Entry<'a> {
+    pub kind: &'static str,
+    pub sample: Box<dyn Fn(Point, Point) -> Group + 'a>,
+    pub words: String,
+}
+
+/// The key from `at` (the first line's baseline), `width` wide, its words at `pt`; and the
+/// y under its last line. None when there is nothing to explain.
+pub fn key(at: Point, width: f64, pt: f64, entries: Vec<Entry>) -> (Option<Group>, f64) {
+    if entries.is_empty() {
+        return (None, at.y);
+    }
+    let mut group = Group::new("legend");
+    let (mut x, mut baseline) = (at.x, at.y);
+    for entry in entries {
+        let words = font::text_width(&entry.words, pt);
+        let needed = SAMPLE + 2.0 + words;
+        if x > at.x && x + needed > at.x + width {
+            (x, baseline) = (at.x, baseline + line_height(pt) + 1.0);
+        }
+        let y = baseline - font::cap_height(pt) / 2.0;
+        let mut sample = (entry.sample)(Point::new(x, y), Point::new(x + SAMPLE, y));
+        sample.class = format!("legend-sample {}", entry.kind);
+        group.group(sample);
+        group.text(Text::new(
+            Point::new(x + SAMPLE + 2.0, baseline),
+            &entry.words,
+            pt,
+            Anchor::Start,
+        ));
+        x += needed + 5.0;
+    }
+    (Some(group), baseline + font::descent(pt))
+}
+
+/// The key to the annotations drawn: their samples as they are drawn on a square of
+/// `size` millimetres, and their words.
+pub fn annotations<'a>(
+    annotations: &crate::annotate::Annotations,
+    size: f64,
+    words: &crate::words::Words,
+) -> Vec<Entry<'a>> {
+    let mut entries = Vec::new();
+    let marked = !annotations.marks.is_empty() || !annotations.labels.is_empty();
+    if !annotations.arrows.is_empty() || marked {
+        let arrows = !annotations.arrows.is_empty();
+        entries.push(Entry {
+            kind: "annotation",
+            sample: Box::new(move |a, b| {
+                let mut g = Group::new("");
+                if arrows {
+                    let width = size * 0.045;
+                    g.group(cased_arrow(
+                        "",
+                        a,
+                        b,
+                        width,
+                        ANNOTATION,
+                        (PAPER, width * 0.45),
+                    ));
+                } else {
+                    let r = SAMPLE * 0.2;
+                    let (x, y) = ((a.x + b.x) / 2.0, a.y);
+                    g.shape(
+                        Shape::Polygon(vec![
+                            Point::new(x, y - r),
+                            Point::new(x + r * 0.87, y + r * 0.5),
+                            Point::new(x - r * 0.87, y + r * 0.5),
+                        ]),
+                        Paint::stroke(Stroke::solid(ANNOTATION, 0.4)),
+                    );
+                }
+                g
+            }),
+            words: words.tr("annotations (see the caption)"),
+        });
+    }
+    if !annotations.highlight.is_empty() {
+        entries.push(Entry {
+            kind: "highlight",
+            sample: Box::new(move |a, b| {
+                let width = (size * 0.07).min(1.2);
+                let mut g = Group::new("");
+                g.shape(
+                    Shape::Line(a, b),
+                    Paint::stroke(Stroke::solid(HIGHLIGHT_EDGE, width)),
+                );
+                g.shape(
+                    Shape::Line(a, b),
+                    Paint::stroke(Stroke::solid(HIGHLIGHT, width * 0.5)),
+                );
+                g
+            }),
+            words: words.tr("a highlighted square"),
+        });
+    }
+    entries
+}
