@@ -3,6 +3,8 @@
 //! Adding a game is a folder and a line in that list.
 
 pub mod loa;
+#[cfg(feature = "cli")]
+pub mod review;
 pub mod shoreline;
 pub mod template;
 pub mod towers;

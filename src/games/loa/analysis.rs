@@ -20,11 +20,11 @@ use super::bits::Wide;
 use crate::formats::report::{Column, json_line, table};
 use crate::vocabulary::Side;
 
-/// An estimate falling this much short of the best move's is a mistake (about one more
-/// group left to join).
-pub const MISTAKE: i32 = 100;
-/// And this much a blunder.
-pub const BLUNDER: i32 = 250;
+/// An estimate falling this much short of the best move's is a mistake: as bad as one and
+/// a half more groups to join (the evaluation's depth-2 noise stays well under it).
+pub const MISTAKE: i32 = 150;
+/// And this much a blunder: three groups' worth.
+pub const BLUNDER: i32 = 300;
 
 /// One position of a game and what is known of it.
 #[derive(Debug, Clone)]
@@ -63,6 +63,7 @@ impl Note {
                 format!("threw away a proven win (win in {win} → loss in {loss})")
             }
             Note::MissedWin { win, best } => format!("missed a win in {win}: {best}"),
+            Note::WalkedIntoLoss { loss: 0 } => "lost at once: the move connected the other side".into(),
             Note::WalkedIntoLoss { loss } => format!("walked into a proven loss (loss in {loss})"),
             Note::Blunder { swing, best } => format!("blunder (−{swing}); best {best}"),
             Note::Mistake { swing, best } => format!("mistake (−{swing}); best {best}"),
@@ -321,4 +322,59 @@ pub fn json_report(index: usize, review: &Review) -> String {
             })
         })
         .collect()
+}
+
+/// A record's title for reports: its `title`, else its players, else "game K".
+pub fn title(index: usize, game: &Game) -> String {
+    let about = &game.about;
+    if let Some(title) = &about.title {
+        return title.value.clone();
+    }
+    match (&about.black, &about.white) {
+        (Some(b), Some(w)) => format!("{} – {}", b.value, w.value),
+        _ => format!("game {index}"),
+    }
+}
+
+/// One reviewed game of a file: its place there, its title and the review.
+pub struct Reviewed {
+    pub index: usize,
+    pub title: String,
+    pub review: Review,
+}
+
+/// Reviews each game (with its place in the file).
+pub fn review_all(games: &[(usize, Game)], nodes: u64) -> Vec<Reviewed> {
+    games
+        .iter()
+        .map(|(index, game)| Reviewed {
+            index: *index,
+            title: title(*index, game),
+            review: review(game, nodes),
+        })
+        .collect()
+}
+
+/// The text report of every game, a blank line between them; or the JSON lines of all.
+pub fn report(reviews: &[Reviewed], json: bool) -> String {
+    let parts: Vec<String> = reviews
+        .iter()
+        .map(|r| {
+            if json {
+                json_report(r.index, &r.review)
+            } else {
+                text_report(r.index, &r.title, &r.review)
+            }
+        })
+        .collect();
+    parts.join(if json { "" } else { "\n" })
+}
+
+/// The evaluation graphs, one page a game.
+pub fn graphs(reviews: &[Reviewed]) -> crate::figure::Document {
+    let games: Vec<(String, Review)> = reviews
+        .iter()
+        .map(|r| (r.title.clone(), r.review.clone()))
+        .collect();
+    super::graph::document(&games)
 }

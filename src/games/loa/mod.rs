@@ -15,6 +15,7 @@ pub mod record;
 pub mod rules;
 pub mod search;
 pub mod sheet;
+pub mod solve;
 pub mod template;
 
 use crate::annotate::Cells;
