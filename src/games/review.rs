@@ -28,7 +28,11 @@ pub fn analyze_command() -> GameCommand {
         about: "Weigh every move of a game: Shoreline against perfect play, Lines of Action \
                 against proofs where they can be found and an estimate where not",
         args: AnalyzeArgs::augment_args,
-        plan: |m| Ok(Box::new(AnalyzeJob::plan(AnalyzeArgs::from_arg_matches(m)?)?)),
+        plan: |m| {
+            Ok(Box::new(AnalyzeJob::plan(AnalyzeArgs::from_arg_matches(
+                m,
+            )?)?))
+        },
     }
 }
 
@@ -57,8 +61,15 @@ struct SolveArgs {
 }
 
 enum SolveJob {
-    Shoreline { json: bool },
-    Loa { record: PathBuf, at: Option<usize>, nodes: u64, json: bool },
+    Shoreline {
+        json: bool,
+    },
+    Loa {
+        record: PathBuf,
+        at: Option<usize>,
+        nodes: u64,
+        json: bool,
+    },
 }
 
 impl SolveJob {
@@ -72,15 +83,16 @@ impl SolveJob {
         };
         let file = words.next();
         if words.next().is_some() {
-            return Err(Error::Usage("solve: give the game and at most one record file".into()));
+            return Err(Error::Usage(
+                "solve: give the game and at most one record file".into(),
+            ));
         }
         let json = args.format == ReportArg::Json;
         match crate::games::find(&game).map(|g| g.name()) {
             Some(shoreline::NAME) => {
                 if file.is_some() || args.at.is_some() {
                     return Err(Error::Usage(
-                        "solve shoreline solves the empty board; it takes no record or --at"
-                            .into(),
+                        "solve shoreline solves the empty board; it takes no record or --at".into(),
                     ));
                 }
                 Ok(SolveJob::Shoreline { json })
@@ -253,7 +265,9 @@ impl Job for AnalyzeJob {
             ));
         }
         let k = args.game.unwrap_or(1) as usize;
-        let record = crate::games::nth(entries, k, |held| format!("--game {k}: {shown} holds {held}"))?;
+        let record = crate::games::nth(entries, k, |held| {
+            format!("--game {k}: {shown} holds {held}")
+        })?;
         let game = record
             .as_any()
             .downcast_ref::<shoreline::Game>()

@@ -12,11 +12,11 @@
 
 use serde::Serialize;
 
+use super::bits::Wide;
 use super::game::{Outcome, Ply, Rules, notation};
 use super::record::Game;
 use super::rules::Position;
 use super::search::{Engine, Value, Verdict, eval::WIN};
-use super::bits::Wide;
 use crate::formats::report::{Column, json_line, table};
 use crate::vocabulary::Side;
 
@@ -63,7 +63,9 @@ impl Note {
                 format!("threw away a proven win (win in {win} → loss in {loss})")
             }
             Note::MissedWin { win, best } => format!("missed a win in {win}: {best}"),
-            Note::WalkedIntoLoss { loss: 0 } => "lost at once: the move connected the other side".into(),
+            Note::WalkedIntoLoss { loss: 0 } => {
+                "lost at once: the move connected the other side".into()
+            }
             Note::WalkedIntoLoss { loss } => format!("walked into a proven loss (loss in {loss})"),
             Note::Blunder { swing, best } => format!("blunder (−{swing}); best {best}"),
             Note::Mistake { swing, best } => format!("mistake (−{swing}); best {best}"),
@@ -107,14 +109,14 @@ fn final_verdict(outcome: Outcome, to_move: Side) -> Verdict {
 
 /// Reviews `game` with `nodes` proof-search nodes per position. Positions are searched
 /// from the last to the first, so what the later ones proved helps the earlier ones.
-pub fn review(game: &Game, nodes: u64) -> Review {
-    let mut replay = super::game::Replay::new(game.rules.clone());
+pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
+    let mut replay = super::game::Replay::new(rules.clone());
     let mut history = vec![(replay.position, replay.seen_twice(), None)];
-    for ply in &game.plies {
+    for ply in plies {
         replay.apply(*ply);
         history.push((replay.position, replay.seen_twice(), replay.outcome));
     }
-    let mut engine = Engine::new(&game.rules, nodes);
+    let mut engine = Engine::new(rules, nodes);
     let mut stands = Vec::with_capacity(history.len());
     let mut total = 0;
     for (ply, (position, drawn, outcome)) in history.iter().enumerate().rev() {
@@ -136,17 +138,16 @@ pub fn review(game: &Game, nodes: u64) -> Review {
         });
     }
     stands.reverse();
-    let moves = game
-        .plies
+    let moves = plies
         .iter()
         .enumerate()
         .map(|(i, ply)| {
             engine.set_drawn(&history[i].1);
-            judge(&engine, &game.rules, &stands[i], &stands[i + 1], *ply)
+            judge(&engine, rules, &stands[i], &stands[i + 1], *ply)
         })
         .collect();
     Review {
-        rules: game.rules.clone(),
+        rules: rules.clone(),
         stands,
         moves,
         nodes: total,
@@ -272,7 +273,11 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
     out.push_str(&table(&columns, &rows));
     for side in [Side::Black, Side::White] {
         let mine = review.moves.iter().filter(|m| m.mover == side);
-        let count = |f: fn(&Note) -> bool| mine.clone().filter(|m| m.note.as_ref().is_some_and(f)).count();
+        let count = |f: fn(&Note) -> bool| {
+            mine.clone()
+                .filter(|m| m.note.as_ref().is_some_and(f))
+                .count()
+        };
         out.push_str(&format!(
             "{}: {} wins thrown away or missed, {} proven losses walked into, {} blunders, {} mistakes\n",
             side.name(),
@@ -283,10 +288,9 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
         ));
     }
     match proven_from(review) {
-        Some((ply, Some(side))) => out.push_str(&format!(
-            "proven: {} wins from ply {ply} on\n",
-            side.name()
-        )),
+        Some((ply, Some(side))) => {
+            out.push_str(&format!("proven: {} wins from ply {ply} on\n", side.name()))
+        }
         Some((ply, None)) => out.push_str(&format!("proven: a draw from ply {ply} on\n")),
         None => out.push_str("proven: no result before the end\n"),
     }
@@ -350,7 +354,7 @@ pub fn review_all(games: &[(usize, Game)], nodes: u64) -> Vec<Reviewed> {
         .map(|(index, game)| Reviewed {
             index: *index,
             title: title(*index, game),
-            review: review(game, nodes),
+            review: review(&game.rules, &game.plies, nodes),
         })
         .collect()
 }

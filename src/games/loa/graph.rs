@@ -5,7 +5,9 @@
 
 use super::analysis::Review;
 use super::search::Value;
-use crate::figure::{Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
+use crate::figure::{
+    Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
+};
 use crate::palette::{INK, WARNING};
 use crate::vocabulary::Side;
 
@@ -24,7 +26,11 @@ fn black_scores(review: &Review) -> Vec<(f64, Option<Side>)> {
         .stands
         .iter()
         .map(|s| {
-            let sign = if s.position.to_move == Side::Black { 1.0 } else { -1.0 };
+            let sign = if s.position.to_move == Side::Black {
+                1.0
+            } else {
+                -1.0
+            };
             let winner = match s.verdict.value {
                 Some(Value::Win) => Some(s.position.to_move),
                 Some(Value::Loss) => Some(s.position.to_move.other()),
@@ -57,10 +63,7 @@ pub fn figure(title: &str, review: &Review) -> Figure {
         Anchor::Start,
     ));
     let mut frame = Group::new("axes");
-    frame.shape(
-        Shape::Rect(plot),
-        Paint::stroke(Stroke::solid(INK, 0.3)),
-    );
+    frame.shape(Shape::Rect(plot), Paint::stroke(Stroke::solid(INK, 0.3)));
     frame.shape(
         Shape::Line(Point::new(plot.x, y(0.0)), Point::new(plot.right(), y(0.0))),
         Paint::stroke(Stroke::dashed(INK, 0.2, &[1.0, 1.0])),
@@ -70,7 +73,10 @@ pub fn figure(title: &str, review: &Review) -> Figure {
     let mut ply = 0;
     while ply < scores.len() {
         frame.shape(
-            Shape::Line(Point::new(x(ply), plot.bottom()), Point::new(x(ply), plot.bottom() + 1.2)),
+            Shape::Line(
+                Point::new(x(ply), plot.bottom()),
+                Point::new(x(ply), plot.bottom() + 1.2),
+            ),
             Paint::stroke(Stroke::solid(INK, 0.2)),
         );
         labels.text(Text::new(
@@ -105,8 +111,16 @@ pub fn figure(title: &str, review: &Review) -> Figure {
     for (ply, (_, winner)) in scores.iter().enumerate() {
         let Some(side) = winner else { continue };
         let left = x(ply.saturating_sub(1)).max(plot.x);
-        let left = if ply == 0 { x(0) } else { (left + x(ply)) / 2.0 };
-        let right = if ply + 1 < scores.len() { (x(ply) + x(ply + 1)) / 2.0 } else { x(ply) };
+        let left = if ply == 0 {
+            x(0)
+        } else {
+            (left + x(ply)) / 2.0
+        };
+        let right = if ply + 1 < scores.len() {
+            (x(ply) + x(ply + 1)) / 2.0
+        } else {
+            x(ply)
+        };
         let top = match side {
             Side::Black => plot.y,
             Side::White => plot.bottom() - 3.0,
@@ -123,7 +137,10 @@ pub fn figure(title: &str, review: &Review) -> Figure {
         .map(|(ply, (score, _))| Point::new(x(ply), y(*score)))
         .collect();
     let mut line = Group::new("score");
-    line.shape(Shape::Polyline(curve), Paint::stroke(Stroke::solid(INK, 0.5)));
+    line.shape(
+        Shape::Polyline(curve),
+        Paint::stroke(Stroke::solid(INK, 0.5)),
+    );
 
     let mut marks = Group::new("costly");
     for m in &review.moves {

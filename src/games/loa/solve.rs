@@ -86,6 +86,10 @@ pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
     format!(
         "after ply {}: {what}\nline: {}\nnodes: {spent}\n",
         replay.plies.len(),
-        if pv.is_empty() { "-".into() } else { pv.join(" ") }
+        if pv.is_empty() {
+            "-".into()
+        } else {
+            pv.join(" ")
+        }
     )
 }

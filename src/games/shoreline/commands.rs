@@ -179,4 +179,3 @@ impl Job for SheetJob {
         Ok(made)
     }
 }
-

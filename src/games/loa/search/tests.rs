@@ -9,7 +9,12 @@ use crate::rng::Rng;
 use crate::vocabulary::Side;
 
 /// How a ply ends the game, by L4 read afresh: who is connected after it.
-fn ends<B: Bits>(board: &Board<B>, draw_both: bool, mover: Side, next: &Position<B>) -> Option<Option<Side>> {
+fn ends<B: Bits>(
+    board: &Board<B>,
+    draw_both: bool,
+    mover: Side,
+    next: &Position<B>,
+) -> Option<Option<Side>> {
     let mine = board.connected(next.pieces(mover));
     let theirs = board.connected(next.pieces(mover.other()));
     match (mine, theirs) {
@@ -21,7 +26,11 @@ fn ends<B: Bits>(board: &Board<B>, draw_both: bool, mover: Side, next: &Position
 }
 
 /// Every ply from `p` (a pass when there is no move) with the position and the game end.
-fn plies<B: Bits>(board: &Board<B>, draw_both: bool, p: &Position<B>) -> Vec<(Ply, Position<B>, Option<Option<Side>>)> {
+fn plies<B: Bits>(
+    board: &Board<B>,
+    draw_both: bool,
+    p: &Position<B>,
+) -> Vec<(Ply, Position<B>, Option<Option<Side>>)> {
     let moves = board.moves(p);
     if moves.is_empty() {
         return vec![(Ply::Pass, board.pass(p), None)];
@@ -38,19 +47,23 @@ fn plies<B: Bits>(board: &Board<B>, draw_both: bool, p: &Position<B>) -> Vec<(Pl
 /// The side to move forces its own win within `d` plies.
 fn win_within<B: Bits>(board: &Board<B>, draw_both: bool, p: &Position<B>, d: u32) -> bool {
     d > 0
-        && plies(board, draw_both, p).iter().any(|(_, next, end)| match end {
-            Some(winner) => *winner == Some(p.to_move),
-            None => loss_within(board, draw_both, next, d - 1),
-        })
+        && plies(board, draw_both, p)
+            .iter()
+            .any(|(_, next, end)| match end {
+                Some(winner) => *winner == Some(p.to_move),
+                None => loss_within(board, draw_both, next, d - 1),
+            })
 }
 
 /// The other side forces its win within `d` plies, whatever the side to move does.
 fn loss_within<B: Bits>(board: &Board<B>, draw_both: bool, p: &Position<B>, d: u32) -> bool {
     d > 0
-        && plies(board, draw_both, p).iter().all(|(_, next, end)| match end {
-            Some(winner) => *winner == Some(p.to_move.other()),
-            None => win_within(board, draw_both, next, d - 1),
-        })
+        && plies(board, draw_both, p)
+            .iter()
+            .all(|(_, next, end)| match end {
+                Some(winner) => *winner == Some(p.to_move.other()),
+                None => win_within(board, draw_both, next, d - 1),
+            })
 }
 
 /// The exact distance a claim names: win (or loss) within `k` and not within `k - 1`.
@@ -67,26 +80,44 @@ fn check<B: Bits>(rules: &Rules, p: &Position<B>, v: &Verdict, depth: u32) -> us
     };
     if k > depth {
         // Proven longer: then nothing shorter exists either way.
-        assert!(!win_within(&board, both, p, depth.min(5)), "{p:?}: {v:?}, but a win is shorter");
+        assert!(
+            !win_within(&board, both, p, depth.min(5)),
+            "{p:?}: {v:?}, but a win is shorter"
+        );
         return 0;
     }
     let best = v.best.expect("a proven verdict names a ply");
-    let child = plies(&board, both, p).into_iter().find(|(ply, ..)| *ply == best).expect("a legal ply");
+    let child = plies(&board, both, p)
+        .into_iter()
+        .find(|(ply, ..)| *ply == best)
+        .expect("a legal ply");
     match value {
         Value::Win => {
-            assert!(exactly(|d| win_within(&board, both, p, d), k), "{p:?}: {v:?}");
+            assert!(
+                exactly(|d| win_within(&board, both, p, d), k),
+                "{p:?}: {v:?}"
+            );
             // The ply wins in k: at once, or the other side then loses in k - 1 exactly.
             match child.2 {
                 Some(winner) => assert!(k == 1 && winner == Some(p.to_move), "{p:?}: {v:?}"),
-                None => assert!(exactly(|d| loss_within(&board, both, &child.1, d), k - 1), "{p:?}: {v:?}"),
+                None => assert!(
+                    exactly(|d| loss_within(&board, both, &child.1, d), k - 1),
+                    "{p:?}: {v:?}"
+                ),
             }
         }
         Value::Loss => {
-            assert!(exactly(|d| loss_within(&board, both, p, d), k), "{p:?}: {v:?}");
+            assert!(
+                exactly(|d| loss_within(&board, both, p, d), k),
+                "{p:?}: {v:?}"
+            );
             // The ply holds out longest: the other side needs all of k - 1.
             if k > 1 {
                 assert!(child.2.is_none(), "{p:?}: {v:?}");
-                assert!(exactly(|d| win_within(&board, both, &child.1, d), k - 1), "{p:?}: {v:?}");
+                assert!(
+                    exactly(|d| win_within(&board, both, &child.1, d), k - 1),
+                    "{p:?}: {v:?}"
+                );
             }
         }
         Value::Draw => unreachable!("the searcher proves wins and losses only"),
@@ -130,12 +161,26 @@ fn check_random(rules: Rules, games: usize, depth: u32) {
 
 #[test]
 fn proven_claims_on_5x5_agree_with_plain_search() {
-    check_random(Rules { size: 5, ..Rules::default() }, 30, 7);
+    check_random(
+        Rules {
+            size: 5,
+            ..Rules::default()
+        },
+        30,
+        7,
+    );
 }
 
 #[test]
 fn proven_claims_on_6x6_agree_with_plain_search() {
-    check_random(Rules { size: 6, ..Rules::default() }, 12, 5);
+    check_random(
+        Rules {
+            size: 6,
+            ..Rules::default()
+        },
+        12,
+        5,
+    );
 }
 
 #[test]
@@ -152,27 +197,43 @@ fn proven_claims_with_simultaneous_draws_and_scrambled_eggs_agree() {
 #[test]
 fn proven_claims_with_obstructions_agree() {
     // c3 and d4 on 6×6: empty at the start.
-    let rules = Rules { size: 6, obstructions: vec![14, 21], ..Rules::default() };
+    let rules = Rules {
+        size: 6,
+        obstructions: vec![14, 21],
+        ..Rules::default()
+    };
     check_random(rules, 10, 5);
 }
 
 #[test]
 #[ignore = "depth 7 on 6×6 boards: about a minute in a debug build"]
 fn proven_claims_up_to_7_plies_on_6x6_agree() {
-    check_random(Rules { size: 6, ..Rules::default() }, 20, 7);
+    check_random(
+        Rules {
+            size: 6,
+            ..Rules::default()
+        },
+        20,
+        7,
+    );
 }
 
 #[test]
 fn every_win_in_1_is_a_connecting_move() {
     // Every position the searcher calls a win in 1 has a move connecting the mover.
-    let rules = Rules { size: 5, ..Rules::default() };
+    let rules = Rules {
+        size: 5,
+        ..Rules::default()
+    };
     let board = Board::<u64>::new(5, &[]);
     let mut searcher = Searcher::<u64>::new(&rules, 50_000);
     let mut seen = 0;
     for p in random_positions(&rules, 20, 3) {
         let v = searcher.verdict(&p);
         if v.value == Some(Value::Win) && v.plies == Some(1) {
-            let Some(Ply::Move(m)) = v.best else { panic!("{v:?}") };
+            let Some(Ply::Move(m)) = v.best else {
+                panic!("{v:?}")
+            };
             let next = board.play(&p, m);
             assert!(board.connected(next.pieces(p.to_move)), "{p:?}");
             seen += 1;
@@ -188,7 +249,9 @@ pub fn replay_text(text: &str) -> Replay {
         if token.ends_with('.') {
             continue;
         }
-        replay.play(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        replay
+            .play(token)
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
     }
     replay
 }
@@ -243,21 +306,7 @@ fn winner(outcome: Option<Outcome>) -> Option<Side> {
 fn the_real_games_reviewed_agree_with_their_known_outcomes() {
     use crate::games::loa::analysis::{Note, proven_from};
     for (name, game) in real_games() {
-        let record = crate::games::loa::record::Game {
-            about: crate::record::About {
-                title: None,
-                date: None,
-                black: None,
-                white: None,
-                diagrams: Vec::new(),
-                source: crate::input::SourceFile::new(format!("{name}.txt"), ""),
-            },
-            rules: Rules::default(),
-            plies: game.plies.clone(),
-            outcome: game.outcome,
-            checkpoints: Default::default(),
-        };
-        let review = crate::games::loa::analysis::review(&record, 20_000);
+        let review = crate::games::loa::analysis::review(&Rules::default(), &game.plies, 20_000);
         let actual = winner(game.outcome);
         consistent(&name, &review);
         for (i, s) in review.stands.iter().enumerate() {
@@ -270,7 +319,10 @@ fn the_real_games_reviewed_agree_with_their_known_outcomes() {
             if game.outcome.is_some() && claimed != actual {
                 let thrown = review.moves[i..].iter().any(|m| {
                     Some(m.mover) == claimed
-                        && matches!(m.note, Some(Note::ThrewAwayWin { .. } | Note::MissedWin { .. }))
+                        && matches!(
+                            m.note,
+                            Some(Note::ThrewAwayWin { .. } | Note::MissedWin { .. })
+                        )
                 });
                 assert!(thrown, "{name} ply {i}: {:?} but {actual:?} won", s.verdict);
             }
