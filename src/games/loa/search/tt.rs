@@ -75,8 +75,11 @@ const UNKNOWN: Bounds = Bounds {
 const MAX_OPEN: usize = 1 << 20;
 const MAX_SETTLED: usize = 1 << 21;
 
+/// A question: the position, the attacker and the plies left.
+type Question<B> = (Position<B>, Side, u8);
+
 pub struct Table<B> {
-    open: HashMap<(Position<B>, Side, u8), (u32, u32), BuildFx>,
+    open: HashMap<Question<B>, (u32, u32), BuildFx>,
     settled: HashMap<(Position<B>, Side), Bounds, BuildFx>,
 }
 
