@@ -252,7 +252,7 @@ impl Job for AnalyzeJob {
             }
             let reviews = loa::analysis::review_all(&games, args.nodes);
             return Ok(match &self.graph {
-                Some(output) => Made::drawing(loa::analysis::graphs(&reviews), output),
+                Some(output) => Made::drawing(loa::graph::document(&reviews), output),
                 None => {
                     let report = loa::analysis::report(&reviews, json);
                     Made::bytes(report.into_bytes(), Target::Stdout)

@@ -1,6 +1,6 @@
 //! A Lines of Action game reviewed by the searcher (`sheetgen analyze`): every position's
-//! verdict, every move weighed, as text or JSON lines, and the evaluation graph
-//! ([`super::graph`]).
+//! verdict, every move weighed, as text or JSON lines (the evaluation graph is
+//! [`super::graph`]).
 //!
 //! How a move is judged, from the mover's view, before it and after it:
 //! - a proven win before and a proven loss after: "threw away a proven win";
@@ -372,13 +372,4 @@ pub fn report(reviews: &[Reviewed], json: bool) -> String {
         })
         .collect();
     parts.join(if json { "" } else { "\n" })
-}
-
-/// The evaluation graphs, one page a game.
-pub fn graphs(reviews: &[Reviewed]) -> crate::figure::Document {
-    let games: Vec<(String, Review)> = reviews
-        .iter()
-        .map(|r| (r.title.clone(), r.review.clone()))
-        .collect();
-    super::graph::document(&games)
 }

@@ -3,7 +3,7 @@
 //! result is proven as bands along the top (Black wins) or bottom (White wins), and the
 //! costly moves marked on the curve.
 
-use super::analysis::Review;
+use super::analysis::{Review, Reviewed};
 use super::search::Value;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
@@ -169,12 +169,15 @@ pub fn figure(title: &str, review: &Review) -> Figure {
 }
 
 /// One page a game.
-pub fn document(games: &[(String, Review)]) -> Document {
+pub fn document(reviews: &[Reviewed]) -> Document {
     Document {
-        title: games
+        title: reviews
             .first()
-            .map(|(t, _)| t.clone())
+            .map(|r| r.title.clone())
             .unwrap_or_else(|| "evaluation graph".into()),
-        pages: games.iter().map(|(t, r)| figure(t, r)).collect(),
+        pages: reviews
+            .iter()
+            .map(|r| figure(&r.title, &r.review))
+            .collect(),
     }
 }
