@@ -4,6 +4,8 @@
 
 pub mod loa;
 pub mod position;
+#[cfg(feature = "cli")]
+pub mod review;
 pub mod shoreline;
 pub mod template;
 pub mod towers;

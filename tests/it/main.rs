@@ -18,6 +18,7 @@ mod gallery;
 mod import_quirks;
 mod loa;
 mod loa_figures;
+mod loa_review;
 mod output;
 mod positions;
 mod print_ready;

@@ -395,6 +395,13 @@ impl Replay {
         }
     }
 
+    /// The positions that have stood twice: standing there once more is a draw under
+    /// `repetition: third` (L6), in no particular order. The searcher treats them as drawn.
+    pub fn seen_twice(&self) -> Vec<Position<Wide>> {
+        let twice = self.seen.iter().filter(|(_, n)| **n >= 2);
+        twice.map(|(p, _)| *p).collect()
+    }
+
     /// Plays `ply`, known to be legal (it was checked when the record was read).
     pub fn apply(&mut self, ply: Ply) {
         let mover = self.position.to_move;

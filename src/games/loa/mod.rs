@@ -1,18 +1,22 @@
 //! Lines of Action: everything about the game in one place. Rules:
 //! `docs/rules/lines-of-action.md` and rulings L1–L8.
 
+pub mod analysis;
 pub mod bits;
 pub mod board;
 #[cfg(feature = "cli")]
 pub mod commands;
 pub mod diagram;
 pub mod game;
+pub mod graph;
 pub mod import;
 pub mod palette;
 pub mod position;
 pub mod record;
 pub mod rules;
+pub mod search;
 pub mod sheet;
+pub mod solve;
 pub mod template;
 
 use crate::annotate::Cells;

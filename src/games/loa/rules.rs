@@ -310,14 +310,7 @@ impl<B: Bits> Board<B> {
         let mut left = pieces;
         let mut groups = Vec::new();
         while let Some(seed) = left.first() {
-            let mut group = B::single(seed);
-            let mut frontier = group;
-            while let Some(sq) = frontier.first() {
-                frontier = frontier.xor(B::single(sq));
-                let fresh = self.tables.neighbours[sq].and(pieces).and_not(group);
-                group = group.or(fresh);
-                frontier = frontier.or(fresh);
-            }
+            let group = self.group_of(pieces, seed);
             left = left.and_not(group);
             groups.push(group);
         }
@@ -325,9 +318,44 @@ impl<B: Bits> Board<B> {
         groups
     }
 
-    /// All of `pieces` form one group; a single piece (or none) is connected (L4).
+    /// The group of `pieces` holding `seed` (8-neighbour adjacency, L4).
+    #[inline]
+    fn group_of(&self, pieces: B, seed: usize) -> B {
+        let mut group = B::single(seed);
+        let mut frontier = group;
+        while let Some(sq) = frontier.first() {
+            frontier = frontier.xor(B::single(sq));
+            let fresh = self.tables.neighbours[sq].and(pieces).and_not(group);
+            group = group.or(fresh);
+            frontier = frontier.or(fresh);
+        }
+        group
+    }
+
+    /// All of `pieces` form one group; a single piece (or none) is connected (L4). Without
+    /// allocating: the searcher asks this after every move it tries.
+    #[inline]
     pub fn connected(&self, pieces: B) -> bool {
-        self.groups(pieces).len() <= 1
+        match pieces.first() {
+            None => true,
+            Some(seed) => self.group_of(pieces, seed) == pieces,
+        }
+    }
+
+    /// How many groups `pieces` form, without allocating (the evaluation's connectedness).
+    pub fn group_count(&self, pieces: B) -> usize {
+        let mut left = pieces;
+        let mut count = 0;
+        while let Some(seed) = left.first() {
+            left = left.and_not(self.group_of(left, seed));
+            count += 1;
+        }
+        count
+    }
+
+    /// The up to eight squares touching `square`.
+    pub fn neighbours(&self, square: usize) -> B {
+        self.tables.neighbours[square]
     }
 
     /// Perft (L8): the number of move sequences of `depth` plies, with no game end, counted

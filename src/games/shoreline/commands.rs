@@ -1,5 +1,6 @@
 //! Shoreline's commands: `shoreline` (the play sheet, filled from records, or a puzzle
-//! sheet), `solve shoreline` and `analyze`. Each turns its arguments into a checked job.
+//! sheet), and the shared `solve` and `analyze` ([`crate::games::review`]), listed here as
+//! the first game with a solver. Each turns its arguments into a checked job.
 
 use std::path::{Path, PathBuf};
 
@@ -10,8 +11,7 @@ use crate::error::Error;
 use crate::games::template::TemplateArgs;
 use crate::games::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
-use crate::options::{OutputArgs, PageArgs, ReportArg};
-use crate::output::Target;
+use crate::options::{OutputArgs, PageArgs};
 
 pub fn all() -> Vec<GameCommand> {
     vec![
@@ -22,18 +22,8 @@ pub fn all() -> Vec<GameCommand> {
             args: SheetArgs::augment_args,
             plan: |m| Ok(Box::new(SheetJob::plan(SheetArgs::from_arg_matches(m)?)?)),
         },
-        GameCommand {
-            name: "solve",
-            about: "Solve a game exactly: the value of the empty board under perfect play",
-            args: SolveArgs::augment_args,
-            plan: |m| Ok(Box::new(SolveArgs::from_arg_matches(m)?)),
-        },
-        GameCommand {
-            name: "analyze",
-            about: "Weigh every move of a Shoreline game against perfect play",
-            args: AnalyzeArgs::augment_args,
-            plan: |m| Ok(Box::new(AnalyzeArgs::from_arg_matches(m)?)),
-        },
+        crate::games::review::solve_command(),
+        crate::games::review::analyze_command(),
     ]
 }
 
@@ -187,71 +177,5 @@ impl Job for SheetJob {
         made.problems.extend(note);
         made.problems.extend(options.words.untranslated());
         Ok(made)
-    }
-}
-
-#[derive(Debug, Args)]
-struct SolveArgs {
-    /// The game to solve (only Shoreline is small enough)
-    #[arg(value_parser = [super::NAME])]
-    game: String,
-
-    /// Report format: text, or one JSON object per scoring option and first player
-    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
-    format: ReportArg,
-}
-
-impl Job for SolveArgs {
-    fn inputs(&self) -> Vec<&Path> {
-        Vec::new()
-    }
-
-    fn output(&self) -> Option<&Output> {
-        None
-    }
-
-    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
-        let report = super::analysis::solve_report(self.format == ReportArg::Json);
-        Ok(Made::bytes(report.into_bytes(), Target::Stdout))
-    }
-}
-
-#[derive(Debug, Args)]
-struct AnalyzeArgs {
-    /// Record file (YAML)
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    record: PathBuf,
-
-    /// Which game of the file, counting from 1
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::options::counted_from_one)]
-    game: u32,
-
-    /// Report format: text, or one JSON object
-    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
-    format: ReportArg,
-}
-
-impl Job for AnalyzeArgs {
-    fn inputs(&self) -> Vec<&Path> {
-        vec![&self.record]
-    }
-
-    fn output(&self) -> Option<&Output> {
-        None
-    }
-
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
-        let record = crate::games::pick(records, &self.record, self.game as usize)?;
-        let game = record
-            .as_any()
-            .downcast_ref::<super::Game>()
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "{}: analyze weighs Shoreline games; this is another game",
-                    crate::diagnostic::shown_path(&self.record)
-                ))
-            })?;
-        let report = super::analysis::analyze_report(&game.play, self.format == ReportArg::Json);
-        Ok(Made::bytes(report.into_bytes(), Target::Stdout))
     }
 }

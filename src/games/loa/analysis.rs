@@ -1,0 +1,375 @@
+//! A Lines of Action game reviewed by the searcher (`sheetgen analyze`): every position's
+//! verdict, every move weighed, as text or JSON lines (the evaluation graph is
+//! [`super::graph`]).
+//!
+//! How a move is judged, from the mover's view, before it and after it:
+//! - a proven win before and a proven loss after: "threw away a proven win";
+//! - a proven win before and no proven win after: "missed a win in N", with the winning ply;
+//! - no proof before and a proven loss after: "walked into a proven loss";
+//! - otherwise, by how much the estimate of the move played falls short of the best
+//!   move's, both searched alike: [`MISTAKE`] or more a mistake, [`BLUNDER`] or more a
+//!   blunder.
+
+use serde::Serialize;
+
+use super::bits::Wide;
+use super::game::{Outcome, Ply, Rules, notation};
+use super::record::Game;
+use super::rules::Position;
+use super::search::{Engine, Value, Verdict, eval::WIN};
+use crate::formats::report::{Column, json_line, table};
+use crate::vocabulary::Side;
+
+/// An estimate falling this much short of the best move's is a mistake: as bad as one and
+/// a half more groups to join (the evaluation's depth-2 noise stays well under it).
+pub const MISTAKE: i32 = 150;
+/// And this much a blunder: three groups' worth.
+pub const BLUNDER: i32 = 300;
+
+/// One position of a game and what is known of it.
+#[derive(Debug, Clone)]
+pub struct Stand {
+    pub ply: usize,
+    pub position: Position<Wide>,
+    pub verdict: Verdict,
+    /// The game is over here.
+    pub over: bool,
+}
+
+/// One move and how it was judged.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub ply: usize,
+    pub mover: Side,
+    pub played: Ply,
+    /// The estimate of the move played, for the mover, searched like the best move's.
+    pub played_score: i32,
+    pub note: Option<Note>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    ThrewAwayWin { win: u32, loss: u32 },
+    MissedWin { win: u32, best: String },
+    WalkedIntoLoss { loss: u32 },
+    Blunder { swing: i32, best: String },
+    Mistake { swing: i32, best: String },
+}
+
+impl Note {
+    pub fn describe(&self) -> String {
+        match self {
+            Note::ThrewAwayWin { win, loss } => {
+                format!("threw away a proven win (win in {win} → loss in {loss})")
+            }
+            Note::MissedWin { win, best } => format!("missed a win in {win}: {best}"),
+            Note::WalkedIntoLoss { loss: 0 } => {
+                "lost at once: the move connected the other side".into()
+            }
+            Note::WalkedIntoLoss { loss } => format!("walked into a proven loss (loss in {loss})"),
+            Note::Blunder { swing, best } => format!("blunder (−{swing}); best {best}"),
+            Note::Mistake { swing, best } => format!("mistake (−{swing}); best {best}"),
+        }
+    }
+
+    /// A costly move: one a review diagram shows.
+    pub fn is_costly(&self) -> bool {
+        !matches!(self, Note::Mistake { .. })
+    }
+}
+
+/// A reviewed game.
+#[derive(Debug, Clone)]
+pub struct Review {
+    pub rules: Rules,
+    pub stands: Vec<Stand>,
+    pub moves: Vec<Judged>,
+    pub nodes: u64,
+}
+
+/// The verdict on a position where the game ended, for the side to move.
+fn final_verdict(outcome: Outcome, to_move: Side) -> Verdict {
+    let value = match outcome.winner() {
+        Some(side) if side == to_move => Value::Win,
+        Some(_) => Value::Loss,
+        None => Value::Draw,
+    };
+    Verdict {
+        value: Some(value),
+        plies: Some(0),
+        best: None,
+        score: match value {
+            Value::Win => WIN,
+            Value::Loss => -WIN,
+            Value::Draw => 0,
+        },
+        nodes: 0,
+    }
+}
+
+/// Reviews `game` with `nodes` proof-search nodes per position. Positions are searched
+/// from the last to the first, so what the later ones proved helps the earlier ones.
+pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
+    let mut replay = super::game::Replay::new(rules.clone());
+    let mut history = vec![(replay.position, replay.seen_twice(), None)];
+    for ply in plies {
+        replay.apply(*ply);
+        history.push((replay.position, replay.seen_twice(), replay.outcome));
+    }
+    let mut engine = Engine::new(rules, nodes);
+    let mut stands = Vec::with_capacity(history.len());
+    let mut total = 0;
+    for (ply, (position, drawn, outcome)) in history.iter().enumerate().rev() {
+        // A resignation ends the game off the board: its last position is searched.
+        let ended = outcome.filter(|o| !matches!(o, Outcome::Resigned { .. }));
+        let verdict = match ended {
+            Some(o) => final_verdict(o, position.to_move),
+            None => {
+                engine.set_drawn(drawn);
+                engine.verdict(position)
+            }
+        };
+        total += verdict.nodes;
+        stands.push(Stand {
+            ply,
+            position: *position,
+            verdict,
+            over: ended.is_some(),
+        });
+    }
+    stands.reverse();
+    let moves = plies
+        .iter()
+        .enumerate()
+        .map(|(i, ply)| {
+            engine.set_drawn(&history[i].1);
+            judge(&engine, rules, &stands[i], &stands[i + 1], *ply)
+        })
+        .collect();
+    Review {
+        rules: rules.clone(),
+        stands,
+        moves,
+        nodes: total,
+    }
+}
+
+fn judge(engine: &Engine, rules: &Rules, before: &Stand, after: &Stand, played: Ply) -> Judged {
+    let mover = before.position.to_move;
+    let b = before.verdict;
+    // The position after, from the mover's view.
+    let a_value = after.verdict.value.map(Value::flipped);
+    // Plies counted from the position after the move, as its own verdict counts them.
+    let a_plies = after.verdict.plies;
+    let best = b.best.map(|p| notation(p, rules.size)).unwrap_or_default();
+    let played_score = if after.over {
+        -after.verdict.score
+    } else {
+        engine.estimate_ply(&before.position, played)
+    };
+    let note = match (b.value, b.plies, a_value, a_plies) {
+        (Some(Value::Win), Some(win), Some(Value::Loss), Some(loss)) => {
+            Some(Note::ThrewAwayWin { win, loss })
+        }
+        (Some(Value::Win), Some(win), value, _) if value != Some(Value::Win) => {
+            Some(Note::MissedWin { win, best })
+        }
+        (None, _, Some(Value::Loss), Some(loss)) => Some(Note::WalkedIntoLoss { loss }),
+        (None, _, None, _) => {
+            let swing = b.score - played_score;
+            if swing >= BLUNDER && Some(played) != b.best {
+                Some(Note::Blunder { swing, best })
+            } else if swing >= MISTAKE && Some(played) != b.best {
+                Some(Note::Mistake { swing, best })
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    Judged {
+        ply: before.ply,
+        mover,
+        played,
+        played_score,
+        note,
+    }
+}
+
+/// "win in 5", "loss in 8", "draw", or the estimate "+35".
+pub fn verdict_text(v: &Verdict) -> String {
+    match (v.value, v.plies) {
+        (Some(Value::Draw), _) => "draw".into(),
+        (Some(Value::Win), Some(0)) => "won".into(),
+        (Some(Value::Loss), Some(0)) => "lost".into(),
+        (Some(value), Some(n)) => format!("{} in {n}", value.name()),
+        _ => crate::formats::report::signed(v.score),
+    }
+}
+
+/// The verdict as the other side sees it.
+fn flipped(v: &Verdict) -> Verdict {
+    Verdict {
+        value: v.value.map(Value::flipped),
+        score: -v.score,
+        ..*v
+    }
+}
+
+/// The first ply from which the result stays proven to the end, and the winner, if any.
+pub fn proven_from(review: &Review) -> Option<(usize, Option<Side>)> {
+    let winner_at = |s: &Stand| match s.verdict.value? {
+        Value::Win => Some(Some(s.position.to_move)),
+        Value::Loss => Some(Some(s.position.to_move.other())),
+        Value::Draw => Some(None),
+    };
+    let last = winner_at(review.stands.last()?)?;
+    let mut from = review.stands.len() - 1;
+    while from > 0 && winner_at(&review.stands[from - 1]) == Some(last) {
+        from -= 1;
+    }
+    Some((from, last))
+}
+
+/// The text report of one game: a line per move, then what each side did.
+pub fn text_report(index: usize, title: &str, review: &Review) -> String {
+    let size = review.rules.size;
+    let column = |heading, width, right, gap| Column {
+        heading,
+        width,
+        right,
+        gap,
+    };
+    let columns = [
+        column("ply", 3, true, 0),
+        column("player", 6, false, 2),
+        column("move", 6, false, 1),
+        column("before", 10, true, 1),
+        column("after", 10, true, 1),
+        column("note", 0, false, 2),
+    ];
+    let rows: Vec<Vec<String>> = review
+        .moves
+        .iter()
+        .map(|m| {
+            let before = &review.stands[m.ply].verdict;
+            let after = flipped(&review.stands[m.ply + 1].verdict);
+            let after_text = if after.value.is_none() {
+                crate::formats::report::signed(m.played_score)
+            } else {
+                verdict_text(&after)
+            };
+            vec![
+                (m.ply + 1).to_string(),
+                m.mover.name().into(),
+                notation(m.played, size),
+                verdict_text(before),
+                after_text,
+                m.note.as_ref().map(Note::describe).unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let mut out = format!("#{index} {title}\n");
+    out.push_str(&table(&columns, &rows));
+    for side in [Side::Black, Side::White] {
+        let mine = review.moves.iter().filter(|m| m.mover == side);
+        let count = |f: fn(&Note) -> bool| {
+            mine.clone()
+                .filter(|m| m.note.as_ref().is_some_and(f))
+                .count()
+        };
+        out.push_str(&format!(
+            "{}: {} wins thrown away or missed, {} proven losses walked into, {} blunders, {} mistakes\n",
+            side.name(),
+            count(|n| matches!(n, Note::ThrewAwayWin { .. } | Note::MissedWin { .. })),
+            count(|n| matches!(n, Note::WalkedIntoLoss { .. })),
+            count(|n| matches!(n, Note::Blunder { .. })),
+            count(|n| matches!(n, Note::Mistake { .. })),
+        ));
+    }
+    match proven_from(review) {
+        Some((ply, Some(side))) => {
+            out.push_str(&format!("proven: {} wins from ply {ply} on\n", side.name()))
+        }
+        Some((ply, None)) => out.push_str(&format!("proven: a draw from ply {ply} on\n")),
+        None => out.push_str("proven: no result before the end\n"),
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonStand {
+    index: usize,
+    ply: usize,
+    to_move: &'static str,
+    value: Option<&'static str>,
+    plies: Option<u32>,
+    best: Option<String>,
+    score: i32,
+}
+
+/// One JSON object a position, ply 0 the start.
+pub fn json_report(index: usize, review: &Review) -> String {
+    let size = review.rules.size;
+    review
+        .stands
+        .iter()
+        .map(|s| {
+            json_line(&JsonStand {
+                index,
+                ply: s.ply,
+                to_move: s.position.to_move.name(),
+                value: s.verdict.value.map(Value::name),
+                plies: s.verdict.plies,
+                best: s.verdict.best.map(|p| notation(p, size)),
+                score: s.verdict.score,
+            })
+        })
+        .collect()
+}
+
+/// A record's title for reports: its `title`, else its players, else "game K".
+pub fn title(index: usize, game: &Game) -> String {
+    let about = &game.about;
+    if let Some(title) = &about.title {
+        return title.value.clone();
+    }
+    match (&about.black, &about.white) {
+        (Some(b), Some(w)) => format!("{} – {}", b.value, w.value),
+        _ => format!("game {index}"),
+    }
+}
+
+/// One reviewed game of a file: its place there, its title and the review.
+pub struct Reviewed {
+    pub index: usize,
+    pub title: String,
+    pub review: Review,
+}
+
+/// Reviews each game (with its place in the file).
+pub fn review_all(games: &[(usize, Game)], nodes: u64) -> Vec<Reviewed> {
+    games
+        .iter()
+        .map(|(index, game)| Reviewed {
+            index: *index,
+            title: title(*index, game),
+            review: review(&game.rules, &game.plies, nodes),
+        })
+        .collect()
+}
+
+/// The text report of every game, a blank line between them; or the JSON lines of all.
+pub fn report(reviews: &[Reviewed], json: bool) -> String {
+    let parts: Vec<String> = reviews
+        .iter()
+        .map(|r| {
+            if json {
+                json_report(r.index, &r.review)
+            } else {
+                text_report(r.index, &r.title, &r.review)
+            }
+        })
+        .collect();
+    parts.join(if json { "" } else { "\n" })
+}

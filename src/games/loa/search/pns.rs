@@ -1,0 +1,104 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) of one question: does `attacker`
+//! force a win from here within `depth` plies? The depth left is part of every table key,
+//! so the searched graph has no cycles (a position coming back comes back with less depth)
+//! and every answer holds whatever path led to it. A win found this way never needs a
+//! position twice (the winner's plies left shrink at every move), so repetition (L6) cannot
+//! spoil it; positions that already stood twice in the game are draws ([`Arena`]).
+
+use super::arena::{Arena, Child, End};
+use super::tt::{INF, Table};
+use crate::games::loa::bits::Bits;
+use crate::games::loa::rules::Position;
+use crate::vocabulary::Side;
+
+pub struct Prover<'a, B: Bits> {
+    arena: &'a Arena<B>,
+    table: &'a mut Table<B>,
+    attacker: Side,
+    /// Nodes expanded so far (one per position whose plies were generated).
+    pub nodes: u64,
+    budget: u64,
+}
+
+impl<'a, B: Bits> Prover<'a, B> {
+    pub fn new(arena: &'a Arena<B>, table: &'a mut Table<B>, attacker: Side, budget: u64) -> Self {
+        Self {
+            arena,
+            table,
+            attacker,
+            nodes: 0,
+            budget,
+        }
+    }
+
+    /// Some(true): proven; Some(false): disproven; None: the budget ran out first.
+    pub fn prove(&mut self, root: &Position<B>, depth: u8) -> Option<bool> {
+        if depth == 0 {
+            return Some(false);
+        }
+        let (pn, dn) = match self.table.get(root, self.attacker, depth) {
+            Some(known) if known.0 == 0 || known.1 == 0 => known,
+            _ => self.mid(root, depth, INF, INF),
+        };
+        match (pn, dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The numbers of a child with `depth` plies left after it.
+    #[inline]
+    fn numbers(&self, child: &Child<B>, depth: u8) -> (u32, u32) {
+        match child.end {
+            Some(End::Win(side)) if side == self.attacker => (0, INF),
+            Some(_) => (INF, 0),
+            None if depth == 0 => (INF, 0),
+            None => self
+                .table
+                .get(&child.position, self.attacker, depth)
+                .unwrap_or((1, 1)),
+        }
+    }
+
+    /// Searches `p` until its proof number reaches `max_pn` or its disproof number `max_dn`
+    /// (or it is settled, or the budget is spent), and stores its numbers.
+    fn mid(&mut self, p: &Position<B>, depth: u8, max_pn: u32, max_dn: u32) -> (u32, u32) {
+        self.nodes += 1;
+        let mut children = Vec::with_capacity(48);
+        self.arena.children(p, &mut children);
+        // At the attacker's turn one winning ply proves it (an OR node), at the defender's
+        // every ply must lose (an AND node). `small` is the number the node takes the least
+        // of, `sum` the one it adds up.
+        let or = p.to_move == self.attacker;
+        loop {
+            let mut sum = 0u32;
+            let (mut small, mut second, mut best) = (INF, INF, 0);
+            let mut best_sum_part = 0;
+            for (i, child) in children.iter().enumerate() {
+                let (pn, dn) = self.numbers(child, depth - 1);
+                let (s, a) = if or { (pn, dn) } else { (dn, pn) };
+                sum = (sum + a).min(INF);
+                if s < small {
+                    (second, small, best, best_sum_part) = (small, s, i, a);
+                } else if s < second {
+                    second = s;
+                }
+            }
+            let (pn, dn) = if or { (small, sum) } else { (sum, small) };
+            if pn == 0 || dn == 0 || pn >= max_pn || dn >= max_dn || self.nodes >= self.budget {
+                self.table.put(p, self.attacker, depth, (pn, dn));
+                return (pn, dn);
+            }
+            // The child's thresholds: it may grow its small number up to the second best
+            // child's (plus one), and its summed number by what the node has left.
+            let (child_pn, child_dn) = if or {
+                (max_pn.min(second + 1), max_dn - dn + best_sum_part)
+            } else {
+                (max_pn - pn + best_sum_part, max_dn.min(second + 1))
+            };
+            let next = children[best].position;
+            self.mid(&next, depth - 1, child_pn, child_dn);
+        }
+    }
+}
