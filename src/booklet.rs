@@ -74,7 +74,8 @@ impl Job for BookletJob {
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
         let mut games = Vec::new();
         let mut problems = Vec::new();
-        for path in &self.files {
+        let walk = records.files(&self.files);
+        for path in &walk.files {
             let shown = crate::diagnostic::shown_path(path);
             match records.load(path) {
                 Ok(entries) => {
@@ -114,8 +115,12 @@ impl Job for BookletJob {
             .map(|p| p.error.status())
             .max()
             .unwrap_or_default();
+        let others = walk.others_line();
+        let mut notes = walk.notes;
+        notes.extend(others);
         Ok(Made {
             problems,
+            notes,
             status,
             ..Made::drawing(document, &self.output)
         })

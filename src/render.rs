@@ -15,6 +15,8 @@ pub struct RenderJob {
     pub record: PathBuf,
     /// Which game of the file, from 1.
     pub game: usize,
+    /// Whether `--game` chose it: else a file of several games says which one was drawn.
+    pub game_chosen: bool,
     pub request: Request,
     /// The theme's name or file, read when the job runs.
     pub theme: PathBuf,
@@ -39,7 +41,25 @@ impl Job for RenderJob {
     }
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
-        let record = crate::games::pick(records, &self.record, self.game)?;
+        let shown = crate::diagnostic::shown_path(&self.record);
+        if self.record.is_dir() {
+            return Err(Error::Io(format!(
+                "cannot read {shown}: it is a directory, not a file; render draws one game of \
+                 one file (booklet takes folders)"
+            )));
+        }
+        let entries = records.load(&self.record)?;
+        let held = entries.len();
+        let record = crate::games::nth(entries, self.game, |held| {
+            format!("--game {}: {shown} holds {held}", self.game)
+        })?;
+        let drew_which = (held > 1 && !self.game_chosen).then(|| {
+            format!(
+                "note: {shown} holds {held} games; this is game {} (choose another with --game N, \
+                 or draw them all with booklet)",
+                self.game
+            )
+        });
         let mut document = crate::diagram::draw(&*record, &self.request)?;
         let theme = Theme::named_or_file(&self.theme)?;
         let css = match &self.css {
@@ -59,6 +79,7 @@ impl Job for RenderJob {
         }
         let mut made = Made::drawing(document, &self.output);
         made.problems.extend(self.request.words.untranslated());
+        made.notes.extend(drew_which);
         Ok(made)
     }
 }

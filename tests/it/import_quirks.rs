@@ -88,7 +88,10 @@ fn comments_on_nodes_become_comments_in_the_record() {
     accepted(
         "k.sgf",
         "(;GM[9]C[A club game];B[d1-b3]C[the usual start];W[h5-g4])",
-        &["# A club game\n", "# after move 1: the usual start\n"],
+        &[
+            "comment: \"A club game\"\n",
+            "comments:\n  1: \"the usual start\"\n",
+        ],
     );
     refused("k.sgf", "(;GM[9];B[d1-b3]C[never closed)", ":1:", "");
 }

@@ -123,7 +123,7 @@ impl SheetJob {
     /// The records' Shoreline games, in order; any other game is refused.
     fn games(&self, records: &dyn Records) -> Result<Vec<super::Game>, Error> {
         let mut games = Vec::new();
-        for path in &self.args.files {
+        for path in &records.files(&self.args.files).files {
             for entry in records.load(path)? {
                 let record = entry.game.map_err(Error::Invalid)?;
                 let game = record
