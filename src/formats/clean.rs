@@ -1,7 +1,8 @@
 //! Text from another program's file (an SGF `PB[…]`, a move text `{comment}`) made into
 //! text a record can hold and sheetgen can draw: line breaks and tabs of every kind become
-//! spaces (or, in a comment, line breaks), and characters that are never drawn are left
-//! out: controls, byte-order marks, bidirectional and other format controls, noncharacters.
+//! spaces (or, in a comment, line breaks), so do other controls, and characters that are
+//! never drawn are left out: byte-order marks, bidirectional and other format controls,
+//! noncharacters.
 //! What is left may still hold a character the font lacks; the importer refuses that.
 
 /// One line of text (a title, a name, a date): every kind of line break and tab a space,
@@ -9,9 +10,8 @@
 pub fn line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if breaks(c) || c == '\t' || c == '\u{b}' || c == '\u{c}' || c == '\n' {
-            push_space(&mut out);
-        } else if c == ' ' {
+        // A control stands between words; a format control (a mark) inside one.
+        if breaks(c) || c.is_control() || c == ' ' {
             push_space(&mut out);
         } else if !hidden(c) {
             out.push(c);
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn a_line_loses_its_breaks_controls_and_marks() {
-        assert_eq!(line(" Ann\r\nLee\t\u{2028}Jr\u{1b}. "), "Ann Lee Jr.");
+        assert_eq!(line(" Ann\r\nLee\t\u{2028}Jr\u{1b}. "), "Ann Lee Jr .");
         assert_eq!(line("\u{feff}\u{202e}Bob\u{2066}\u{200d}"), "Bob");
         assert_eq!(line("a\u{fffe}b\u{85}c"), "ab c");
     }
