@@ -438,26 +438,10 @@ fn sequence<'a>(
     let mut from = 0;
     for at in stops {
         let mut caption = vec![after(&title, at, unit, words)];
-        let turns = unit == "turn";
-        if at == from + 1 {
-            // One move: "Move 33: …", not "Moves 33–33".
-            let one = if turns {
-                "Turn {n}: {moves}"
-            } else {
-                "Move {n}: {moves}"
-            };
-            caption.push(words.fill(one, &[("n", &at), ("moves", &moves[from])]));
-        } else if at > from {
-            let many = if turns {
-                "Turns {from}–{to}: {moves}"
-            } else {
-                "Moves {from}–{to}: {moves}"
-            };
-            let list = moves[from..at].join(", ");
-            caption.push(words.fill(
-                many,
-                &[("from", &(from + 1)), ("to", &at), ("moves", &list)],
-            ));
+        if at > from {
+            // The moves since the last diagram, numbered as every move list is (`6... c4-e6
+            // 7. f1-d3`), so a reader can tell who played what.
+            caption.push(crate::vocabulary::numbered_moves(&moves, from, at));
         }
         if at == game.length() {
             // The outcome, said once: under the last diagram.
