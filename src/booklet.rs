@@ -419,8 +419,26 @@ fn caption(game: &dyn GameRecord, words: &Words) -> Vec<String> {
     if !players.is_empty() {
         lines.push(players.join(" – "));
     }
+    lines.extend(event_line(game, words));
     lines.push(outcome(game, words));
     lines
+}
+
+/// "Autumn league, round 2 · 2026-11-10", or as much of it as the record gives.
+fn event_line(game: &dyn GameRecord, words: &Words) -> Option<String> {
+    let about = game.about();
+    let mut parts = Vec::new();
+    match (&about.event, &about.round) {
+        (Some(event), Some(round)) => parts.push(words.fill(
+            "{event}, round {round}",
+            &[("event", &event.value), ("round", &round.value)],
+        )),
+        (Some(event), None) => parts.push(event.value.clone()),
+        (None, Some(round)) => parts.push(words.fill("Round {round}", &[("round", &round.value)])),
+        (None, None) => {}
+    }
+    parts.extend(about.date.as_ref().map(|d| d.value.clone()));
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.

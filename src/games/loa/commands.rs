@@ -343,6 +343,13 @@ impl Job for ImportJob {
                         )));
                     }
                 }
+                // A name ending in `/` is a folder to make.
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    Error::Io(format!(
+                        "cannot make the folder {}: {e}",
+                        crate::diagnostic::shown_path(dir)
+                    ))
+                })?;
                 for (out, (_, yaml)) in outs.iter().zip(&imported) {
                     crate::output::write(&Target::File(out.clone()), yaml.as_bytes())?;
                 }
