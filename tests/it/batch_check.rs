@@ -184,3 +184,43 @@ fn fifos_loops_and_links_to_the_root_are_left_alone() {
         );
     }
 }
+
+#[test]
+fn render_of_a_file_of_several_games_says_which_it_drew() {
+    let out = common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("holds 4 games; this is game 1 (choose another with --game N"),
+        "{}",
+        out.stderr
+    );
+    let out = common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--game",
+        "1",
+        "--format",
+        "text",
+    ]);
+    assert!(!out.stderr.contains("holds 4 games"), "{}", out.stderr);
+    let out = common::run(&[
+        "render",
+        "examples/season/round2-bo-ann.txt",
+        "--at",
+        "6...",
+        "--format",
+        "text",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        text.contains("6...\u{a0}c4-e6: White heads for the centre."),
+        "the 12th half-move and its comment: {text}"
+    );
+}
