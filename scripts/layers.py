@@ -13,7 +13,7 @@ import sys
 # first path segment (`games::loa::rules` is in `games`).
 LAYERS = [
     ("words", ["vocabulary", "words", "diagnostic", "error", "rng"]),
-    ("input and output", ["input", "formats", "output"]),
+    ("input and output", ["input", "formats", "folders", "output"]),
     ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame", "legend"]),
     ("backends", ["backend"]),
     ("record schema", ["record", "options", "job"]),

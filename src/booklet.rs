@@ -82,7 +82,8 @@ impl Job for BookletJob {
                 Err(d) => return Err(Error::Invalid(d)),
             }
         }
-        for path in &self.files {
+        let walk = records.files(&self.files);
+        for path in &walk.files {
             let shown = crate::diagnostic::shown_path(path);
             match records.load(path) {
                 Ok(entries) => {
@@ -122,8 +123,12 @@ impl Job for BookletJob {
             .map(|p| p.error.status())
             .max()
             .unwrap_or_default();
+        let others = walk.others_line();
+        let mut notes = walk.notes;
+        notes.extend(others);
         Ok(Made {
             problems,
+            notes,
             status,
             ..Made::drawing(document, &self.output)
         })
@@ -422,8 +427,26 @@ fn caption(game: &dyn GameRecord, words: &Words) -> Vec<String> {
     if !players.is_empty() {
         lines.push(players.join(" – "));
     }
+    lines.extend(event_line(game, words));
     lines.push(outcome(game, words));
     lines
+}
+
+/// "Autumn league, round 2 · 2026-11-10", or as much of it as the record gives.
+fn event_line(game: &dyn GameRecord, words: &Words) -> Option<String> {
+    let about = game.about();
+    let mut parts = Vec::new();
+    match (&about.event, &about.round) {
+        (Some(event), Some(round)) => parts.push(words.fill(
+            "{event}, round {round}",
+            &[("event", &event.value), ("round", &round.value)],
+        )),
+        (Some(event), None) => parts.push(event.value.clone()),
+        (None, Some(round)) => parts.push(words.fill("Round {round}", &[("round", &round.value)])),
+        (None, None) => {}
+    }
+    parts.extend(about.date.as_ref().map(|d| d.value.clone()));
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.
@@ -441,26 +464,10 @@ fn sequence<'a>(
     let mut from = 0;
     for at in stops {
         let mut caption = vec![after(&title, at, unit, words)];
-        let turns = unit == "turn";
-        if at == from + 1 {
-            // One move: "Move 33: …", not "Moves 33–33".
-            let one = if turns {
-                "Turn {n}: {moves}"
-            } else {
-                "Move {n}: {moves}"
-            };
-            caption.push(words.fill(one, &[("n", &at), ("moves", &moves[from])]));
-        } else if at > from {
-            let many = if turns {
-                "Turns {from}–{to}: {moves}"
-            } else {
-                "Moves {from}–{to}: {moves}"
-            };
-            let list = moves[from..at].join(", ");
-            caption.push(words.fill(
-                many,
-                &[("from", &(from + 1)), ("to", &at), ("moves", &list)],
-            ));
+        if at > from {
+            // The moves since the last diagram, numbered as every move list is (`6... c4-e6
+            // 7. f1-d3`), so a reader can tell who played what.
+            caption.push(crate::vocabulary::numbered_moves(&moves, from, at));
         }
         if at == game.length() {
             // The outcome, said once: under the last diagram.

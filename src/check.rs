@@ -49,6 +49,7 @@ impl Job for CheckJob {
         };
         Ok(Made {
             status: report.status,
+            notes: report.notes,
             ..Made::bytes(report.text.into_bytes(), Target::Stdout)
         })
     }
@@ -60,6 +61,9 @@ impl Job for CheckJob {
 pub struct Report {
     pub text: String,
     pub status: Status,
+    /// What a folder held that was left alone with a word (a FIFO, a link to a folder),
+    /// for standard error.
+    pub notes: Vec<String>,
 }
 
 /// Checks every game in `paths`. `color` styles the error reports for a terminal.
@@ -72,9 +76,13 @@ pub fn check(
     let mut report = Report {
         text: String::new(),
         status: Status::Done,
+        notes: Vec::new(),
     };
     let mut count = Count::default();
-    for path in record_files(paths) {
+    let walk = records.files(paths);
+    count.others = walk.others_line();
+    report.notes = walk.notes;
+    for path in walk.files {
         let path = &path;
         count.files += 1;
         match records.load(path) {
@@ -104,6 +112,7 @@ pub fn check_position(
     let mut report = Report {
         text: String::new(),
         status: Status::Done,
+        notes: Vec::new(),
     };
     let mut count = Count {
         files: 1,
@@ -117,46 +126,6 @@ pub fn check_position(
     report
 }
 
-/// The record files `paths` name: a file as given, a folder as every `*.yaml` and `*.yml`
-/// file under it, in sorted order so that a batch report reads the same on every machine.
-/// A folder that cannot be read or holds no record file is kept as given, for the report to
-/// name.
-fn record_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let before = files.len();
-            walk(path, &mut files);
-            if files.len() == before {
-                files.push(path.clone()); // no record in it: reported as a folder, exit 2
-            }
-        } else {
-            files.push(path.clone());
-        }
-    }
-    files
-}
-
-/// Adds the record files under `folder` to `files`, depth first, names sorted.
-fn walk(folder: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(read) = std::fs::read_dir(folder) else {
-        files.push(folder.to_path_buf());
-        return;
-    };
-    let mut children: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
-    children.sort();
-    for child in children {
-        if child.is_dir() {
-            walk(&child, files);
-        } else if child
-            .extension()
-            .is_some_and(|ext| ext == "yaml" || ext == "yml")
-        {
-            files.push(child);
-        }
-    }
-}
-
 /// What a batch held, for the text report's last line.
 #[derive(Debug, Default)]
 struct Count {
@@ -166,6 +135,8 @@ struct Count {
     /// Files that hold no game (binary, empty, too large): each counts as one invalid game.
     invalid_files: usize,
     unreadable: usize,
+    /// "3 other files left alone": files in the folders that are not record files.
+    others: Option<String>,
 }
 
 impl Count {
@@ -184,6 +155,9 @@ impl Count {
                 ", {} could not be read",
                 plural(self.unreadable, "file")
             ));
+        }
+        if let Some(others) = &self.others {
+            line.push_str(&format!("; {others}"));
         }
         line + "\n"
     }

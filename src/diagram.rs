@@ -80,10 +80,25 @@ fn resolve(
         crate::font::check(text).map_err(|m| Error::Usage(format!("--caption: {m}")))?;
         view.caption = Some(text.clone());
     }
+    if view.caption.is_none() && !request.bare && !request.omit_caption {
+        view.caption = move_comment(record, view.at);
+    }
     annotations.extend(request.annotations.clone());
     refuse_other_games_options(record, &view)?;
     let cells = record.check_view(&view)?;
     Ok((view, annotations, cells))
+}
+
+/// The record's comment on the move that led to the position after `at` moves (the end
+/// when None), with that move as move lists write it: `6... c4-e6: a fine move`.
+pub fn move_comment(record: &dyn GameRecord, at: Option<usize>) -> Option<String> {
+    let n = at.unwrap_or(record.length());
+    let about = record.about();
+    let (_, text) = about.comments.iter().find(|(m, _)| *m == n)?;
+    let moves = record.move_list();
+    let played = crate::vocabulary::numbered_moves(&moves, n - 1, n);
+    let text = text.value.lines().collect::<Vec<_>>().join(" ");
+    Some(format!("{played}: {text}"))
 }
 
 /// Options the record's game does not declare are refused with one message for all.

@@ -31,6 +31,8 @@ pub enum Product {
 pub struct Made {
     pub product: Product,
     pub problems: Vec<Problem>,
+    /// Notes for standard error that change no exit code (files of a folder left alone).
+    pub notes: Vec<String>,
     pub status: Status,
 }
 
@@ -39,6 +41,7 @@ impl Made {
         Self {
             product: Product::Drawing(document, output.clone()),
             problems: Vec::new(),
+            notes: Vec::new(),
             status: Status::Done,
         }
     }
@@ -47,6 +50,7 @@ impl Made {
         Self {
             product: Product::Bytes(bytes, target),
             problems: Vec::new(),
+            notes: Vec::new(),
             status: Status::Done,
         }
     }

@@ -18,6 +18,8 @@ pub mod diagnostic;
 pub mod diagram;
 pub mod error;
 pub mod figure;
+#[cfg(feature = "cli")]
+pub mod folders;
 pub mod font;
 pub mod formats;
 pub mod frame;

@@ -1,7 +1,9 @@
 //! Reading record files: YAML files of one or more documents (separated by `---`), one game
 //! each. The `game` key picks the game from the registry, whose own record struct then reads
 //! the whole document, so each document is parsed once in the usual case. A broken document
-//! does not stop the ones after it.
+//! does not stop the ones after it. SGF and move text (told by the name, `.sgf` or `.txt`,
+//! or else by how the text starts) are read by the game that imports them, game by game,
+//! as the records `sheetgen import` writes.
 
 #[cfg(feature = "cli")]
 use std::path::Path;
@@ -46,6 +48,75 @@ pub const MAX_DOCUMENTS: usize = 100_000;
 /// parsed one by one, so a broken one, even one that is not YAML, does not stop the next;
 /// large files are checked on every core.
 pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
+    if is_imported_format(source) {
+        return read_imported(source);
+    }
+    read_yaml(source)
+}
+
+/// Whether `source` is SGF or move text rather than YAML: by its name (`.sgf`, `.txt`), or
+/// by its start (`(;`, a tag header such as `[Event "…"]`, a move number `1.`).
+fn is_imported_format(source: &SourceFile) -> bool {
+    let extension = source
+        .path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("yaml" | "yml") => false,
+        Some("sgf" | "txt") => true,
+        _ => {
+            let text = source.text.trim_start_matches('\u{feff}').trim_start();
+            // `{` opens a YAML flow mapping as well as a move text comment: YAML here.
+            text.starts_with('(')
+                || (!text.starts_with('{') && crate::formats::move_text::looks_like_move_text(text))
+        }
+    }
+}
+
+/// SGF or move text, each game read as the record its game imports it as.
+fn read_imported(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
+    let Some((importer, imported)) = games::GAMES
+        .iter()
+        .find_map(|game| Some((*game, game.import(source)?)))
+    else {
+        return Err(Diagnostic::file(
+            &source.path,
+            "this is SGF or move text, which no game of sheetgen reads",
+        ));
+    };
+    let imported = imported.map_err(|d| importer.with_rules_page(d))?;
+    if imported.games.len() > MAX_DOCUMENTS {
+        return Err(Diagnostic::file(
+            &source.path,
+            format!(
+                "the file holds {} games; sheetgen reads at most {MAX_DOCUMENTS} from one file \
+                 (split it in two)",
+                imported.games.len()
+            ),
+        ));
+    }
+    let mut entries = Vec::new();
+    for (k, record) in imported.games.into_iter().enumerate() {
+        let game = match record {
+            Ok(yaml) => read_yaml(&SourceFile::new(&source.path, &yaml))?
+                .pop()
+                .map_or_else(
+                    || Err(Diagnostic::file(&source.path, "no record")),
+                    |e| e.game,
+                ),
+            Err(d) => Err(importer.with_rules_page(d)),
+        };
+        entries.push(Entry {
+            index: k + 1,
+            name: Some(importer.name()),
+            game,
+        });
+    }
+    Ok(entries)
+}
+
+fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     let documents = documents(&source.text);
     if documents.len() > MAX_DOCUMENTS {
         return Err(Diagnostic::file(

@@ -30,6 +30,12 @@ macro_rules! game_record {
             pub title: Option<$crate::record::Text>,
             pub date: Option<$crate::record::Text>,
             pub players: Option<$crate::record::Players>,
+            pub event: Option<$crate::record::Text>,
+            pub round: Option<$crate::record::Text>,
+            /// A comment on the whole game.
+            pub comment: Option<$crate::record::Text>,
+            /// Comments on moves: `{ 12: "…" }`, the comment after the 12th move.
+            pub comments: Option<$crate::record::Comments>,
             $($(#[$field_attr])* pub $field: $ty,)*
             /// Figures of the game a rulebook or bulletin wants, drawn by `render --diagram K`.
             pub diagrams: Option<Vec<$crate::record::Entry<$name>>>,
@@ -44,7 +50,8 @@ macro_rules! game_record {
         impl $name {
             /// Every key of the record, in the order the struct declares them.
             pub const KEYS: &'static [&'static str] =
-                &["game", "title", "date", "players", $(stringify!($field),)* "diagrams"];
+                &["game", "title", "date", "players", "event", "round", "comment", "comments",
+                  $(stringify!($field),)* "diagrams"];
 
             /// The header checked; `moves` is how many moves (or turns) the game has, which a
             /// diagram's `at` may not pass.
@@ -58,6 +65,10 @@ macro_rules! game_record {
                         title: &self.title,
                         date: &self.date,
                         players: &self.players,
+                        event: &self.event,
+                        round: &self.round,
+                        comment: &self.comment,
+                        comments: &self.comments,
                         diagrams: self.diagrams.iter().flatten().map(|e| &e.0).collect(),
                     },
                     source,
@@ -73,7 +84,36 @@ pub struct Header<'a> {
     pub title: &'a Option<Text>,
     pub date: &'a Option<Text>,
     pub players: &'a Option<Players>,
+    pub event: &'a Option<Text>,
+    pub round: &'a Option<Text>,
+    pub comment: &'a Option<Text>,
+    pub comments: &'a Option<Comments>,
     pub diagrams: Vec<&'a RawDiagram>,
+}
+
+/// `comments`: each move's comment, keyed by the move's number as `at` counts it (the
+/// comment after the 12th move is `12: "…"`), in the order written.
+#[derive(Debug, Clone, Default)]
+pub struct Comments(pub Vec<(Text, Text)>);
+
+impl<'de> Deserialize<'de> for Comments {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct CommentsVisitor;
+        impl<'de> Visitor<'de> for CommentsVisitor {
+            type Value = Comments;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a mapping from move numbers to comments, like { 12: \"a fine move\" }")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Comments, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(entry) = map.next_entry::<Text, Text>()? {
+                    pairs.push(entry);
+                }
+                Ok(Comments(pairs))
+            }
+        }
+        deserializer.deserialize_map(CommentsVisitor)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -382,6 +422,13 @@ pub struct About {
     pub date: Option<Text>,
     pub black: Option<Text>,
     pub white: Option<Text>,
+    pub event: Option<Text>,
+    pub round: Option<Text>,
+    /// The comment on the whole game.
+    pub comment: Option<Text>,
+    /// Each move's comment: the number of moves before it (as `at` counts) and its text, in
+    /// move order.
+    pub comments: Vec<(usize, Text)>,
     pub diagrams: Vec<DiagramSpec>,
     pub source: SourceFile,
 }
@@ -395,23 +442,9 @@ impl About {
         for raw_diagram in header.diagrams {
             let at = match &raw_diagram.at {
                 None => None,
-                Some(text) => Some(
-                    text.value
-                        .trim()
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|n| *n <= moves)
-                        .ok_or_else(|| {
-                            error_at(
-                                source,
-                                text,
-                                format!(
-                                    "`at` is a move number from 0 to {moves}, not `{}`",
-                                    text.value
-                                ),
-                            )
-                        })?,
-                ),
+                Some(text) => {
+                    Some(parse_at(&text.value, moves).map_err(|m| error_at(source, text, m))?)
+                }
             };
             let mut annotations = crate::annotate::Annotations::default();
             for arrow in raw_diagram.arrows.iter().flatten() {
@@ -440,11 +473,35 @@ impl About {
                 annotations,
             });
         }
+        let mut comments = Vec::new();
+        for (key, text) in header.comments.iter().flat_map(|c| &c.0) {
+            let n = parse_at(&key.value, moves).map_err(|m| error_at(source, key, m))?;
+            if n == 0 {
+                return Err(error_at(
+                    source,
+                    key,
+                    "a comment on the game before its first move is `comment:`",
+                ));
+            }
+            if comments.iter().any(|(m, _)| *m == n) {
+                return Err(error_at(
+                    source,
+                    key,
+                    format!("move {n} has a comment already"),
+                ));
+            }
+            comments.push((n, text.clone()));
+        }
+        comments.sort_by_key(|(n, _)| *n);
         let about = Self {
             title: header.title.clone(),
             date: header.date.clone(),
             black: players.black,
             white: players.white,
+            event: header.event.clone(),
+            round: header.round.clone(),
+            comment: header.comment.clone(),
+            comments,
             diagrams,
             source: source.clone(),
         };
@@ -500,14 +557,70 @@ impl About {
     /// Every text the record gives can be drawn with sheetgen's font; the error points at
     /// the text that cannot.
     pub fn check_text(&self) -> Result<(), Diagnostic> {
-        let texts = [&self.title, &self.date, &self.black, &self.white];
+        let texts = [
+            &self.title,
+            &self.date,
+            &self.black,
+            &self.white,
+            &self.event,
+            &self.round,
+        ];
         let captions = self.diagrams.iter().map(|d| &d.caption);
-        for text in texts.into_iter().chain(captions).flatten() {
-            crate::font::check(&text.value).map_err(|missing| {
+        let check = |text: &Text, value: &str| {
+            crate::font::check(value).map_err(|missing| {
                 error_at(&self.source, text, missing.to_string()).blaming(missing.option())
-            })?;
+            })
+        };
+        for text in texts.into_iter().chain(captions).flatten() {
+            check(text, &text.value)?;
+        }
+        // Comments are paragraphs: their line breaks are no characters to draw.
+        let comments = self
+            .comment
+            .iter()
+            .chain(self.comments.iter().map(|(_, t)| t));
+        for text in comments {
+            for line in text.value.lines() {
+                check(text, line)?;
+            }
         }
         Ok(())
+    }
+}
+
+/// A move as `at`, `--at` and `comments` name it: `12`, the position after 12 moves
+/// (half-moves: each player's move counts; Towers counts turns), or the numbered move of
+/// move lists, `6.` (the first player's 6th move, so 11) or `6...` (the second player's
+/// 6th, so 12). `length` is how many the game has, which it may not pass.
+pub fn parse_at(text: &str, length: usize) -> Result<usize, String> {
+    let written = text.trim();
+    match move_count(written) {
+        Some(n) if n <= length => Ok(n),
+        Some(n) => Err(format!(
+            "`{written}` is move {n}, but the game has only {}",
+            crate::vocabulary::plural(length, "move")
+        )),
+        None => Err(format!(
+            "a move is a number from 0 to {length} (half-moves), or a numbered move like \
+             `6.` or `6...`, not `{written}`"
+        )),
+    }
+}
+
+/// The moves before the position `text` names (`12`, `6.`, `6...`), without a bound.
+pub fn move_count(text: &str) -> Option<usize> {
+    let written = text.trim();
+    let digits = written.trim_end_matches('.');
+    let dots = written.len() - digits.len();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n = digits.parse::<usize>().ok()?;
+    match dots {
+        0 => Some(n),
+        1 if n > 0 => n.checked_mul(2).map(|m| m - 1),
+        3 if n > 0 => n.checked_mul(2),
+        _ => None,
     }
 }
 
@@ -551,6 +664,18 @@ mod tests {
         for (got, (text, line, column)) in found.iter().zip(expected) {
             assert_eq!(got, &(text.to_string(), line, column));
         }
+    }
+
+    #[test]
+    fn moves_are_named_by_count_or_by_number() {
+        assert_eq!(parse_at("12", 20), Ok(12));
+        assert_eq!(parse_at("6.", 20), Ok(11));
+        assert_eq!(parse_at(" 6... ", 20), Ok(12));
+        assert_eq!(parse_at("0", 20), Ok(0));
+        assert!(parse_at("0.", 20).is_err());
+        assert!(parse_at("6..", 20).is_err());
+        let err = parse_at("11...", 20).unwrap_err();
+        assert!(err.contains("move 22, but the game has only 20"), "{err}");
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub struct RenderJob {
     pub position: Option<crate::games::GivenPosition>,
     /// Which game of the file, from 1.
     pub game: usize,
+    /// Whether `--game` chose it: else a file of several games says which one was drawn.
+    pub game_chosen: bool,
     pub request: Request,
     /// The theme's name or file, read when the job runs.
     pub theme: PathBuf,
@@ -42,9 +44,30 @@ impl Job for RenderJob {
     }
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
-        let record = match (&self.position, &self.record) {
-            (Some(position), _) => position.read().map_err(Error::Invalid)?,
-            (None, Some(path)) => crate::games::pick(records, path, self.game)?,
+        let (record, drew_which) = match (&self.position, &self.record) {
+            (Some(position), _) => (position.read().map_err(Error::Invalid)?, None),
+            (None, Some(path)) => {
+                let shown = crate::diagnostic::shown_path(path);
+                if path.is_dir() {
+                    return Err(Error::Io(format!(
+                        "cannot read {shown}: it is a directory, not a file; render draws one \
+                         game of one file (booklet takes folders)"
+                    )));
+                }
+                let entries = records.load(path)?;
+                let held = entries.len();
+                let record = crate::games::nth(entries, self.game, |held| {
+                    format!("--game {}: {shown} holds {held}", self.game)
+                })?;
+                let drew_which = (held > 1 && !self.game_chosen).then(|| {
+                    format!(
+                        "note: {shown} holds {held} games; this is game {} (choose another \
+                         with --game N, or draw them all with booklet)",
+                        self.game
+                    )
+                });
+                (record, drew_which)
+            }
             (None, None) => unreachable!("the plan gives a record or a position"),
         };
         let mut document = crate::diagram::draw(&*record, &self.request)?;
@@ -66,6 +89,7 @@ impl Job for RenderJob {
         }
         let mut made = Made::drawing(document, &self.output);
         made.problems.extend(self.request.words.untranslated());
+        made.notes.extend(drew_which);
         Ok(made)
     }
 }

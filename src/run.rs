@@ -37,7 +37,7 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
 
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
     let made = job.run(&crate::load::Files)?;
-    let mut warnings = Vec::new();
+    let mut warnings = made.notes;
     let (target, bytes) = match made.product {
         Product::Drawing(document, output) => {
             if let Some(width) = output.width {

@@ -184,9 +184,49 @@ pub fn capitalised(word: &str) -> String {
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// What a move list writes before the `i`-th half-move (from 0): `6.` before the first
+/// player's 6th move, `6...` before the second player's. sheetgen's one numbering: a move
+/// number counts pairs of half-moves, `--at` and `at:` count half-moves (Towers: turns).
+pub fn move_number(i: usize) -> String {
+    let n = i / 2 + 1;
+    if i % 2 == 0 {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
+/// `moves[from..to]` in numbered pairs, as books print them: `1. f1-d3 c4-e6 2. b1-b4`, or
+/// from the second player's move `6... c4-e6 7. f1-d3`. A number is joined to its move by
+/// a no-break space, so that a wrapped list never ends a line on a number.
+pub fn numbered_moves(moves: &[String], from: usize, to: usize) -> String {
+    let mut out = String::new();
+    for (i, played) in moves.iter().enumerate().take(to).skip(from) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if i % 2 == 0 || i == from {
+            out.push_str(&move_number(i));
+            out.push('\u{a0}');
+        }
+        out.push_str(played);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_are_numbered_in_pairs() {
+        let moves: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
+        let spaced = |from, to| numbered_moves(&moves, from, to).replace('\u{a0}', " ");
+        assert_eq!(spaced(0, 5), "1. a b 2. c d 3. e");
+        assert_eq!(spaced(1, 4), "1... b 2. c d");
+        assert_eq!(move_number(11), "6...");
+        assert_eq!(move_number(10), "6.");
+    }
 
     #[test]
     fn sides_read_in_any_case_and_nothing_else() {

@@ -158,18 +158,21 @@ pub struct RenderArgs {
     #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub record: Option<PathBuf>,
 
-    /// Which game of the file, counting from 1; with --position, the game: shoreline,
-    /// towers or lines-of-action (loa)
-    #[arg(long, value_name = "K|GAME", default_value = "1", value_parser = game_arg)]
-    pub game: GameArg,
+    /// Which game of the file, counting from 1 [default: 1]; with --position, the game:
+    /// shoreline, towers or lines-of-action (loa)
+    #[arg(long, value_name = "K|GAME", value_parser = game_arg)]
+    pub game: Option<GameArg>,
 
     /// A position in the game's notation (see `sheetgen rules GAME`) instead of a record
     /// file, with --game: e.g. --game loa --position "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
 
-    /// Draw the position after N moves (0 is the empty board) and mark the last move
-    #[arg(long, value_name = "N")]
+    /// Draw the position after N moves and mark the last move. N counts half-moves (each
+    /// player's move is one; Towers counts turns; 0 is the start), or names a numbered move
+    /// as move lists write them: 6. (the first player's 6th move, so 11) or 6... (the
+    /// second player's 6th, so 12)
+    #[arg(long, value_name = "N", value_parser = parse_move)]
     pub at: Option<usize>,
 
     /// Draw the record's K-th entry of `diagrams` (its move, caption and figures)
@@ -236,8 +239,8 @@ pub struct BookletArgs {
     #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
     pub per_page: String,
 
-    /// One diagram every N moves (turns for Towers) of each game, the moves between listed
-    /// under each
+    /// One diagram every N half-moves (each player's move is one; turns for Towers) of each
+    /// game, the moves between listed under each in numbered pairs (12. f1-d3 c4-e6)
     #[arg(long, value_name = "N", value_parser = counted_from_one)]
     pub every: Option<u32>,
 
@@ -292,4 +295,13 @@ fn game_name(value: &str) -> Result<String, String> {
     games::find(value)
         .map(|game| game.name().to_string())
         .ok_or_else(|| format!("sheetgen knows {}", games::names()))
+}
+
+/// `--at`: a count of half-moves (`12`) or a numbered move (`6.`, `6...`).
+fn parse_move(text: &str) -> Result<usize, String> {
+    crate::record::move_count(text).ok_or_else(|| {
+        format!(
+            "`{text}` is no move: give a count of half-moves (12) or a numbered move (6. or 6...)"
+        )
+    })
 }

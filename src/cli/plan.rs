@@ -98,7 +98,8 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             values,
         });
     }
-    let (game, position) = match (&args.game, &args.position, &args.record) {
+    let chosen = args.game.clone().unwrap_or(GameArg::Index(1));
+    let (game, position) = match (&chosen, &args.position, &args.record) {
         (_, Some(_), Some(record)) => return Err(with_a_file(record)),
         (GameArg::Named(name), Some(text), None) => (1, Some(position(name, text))),
         (GameArg::Index(_), Some(_), None) => return Err(needs_a_game()),
@@ -129,6 +130,7 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
         },
         output,
         game,
+        game_chosen: args.game.is_some(),
         position,
         record: args.record,
         theme: known_theme(args.theme)?,

@@ -2,6 +2,7 @@
 //! move text as other programs write them, and YAML records as sheetgen writes them.
 //! Nothing here knows a game.
 
+pub mod clean;
 pub mod move_text;
 pub mod report;
 pub mod sgf;

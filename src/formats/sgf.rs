@@ -27,6 +27,9 @@ pub type Node = Vec<Property>;
 pub struct GameTree {
     pub nodes: Vec<Node>,
     pub at: usize,
+    /// Each variation that branches off the main line and is left out: the byte offset of
+    /// its `(` and how many main-line nodes come before it.
+    pub dropped: Vec<(usize, usize)>,
 }
 
 impl GameTree {
@@ -103,12 +106,15 @@ impl Reader<'_> {
     fn game_tree(&mut self) -> Result<GameTree, Diagnostic> {
         let at = self.i;
         let mut nodes = Vec::new();
+        let mut dropped = Vec::new();
         // Every open tree: where it opened, whether its nodes are on the main line, and
         // whether a variation of it has started (nodes after one are not in the sequence).
         struct Open {
             at: usize,
             main: bool,
             branched: bool,
+            /// Main-line nodes before its first variation.
+            nodes_at_branch: usize,
         }
         let mut open: Vec<Open> = Vec::new();
         loop {
@@ -120,6 +126,11 @@ impl Reader<'_> {
                         None => true,
                         Some(parent) => {
                             let first = parent.main && !parent.branched;
+                            if parent.main && parent.branched {
+                                dropped.push((self.i, parent.nodes_at_branch));
+                            } else if !parent.branched {
+                                parent.nodes_at_branch = nodes.len();
+                            }
                             parent.branched = true;
                             first
                         }
@@ -128,6 +139,7 @@ impl Reader<'_> {
                         at: self.i,
                         main,
                         branched: false,
+                        nodes_at_branch: 0,
                     });
                     self.i += 1;
                 }
@@ -163,7 +175,7 @@ impl Reader<'_> {
         if nodes.is_empty() {
             return Err(self.error(at, "this game tree has no node: write `(;` to start one"));
         }
-        Ok(GameTree { nodes, at })
+        Ok(GameTree { nodes, at, dropped })
     }
 
     /// The properties of one node, up to the next `;`, `(` or `)`.
@@ -266,6 +278,8 @@ mod tests {
             .map(|p| p.value.as_str())
             .collect();
         assert_eq!(moves, ["a", "b", "c", "d"]);
+        let at = "(;GM[9];B[a];W[b](;B[c];W[d])".len();
+        assert_eq!(trees[0].dropped, [(at, 3)], "the variation left out");
     }
 
     #[test]

@@ -76,6 +76,14 @@ impl RecordWriter {
             .push_str(&format!("{key}: {{ {} }}\n", written.join(", ")));
     }
 
+    /// `key:` and one `  N: "text"` line for each numbered text (move comments).
+    pub fn numbered(&mut self, key: &str, texts: &[(usize, String)]) {
+        self.out.push_str(&format!("{key}:\n"));
+        for (n, text) in texts {
+            self.out.push_str(&format!("  {n}: {}\n", quoted(text)));
+        }
+    }
+
     /// `key: { a: 1, b: word }`, for values of sheetgen's own vocabulary.
     pub fn words(&mut self, key: &str, pairs: &[(&str, String)]) {
         let written: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}: {v}")).collect();
@@ -120,6 +128,9 @@ pub fn quoted(text: &str) -> String {
             '"' => "\\\"".to_string(),
             '\\' => "\\\\".to_string(),
             '\n' => "\\n".to_string(),
+            // Line breaks to a YAML 1.1 reader, and a byte-order mark: escaped, so that every
+            // reader sees the same text.
+            '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}' => format!("\\u{:04x}", c as u32),
             c if c.is_control() || !printable(c) => format!("\\u{:04x}", c as u32),
             c => c.to_string(),
         })
@@ -150,5 +161,6 @@ mod tests {
     #[test]
     fn characters_yaml_cannot_hold_are_escaped() {
         assert_eq!(quoted("a\u{fffe}b\u{7}"), "\"a\\ufffeb\\u0007\"");
+        assert_eq!(quoted("a\u{2028}b"), "\"a\\u2028b\"");
     }
 }

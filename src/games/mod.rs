@@ -88,6 +88,23 @@ pub trait Game: Sync {
 
     /// The built-in template of the game's sheets, which `sheetgen template GAME` prints.
     fn sheet_template(&self) -> &'static template::Builtin;
+
+    /// Reads `source`, SGF or move text, as this game's records, when the game has such
+    /// formats (Lines of Action); None when it has none. An error is a file that is not
+    /// SGF or move text at all.
+    fn import(&self, source: &SourceFile) -> Option<Result<Imported, Diagnostic>> {
+        let _ = source;
+        None
+    }
+}
+
+/// Games read from SGF or move text.
+#[derive(Debug)]
+pub struct Imported {
+    /// Each game as a YAML record (one document), or what is wrong with it.
+    pub games: Vec<Result<String, Diagnostic>>,
+    /// What was left out, located (SGF variations off the main line).
+    pub notes: Vec<Diagnostic>,
 }
 
 /// A checked record of one game.
@@ -210,6 +227,11 @@ pub trait Job {
 /// through this and never read record files themselves.
 pub trait Records {
     fn load(&self, path: &Path) -> Result<Vec<Entry>, Error>;
+
+    /// The record files `paths` name, folders walked ([`crate::folders`]).
+    fn files(&self, paths: &[std::path::PathBuf]) -> crate::folders::Walk {
+        crate::folders::record_files(paths)
+    }
 }
 
 /// One game from a file: its place there (from 1) and the checked game or what is wrong.

@@ -462,7 +462,9 @@ fn a_booklet_has_its_pages_captions_and_numbers() {
         text.contains("after 10 moves") && text.contains("after 33 moves"),
         "{text}"
     );
-    assert!(text.contains("Moves 31–33:"), "{text}");
+    // The moves in numbered pairs: the 31st half-move is black's 16th.
+    assert!(text.contains("16.\u{a0}"), "{text}");
+    assert!(text.contains("17.\u{a0}"), "{text}");
 }
 
 #[test]

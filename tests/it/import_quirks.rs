@@ -88,7 +88,10 @@ fn comments_on_nodes_become_comments_in_the_record() {
     accepted(
         "k.sgf",
         "(;GM[9]C[A club game];B[d1-b3]C[the usual start];W[h5-g4])",
-        &["# A club game\n", "# after move 1: the usual start\n"],
+        &[
+            "comment: \"A club game\"\n",
+            "comments:\n  1: \"the usual start\"\n",
+        ],
     );
     refused("k.sgf", "(;GM[9];B[d1-b3]C[never closed)", ":1:", "");
 }
@@ -131,4 +134,165 @@ fn a_resigned_game_writes_who_resigned_and_the_result() {
         ":1:11",
         "disagrees with the board",
     );
+}
+
+/// Issue 27.5: a line break, CR, tab, C0 or C1 control, U+2028/9, a byte-order mark or a
+/// bidi control in SGF EV, GN, PB, PW, DT or a comment imported with exit 0 and then failed
+/// `check`. Each is cleaned now, and what import writes always checks; a character the
+/// font cannot draw (an emoji) is refused at its place.
+#[test]
+fn hostile_characters_in_sgf_texts_never_make_a_record_check_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = [
+        "\n", "\r", "\r\n", "\t", "\u{1}", "\u{7f}", "\u{85}", "\u{9b}", "\u{2028}", "\u{2029}",
+        "\u{feff}", "\u{202e}", "\u{2066}", "\u{200f}",
+    ];
+    let mut cases = 0;
+    for property in ["EV", "GN", "PB", "PW", "DT", "RO", "C"] {
+        for bad in hostile {
+            cases += 1;
+            let sgf = format!("(;GM[9]{property}[Club{bad}night{bad}];B[d1-b3]C[x{bad}y])");
+            let path = dir.path().join(format!("{cases}.sgf"));
+            std::fs::write(&path, &sgf).unwrap();
+            let yaml_path = dir.path().join(format!("{cases}.yaml"));
+            let out = common::run(&[
+                "import",
+                path.to_str().unwrap(),
+                "-o",
+                yaml_path.to_str().unwrap(),
+            ]);
+            assert_eq!(out.code, 0, "{sgf:?}: {}", out.stderr);
+            let yaml = std::fs::read_to_string(&yaml_path).unwrap();
+            for raw in [
+                "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{feff}", "\u{202e}",
+            ] {
+                assert!(!yaml.contains(raw), "{sgf:?} wrote {raw:?} raw:\n{yaml}");
+            }
+            let check = common::run(&["check", yaml_path.to_str().unwrap()]);
+            let report = String::from_utf8_lossy(&check.stdout);
+            assert_eq!(
+                check.code, 0,
+                "{sgf:?} imported as\n{yaml}\nwhich check refuses:\n{report}"
+            );
+            assert!(yaml.contains("Club") && yaml.contains("night\""), "{yaml}");
+        }
+    }
+    assert!(cases >= 36, "{cases}");
+    for property in ["EV", "GN", "PB", "PW", "DT", "C"] {
+        let sgf = format!("(;GM[9]{property}[Club \u{1f600}];B[d1-b3])");
+        refused("e.sgf", &sgf, ":1:", "is not in sheetgen's font");
+    }
+}
+
+#[test]
+fn tags_round_event_and_the_command_line_fill_the_record() {
+    accepted(
+        "t.txt",
+        "[Event \"Autumn league\"]\n[Round \"3\"]\n[Date \"2026.11.03\"]\n[Black \"Ann\"]\n[White \"?\"]\n\n{A club game} 1. d1-b3 {the usual start} h5-g4\n",
+        &[
+            "event: \"Autumn league\"\n",
+            "round: \"3\"\n",
+            "date: \"2026.11.03\"\n",
+            "players: { black: \"Ann\" }\n",
+            "comment: \"A club game\"\n",
+            "comments:\n  1: \"the usual start\"\n",
+        ],
+    );
+    accepted(
+        "r.sgf",
+        "(;GM[9]EV[League]RO[2]GN[Game 7];B[d1-b3];W[h5-g4])",
+        &[
+            "title: \"Game 7\"\n",
+            "event: \"League\"\n",
+            "round: \"2\"\n",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sgf");
+    std::fs::write(&path, "(;GM[9]PB[Ann];B[d1-b3])").unwrap();
+    let out = common::run(&[
+        "import",
+        path.to_str().unwrap(),
+        "--black",
+        "Ann Lee",
+        "--white",
+        "Bo",
+        "--event",
+        "League",
+        "--round",
+        "4",
+        "--date",
+        "2026-11-03",
+        "--title",
+        "Board 1",
+    ]);
+    let yaml = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for line in [
+        "title: \"Board 1\"",
+        "event: \"League\"",
+        "round: \"4\"",
+        "date: \"2026-11-03\"",
+        "players: { black: \"Ann Lee\", white: \"Bo\" }",
+    ] {
+        assert!(yaml.contains(line), "{line}: {yaml}");
+    }
+    let out = common::run(&["import", path.to_str().unwrap(), "--black", "Ann\nLee"]);
+    assert_eq!(
+        out.code, 2,
+        "a name on two lines is refused: {}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("--black"), "{}", out.stderr);
+}
+
+#[test]
+fn several_files_and_folders_import_at_once_and_variations_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("season")).unwrap();
+    std::fs::write(
+        d.join("season/a.sgf"),
+        "(;GM[9];B[d1-b3](;W[h5-g4])(;W[a2-a4]))",
+    )
+    .unwrap();
+    std::fs::write(d.join("season/b.txt"), "1. d1-b3 h5-g4\n").unwrap();
+    std::fs::write(d.join("season/c.txt"), "1. d1-b3 h5-g4 2. b1-b9\n").unwrap();
+    std::fs::write(d.join("season/minutes.txt"), "We met.\n").unwrap();
+    let out = common::run_in(d, &["import", "season", "-o", "all.yaml"]);
+    assert_eq!(out.code, 1, "c.txt is illegal: {}", out.stderr);
+    assert!(
+        out.stderr.contains("skipped season/c.txt:"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("a variation at move 2 is left out: only the main line is imported"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("--> season/a.sgf:1:28"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("1 other file left alone"),
+        "{}",
+        out.stderr
+    );
+    let check = common::run_in(d, &["check", "all.yaml"]);
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        report.ends_with("2 games in 1 file: 2 valid, 0 invalid\n"),
+        "{report}"
+    );
+    std::fs::create_dir(d.join("records")).unwrap();
+    let out = common::run_in(
+        d,
+        &["import", "season/a.sgf", "season/b.txt", "-o", "records"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(d.join("records/a.yaml").is_file() && d.join("records/b.yaml").is_file());
 }

@@ -434,7 +434,7 @@ fn a_bad_figure_in_a_record_is_located() {
         "at",
         &report,
         "d.yaml:4:9",
-        "`at` is a move number from 0 to 1, not `4`",
+        "`4` is move 4, but the game has only 1 move",
     );
     common::assert_located(
         "show",

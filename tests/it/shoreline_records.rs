@@ -24,7 +24,7 @@ const CATALOGUE: &[Case] = &[
         content: b"game: shoreline\nmoves: [C]\ncolour: red\n",
         code: 1,
         location: ":3:1",
-        words: "unknown key `colour`; the keys of a shoreline record are game, title, date, players, position, rules, moves, result, diagrams",
+        words: "unknown key `colour`; the keys of a shoreline record are game, title, date, players, event, round, comment, comments, position, rules, moves, result, diagrams",
     },
     Case {
         name: "a-key-of-another-game",

@@ -131,3 +131,59 @@ fn the_evening_sheet_pdf_is_at_most_8_kb_with_its_font() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.len() <= 8192, "{} bytes", out.stdout.len());
 }
+
+/// Issue 25.6: a record without `rules: { first: white }` on board 2 swapped the colours
+/// on the filled sheet in silence; a sheet of four bad records reported the first only.
+#[test]
+fn a_filled_sheet_warns_of_a_broken_alternation_and_reports_every_bad_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let alternating = dir.path().join("alt.yaml");
+    std::fs::write(
+        &alternating,
+        "game: shoreline\nmoves: [C]\n---\ngame: shoreline\nrules: { first: white }\nmoves: [C]\n",
+    )
+    .unwrap();
+    let out = run(&["shoreline", alternating.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+    let swapped = dir.path().join("swapped.yaml");
+    std::fs::write(
+        &swapped,
+        "game: shoreline\nmoves: [C]\n---\ngame: shoreline\nmoves: [C]\n",
+    )
+    .unwrap();
+    let out = run(&["shoreline", swapped.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("warning: board 2:")
+            && out
+                .stderr
+                .contains("swapped.yaml #2 says black placed first"),
+        "{}",
+        out.stderr
+    );
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(
+        &bad,
+        "game: shoreline\nmoves: [Z]\n---\ngame: shoreline\nmoves: [C]\n---\ngame: shoreline\nmoves: [C, C3]\n",
+    )
+    .unwrap();
+    let out = run(&["shoreline", bad.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("bad.yaml #1: invalid"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("bad.yaml #3: invalid"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("2 of the records cannot fill the sheet"),
+        "{}",
+        out.stderr
+    );
+}

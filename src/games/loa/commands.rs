@@ -6,16 +6,18 @@ use std::path::{Path, PathBuf};
 use clap::{Args, FromArgMatches, ValueEnum, ValueHint};
 
 use super::game::{Rules, check_obstruction};
+use super::import::{Metadata, import_with};
 use super::rules::Setup;
 use super::sheet;
 use super::template::{BUILTIN, Template};
-use crate::error::Error;
+use crate::error::{Error, Problem};
 use crate::games::template::TemplateArgs;
 use crate::games::{Game, GameCommand, Job, Records};
 use crate::input::SourceFile;
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, target};
 use crate::output::Target;
+use crate::vocabulary::plural;
 
 pub fn all() -> Vec<GameCommand> {
     vec![
@@ -27,16 +29,10 @@ pub fn all() -> Vec<GameCommand> {
         },
         GameCommand {
             name: "import",
-            about: "Turn a Lines of Action game in move text or SGF (GM[9]) into a checked YAML \
-                     record",
+            about: "Turn Lines of Action games in move text or SGF (GM[9]) into checked YAML \
+                     records, players, event, round, result and comments kept",
             args: ImportArgs::augment_args,
-            plan: |m| {
-                let args = ImportArgs::from_arg_matches(m)?;
-                Ok(Box::new(ImportJob {
-                    target: target(args.file.as_deref()),
-                    source: args.source,
-                }))
-            },
+            plan: |m| Ok(Box::new(ImportJob::plan(ImportArgs::from_arg_matches(m)?)?)),
         },
     ]
 }
@@ -149,23 +145,118 @@ impl Job for SheetJob {
 
 #[derive(Debug, Args)]
 struct ImportArgs {
-    /// Move text (`1. b1-b3 h3-e3 2. b3xe3 …`) or an SGF file
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    source: PathBuf,
+    /// Move text (`1. b1-b3 h3-e3 2. b3xe3 …`, tag headers like `[Event "Club night"]`
+    /// allowed) or SGF files, or folders of them (their `.sgf` files and `.txt` files of move
+    /// text)
+    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::AnyPath)]
+    sources: Vec<PathBuf>,
 
-    /// Write the record to FILE instead of standard output
-    #[arg(short = 'o', long = "output", value_name = "FILE", value_hint = ValueHint::FilePath)]
+    /// Write the records to FILE (one YAML file, a document per game), or into the folder
+    /// DIR (an existing folder, or a name ending in `/`: one YAML file per input, named
+    /// after it); standard output when not given
+    #[arg(short = 'o', long = "output", value_name = "FILE|DIR", value_hint = ValueHint::AnyPath)]
     file: Option<PathBuf>,
+
+    /// The title of every game imported (instead of the file's own: SGF GN)
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
+
+    /// The event (SGF EV, tag [Event])
+    #[arg(long, value_name = "TEXT")]
+    event: Option<String>,
+
+    /// The round (SGF RO, tag [Round])
+    #[arg(long, value_name = "TEXT")]
+    round: Option<String>,
+
+    /// The date (SGF DT, tag [Date]), e.g. 2026-11-03
+    #[arg(long, value_name = "TEXT")]
+    date: Option<String>,
+
+    /// Black's name (SGF PB, tag [Black])
+    #[arg(long, value_name = "NAME")]
+    black: Option<String>,
+
+    /// White's name (SGF PW, tag [White])
+    #[arg(long, value_name = "NAME")]
+    white: Option<String>,
 }
 
 struct ImportJob {
-    source: PathBuf,
-    target: Target,
+    sources: Vec<PathBuf>,
+    /// Where the records go: one target, or a folder of one file per input.
+    into: Into,
+    metadata: Metadata,
+}
+
+enum Into {
+    One(Target),
+    Folder(PathBuf),
+}
+
+impl ImportJob {
+    fn plan(args: ImportArgs) -> Result<Self, Error> {
+        let metadata = Metadata {
+            title: args.title,
+            event: args.event,
+            round: args.round,
+            date: args.date,
+            black: args.black,
+            white: args.white,
+        };
+        metadata.check().map_err(Error::Usage)?;
+        let into = match args.file {
+            Some(dir) if dir.is_dir() || dir.as_os_str().as_encoded_bytes().ends_with(b"/") => {
+                Into::Folder(dir)
+            }
+            file => Into::One(target(file.as_deref())),
+        };
+        Ok(Self {
+            sources: args.sources,
+            into,
+            metadata,
+        })
+    }
+
+    /// The files to import: a file as named, a folder's SGF and move text files (its YAML
+    /// records are sheetgen's already, and left alone with the rest).
+    fn files(&self, records: &dyn Records) -> (Vec<PathBuf>, Vec<String>) {
+        let mut files = Vec::new();
+        let mut notes = Vec::new();
+        for path in &self.sources {
+            if !path.is_dir() {
+                files.push(path.clone());
+                continue;
+            }
+            let walk = records.files(std::slice::from_ref(path));
+            let mut others = walk.others;
+            for file in walk.files {
+                let yaml = file
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "yaml" | "yml"));
+                if yaml {
+                    others += 1;
+                } else {
+                    files.push(file);
+                }
+            }
+            notes.extend(walk.notes);
+            if others > 0 {
+                let shown = crate::diagnostic::shown_path(path);
+                notes.push(format!(
+                    "{shown}: {others} other {} left alone",
+                    if others == 1 { "file" } else { "files" }
+                ));
+            }
+        }
+        (files, notes)
+    }
 }
 
 impl Job for ImportJob {
     fn inputs(&self) -> Vec<&Path> {
-        vec![&self.source]
+        self.sources.iter().map(PathBuf::as_path).collect()
     }
 
     fn output(&self) -> Option<&Output> {
@@ -173,17 +264,108 @@ impl Job for ImportJob {
     }
 
     fn written(&self) -> Option<&Target> {
-        Some(&self.target)
+        match &self.into {
+            Into::One(target) => Some(target),
+            Into::Folder(_) => None,
+        }
     }
 
-    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
-        let source =
-            SourceFile::read_as(&self.source, "move text or SGF").map_err(|e| match e {
-                Error::Config(d) => Error::Invalid(d),
-                other => other,
-            })?;
-        let yaml = super::import::import(&source)
-            .map_err(|d| Error::Invalid(super::LinesOfAction.with_rules_page(d)))?;
-        Ok(Made::bytes(yaml.into_bytes(), self.target))
+    /// Each file imported whole or not at all: a file with a game that cannot be imported
+    /// is named on standard error with the reason and left out; the others are written.
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let (files, mut notes) = self.files(records);
+        let mut imported: Vec<(PathBuf, String)> = Vec::new();
+        let mut problems = Vec::new();
+        for path in &files {
+            let shown = crate::diagnostic::shown_path(path);
+            let read = SourceFile::read_as(path, "move text or SGF")
+                .map_err(|e| match e {
+                    Error::Config(d) => Error::Invalid(d),
+                    other => other,
+                })
+                .and_then(|source| {
+                    import_with(&source, &self.metadata)
+                        .map_err(|d| Error::Invalid(super::LinesOfAction.with_rules_page(d)))
+                });
+            match read {
+                Ok((yaml, dropped)) => {
+                    notes.extend(dropped.iter().map(|d| {
+                        let report = d.render(false);
+                        let report = report.strip_prefix("error: ").unwrap_or(&report);
+                        format!("note: {report}")
+                    }));
+                    imported.push((path.clone(), yaml));
+                }
+                Err(error) => problems.push(Problem {
+                    heading: format!("skipped {shown}:"),
+                    error,
+                }),
+            }
+        }
+        let status = problems
+            .iter()
+            .map(|p| p.error.status())
+            .max()
+            .unwrap_or_default();
+        if imported.is_empty() {
+            if problems.len() == 1 && self.sources.len() == 1 {
+                return Err(problems.remove(0).error);
+            }
+            return Err(Error::NothingLeft {
+                problems,
+                message: "no file could be imported".into(),
+            });
+        }
+        let made = match &self.into {
+            Into::One(target) => {
+                let yaml: Vec<String> = imported.into_iter().map(|(_, y)| y).collect();
+                Made::bytes(yaml.join("---\n").into_bytes(), target.clone())
+            }
+            Into::Folder(dir) => {
+                let outs: Vec<PathBuf> = imported
+                    .iter()
+                    .map(|(path, _)| {
+                        let name = path.file_stem().unwrap_or(path.as_os_str());
+                        dir.join(name).with_extension("yaml")
+                    })
+                    .collect();
+                for (k, out) in outs.iter().enumerate() {
+                    let shown = crate::diagnostic::shown_path(out);
+                    if files.contains(out) {
+                        return Err(Error::Usage(format!(
+                            "-o: {shown} would be written over, and it is an input"
+                        )));
+                    }
+                    if outs[..k].contains(out) {
+                        return Err(Error::Usage(format!(
+                            "-o: two inputs would both be written to {shown} (rename one, or \
+                             import into one file)"
+                        )));
+                    }
+                }
+                // A name ending in `/` is a folder to make.
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    Error::Io(format!(
+                        "cannot make the folder {}: {e}",
+                        crate::diagnostic::shown_path(dir)
+                    ))
+                })?;
+                for (out, (_, yaml)) in outs.iter().zip(&imported) {
+                    crate::output::write(&Target::File(out.clone()), yaml.as_bytes())?;
+                }
+                notes.push(format!(
+                    "wrote {} into {}",
+                    plural(outs.len(), "record file"),
+                    crate::diagnostic::shown_path(dir)
+                ));
+                Made::bytes(Vec::new(), Target::Stdout)
+            }
+        };
+        Ok(Made {
+            problems,
+            notes,
+            status,
+            ..made
+        })
     }
 }

@@ -1,41 +1,145 @@
 //! `sheetgen import`: Lines of Action games from move text (`1. b1-b3 h3-e3 2. …`, as books
-//! and Winands' thesis print them) or SGF (`GM[9]`, one record per game of a collection),
-//! checked move by move and written as canonical YAML records. The file formats are read
-//! and written by [`crate::formats`]; this module knows what a Lines of Action game says in
-//! them.
+//! and Winands' thesis print them, with PGN-style tag headers and `{comments}`) or SGF
+//! (`GM[9]`, one record per game of a collection), checked move by move and written as
+//! canonical YAML records: players, event, round, date, result and every comment kept, as
+//! data. The file formats are read and written by [`crate::formats`]; this module knows
+//! what a Lines of Action game says in them. Texts from the file are cleaned
+//! ([`crate::formats::clean`]) and a character the font cannot draw is refused at its
+//! place, so a record import writes is always one `check` accepts.
 
 use super::NAME;
 use super::game::{Outcome, Replay, Rules, check_written_result, notation};
 use super::rules::{MAX_SIZE, MIN_SIZE};
 use crate::diagnostic::Diagnostic;
+use crate::formats::clean;
 use crate::formats::move_text;
 use crate::formats::sgf::{self, GameTree, Property, error_at};
 use crate::formats::yaml::RecordWriter;
+use crate::games::Imported;
 use crate::input::SourceFile;
 use crate::vocabulary::{Broken, Side, plural};
+
+/// What the command line says of every game imported (`--title`, `--event`, …): a value
+/// given replaces the file's own.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Metadata {
+    pub title: Option<String>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    pub black: Option<String>,
+    pub white: Option<String>,
+}
+
+impl Metadata {
+    /// Each value as one line of text the font can draw; else the option and why.
+    pub fn check(&self) -> Result<(), String> {
+        for (option, value) in self.fields() {
+            let Some(value) = value else { continue };
+            if clean::line(value) != *value {
+                return Err(format!(
+                    "--{option}: the value holds a line break, tab, control or format \
+                     character, or spaces at its ends; write it as one line"
+                ));
+            }
+            crate::font::check(value).map_err(|missing| format!("--{option}: {missing}"))?;
+        }
+        Ok(())
+    }
+
+    fn fields(&self) -> [(&'static str, &Option<String>); 6] {
+        [
+            ("title", &self.title),
+            ("event", &self.event),
+            ("round", &self.round),
+            ("date", &self.date),
+            ("black", &self.black),
+            ("white", &self.white),
+        ]
+    }
+}
 
 /// What an imported game says besides its moves.
 #[derive(Debug, Default)]
 struct Header {
     title: Option<String>,
+    event: Option<String>,
+    round: Option<String>,
     date: Option<String>,
     black: Option<String>,
     white: Option<String>,
-    /// The root's comment, then each move's (`move 12: …`).
-    comments: Vec<String>,
+    /// The comment on the game (before its first move).
+    comment: Option<String>,
+    /// Each move's comment: the moves before it, and its text.
+    comments: Vec<(usize, String)>,
 }
 
-/// Imports the games in `source` and returns their YAML records, one document each.
+impl Header {
+    /// The command line's values over the file's.
+    fn overridden(mut self, metadata: &Metadata) -> Self {
+        let over = |mine: &mut Option<String>, given: &Option<String>| {
+            if given.is_some() {
+                mine.clone_from(given);
+            }
+        };
+        over(&mut self.title, &metadata.title);
+        over(&mut self.event, &metadata.event);
+        over(&mut self.round, &metadata.round);
+        over(&mut self.date, &metadata.date);
+        over(&mut self.black, &metadata.black);
+        over(&mut self.white, &metadata.white);
+        self
+    }
+
+    /// A comment after `moves` moves (0: on the game), joined to one already there.
+    fn add_comment(&mut self, moves: usize, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        let slot = if moves == 0 {
+            &mut self.comment
+        } else {
+            if self.comments.last().is_none_or(|(n, _)| *n != moves) {
+                self.comments.push((moves, String::new()));
+            }
+            let last = self.comments.last_mut().map(|(_, t)| t);
+            match last {
+                Some(t) if t.is_empty() => {
+                    *t = text;
+                    return;
+                }
+                Some(t) => {
+                    t.push('\n');
+                    t.push_str(&text);
+                    return;
+                }
+                None => return,
+            }
+        };
+        match slot {
+            Some(t) => {
+                t.push('\n');
+                t.push_str(&text);
+            }
+            None => *slot = Some(text),
+        }
+    }
+}
+
+/// Imports the games in `source` and returns their YAML records, one document each; the
+/// first game that cannot be imported refuses the file.
 pub fn import(source: &SourceFile) -> Result<String, Diagnostic> {
-    let text = source.text.trim_start_matches('\u{feff}');
-    let games = if text.trim_start().starts_with('(') {
-        sgf::collection(source)?
-            .iter()
-            .map(|tree| from_sgf(source, tree))
-            .collect::<Result<Vec<_>, _>>()?
-    } else {
-        vec![from_move_text(source)?]
-    };
+    import_with(source, &Metadata::default()).map(|(yaml, _)| yaml)
+}
+
+/// [`import`] with the command line's `metadata`; also the variations left out, one
+/// located note each.
+pub fn import_with(
+    source: &SourceFile,
+    metadata: &Metadata,
+) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
+    let imported = import_games(source, metadata)?;
+    let records: Vec<String> = imported.games.into_iter().collect::<Result<_, _>>()?;
     let mut writer = RecordWriter::new();
     // The name as text, bytes that are not UTF-8 as U+FFFD; escaped: a file name may hold a
     // line break, and the lines after it would be read as part of the record.
@@ -48,13 +152,96 @@ pub fn import(source: &SourceFile) -> Result<String, Diagnostic> {
         "Imported from {name} by sheetgen {}.",
         env!("CARGO_PKG_VERSION")
     ));
-    for (k, (header, replay)) in games.iter().enumerate() {
+    let mut yaml = writer.finish();
+    for (k, record) in records.iter().enumerate() {
         if k > 0 {
-            writer.next_document();
+            yaml.push_str("---\n");
         }
-        write_record(&mut writer, header, replay);
+        yaml.push_str(record);
     }
-    Ok(writer.finish())
+    Ok((yaml, imported.notes))
+}
+
+/// Every game of `source` (SGF, or move text) as a YAML record, or what is wrong with it;
+/// an error for the whole file when it is not SGF or move text at all.
+pub fn import_games(source: &SourceFile, metadata: &Metadata) -> Result<Imported, Diagnostic> {
+    let text = source.text.trim_start_matches('\u{feff}');
+    let mut notes = Vec::new();
+    let games: Vec<Result<(Header, Replay), Diagnostic>> = if text.trim_start().starts_with('(') {
+        sgf::collection(source)?
+            .iter()
+            .map(|tree| {
+                let game = from_sgf(source, tree);
+                if let Ok((_, replay)) = &game {
+                    notes.extend(dropped_variations(source, tree, replay));
+                }
+                game
+            })
+            .collect()
+    } else {
+        vec![from_move_text(source)]
+    };
+    let games = games
+        .into_iter()
+        .map(|game| {
+            let (header, replay) = game?;
+            let mut writer = RecordWriter::new();
+            write_record(&mut writer, &header.overridden(metadata), &replay);
+            Ok(writer.finish())
+        })
+        .collect();
+    Ok(Imported { games, notes })
+}
+
+/// One note for each variation of `tree` left out, naming the move it branches at.
+fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> Vec<Diagnostic> {
+    let _ = replay;
+    tree.dropped
+        .iter()
+        .map(|&(at, nodes)| {
+            let moves: usize = tree.nodes[..nodes.min(tree.nodes.len())]
+                .iter()
+                .flatten()
+                .filter(|p| p.name == "B" || p.name == "W")
+                .count();
+            error_at(
+                source,
+                at,
+                format!(
+                    "a variation at move {} is left out: only the main line is imported",
+                    moves + 1
+                ),
+            )
+        })
+        .collect()
+}
+
+/// A text of the file, cleaned to one line; a character the font cannot draw is refused
+/// at `at`.
+fn text_line(source: &SourceFile, at: usize, value: &str) -> Result<Option<String>, Diagnostic> {
+    let text = clean::line(value);
+    drawable(source, at, &text)?;
+    Ok(Some(text).filter(|t| !t.is_empty()))
+}
+
+/// A comment of the file, cleaned; a character the font cannot draw is refused at `at`.
+fn comment_text(source: &SourceFile, at: usize, value: &str) -> Result<String, Diagnostic> {
+    let text = clean::paragraphs(value);
+    for line in text.lines() {
+        drawable(source, at, line)?;
+    }
+    Ok(text)
+}
+
+fn drawable(source: &SourceFile, at: usize, text: &str) -> Result<(), Diagnostic> {
+    crate::font::check(text).map_err(|missing| {
+        error_at(
+            source,
+            at,
+            format!("{missing}; the record could not be drawn"),
+        )
+        .with_note("leave the character out of the file, or import a copy without it")
+    })
 }
 
 fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
@@ -64,20 +251,30 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
     } else {
         0
     };
-    let words: Vec<(usize, &str)> = move_text::words(&source.text[bom..])
-        .map_err(|open| {
-            error_at(
-                source,
-                bom + open,
-                "this `{` comment is never closed with `}`",
-            )
-        })?
-        .into_iter()
-        .map(|(at, word)| (bom + at, word))
-        .collect();
+    let parsed = move_text::parse(&source.text[bom..])
+        .map_err(|(at, message)| error_at(source, bom + at, message))?;
+    let mut header = Header::default();
+    for (name, value, at) in &parsed.tags {
+        let value = text_line(source, bom + at, value)?;
+        let slot = match name.to_ascii_lowercase().as_str() {
+            "event" => &mut header.event,
+            "round" => &mut header.round,
+            "date" => &mut header.date,
+            "black" => &mut header.black,
+            "white" => &mut header.white,
+            "title" | "game" | "name" => &mut header.title,
+            "annotator" | "site" | "result" | "variant" => continue,
+            _ => continue, // a tag this record has no key for
+        };
+        // PGN writes `?` for what is not known.
+        *slot = value.filter(|v| !v.chars().all(|c| c == '?' || c == '.'));
+    }
     let mut replay = Replay::new(Rules::default());
     let mut written_result: Option<(&str, usize)> = None;
-    for (i, &(at, word)) in words.iter().enumerate() {
+    // Plies played after each word, for the comments that follow it.
+    let mut plies_after = Vec::with_capacity(parsed.words.len());
+    for (i, &(at, word)) in parsed.words.iter().enumerate() {
+        let at = bom + at;
         if let Some((result, _)) = written_result {
             return Err(error_at(
                 source,
@@ -87,11 +284,13 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
         }
         if move_text::is_result_word(word) {
             written_result = Some((word, at));
+            plies_after.push(replay.plies.len());
             continue;
         }
         replay
             .play(word)
             .map_err(|broken| located(source, at, i, broken))?;
+        plies_after.push(replay.plies.len());
     }
     if let Some((word, at)) = written_result {
         check_written_result(word, replay.outcome, replay.plies.len())
@@ -103,7 +302,11 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
             "no moves found: move text looks like `1. b1-b3 h3-e3 2. b3xe3`",
         ));
     }
-    Ok((Header::default(), replay))
+    for &(at, text, words) in &parsed.comments {
+        let moves = words.checked_sub(1).map_or(0, |w| plies_after[w]);
+        header.add_comment(moves, comment_text(source, bom + at, text)?);
+    }
+    Ok((header, replay))
 }
 
 fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diagnostic {
@@ -116,7 +319,7 @@ fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diag
 fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Replay), Diagnostic> {
     check_game(source, tree)?;
     refuse_setup_stones(source, tree)?;
-    let mut header = sgf_header(tree);
+    let mut header = sgf_header(source, tree)?;
     let mut replay = Replay::new(sgf_rules(source, tree)?);
     for node in &tree.nodes {
         let mut played = None;
@@ -136,11 +339,8 @@ fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Replay), Di
         }
         if !std::ptr::eq(node, &tree.nodes[0]) {
             for comment in node.iter().filter(|p| p.name == "C") {
-                let text = without_noncharacters(comment.value.trim());
-                if !text.is_empty() {
-                    let n = replay.plies.len();
-                    header.comments.push(format!("after move {n}: {text}"));
-                }
+                let text = comment_text(source, comment.at, &comment.value)?;
+                header.add_comment(replay.plies.len(), text);
             }
         }
     }
@@ -200,19 +400,25 @@ fn refuse_setup_stones(source: &SourceFile, tree: &GameTree) -> Result<(), Diagn
     }
 }
 
-fn sgf_header(tree: &GameTree) -> Header {
-    let text = |name: &str| {
-        tree.root(name)
-            .map(|p| without_noncharacters(p.value.trim()))
-            .filter(|v| !v.is_empty())
+fn sgf_header(source: &SourceFile, tree: &GameTree) -> Result<Header, Diagnostic> {
+    let text = |name: &str| match tree.root(name) {
+        Some(p) => text_line(source, p.at, &p.value),
+        None => Ok(None),
     };
-    Header {
-        title: text("GN").or_else(|| text("EV")),
-        date: text("DT"),
-        black: text("PB"),
-        white: text("PW"),
-        comments: text("C").into_iter().collect(),
+    let mut header = Header {
+        title: text("GN")?,
+        event: text("EV")?,
+        round: text("RO")?,
+        date: text("DT")?,
+        black: text("PB")?,
+        white: text("PW")?,
+        ..Header::default()
+    };
+    for comment in tree.nodes[0].iter().filter(|p| p.name == "C") {
+        let text = comment_text(source, comment.at, &comment.value)?;
+        header.add_comment(0, text);
     }
+    Ok(header)
 }
 
 fn sgf_rules(source: &SourceFile, tree: &GameTree) -> Result<Rules, Diagnostic> {
@@ -330,21 +536,29 @@ fn check_sgf_result(
 /// The canonical YAML record of an imported game. A resigned game says who resigned and
 /// who won.
 fn write_record(writer: &mut RecordWriter, header: &Header, replay: &Replay) {
-    for comment in &header.comments {
-        writer.comment(comment);
-    }
     writer.word("game", NAME);
-    if let Some(title) = &header.title {
-        writer.text("title", title);
-    }
-    if let Some(date) = &header.date {
-        writer.text("date", date);
+    let texts = [
+        ("title", &header.title),
+        ("event", &header.event),
+        ("round", &header.round),
+        ("date", &header.date),
+    ];
+    for (key, value) in texts {
+        if let Some(value) = value {
+            writer.text(key, value);
+        }
     }
     let players: Vec<(&str, &str)> = [("black", &header.black), ("white", &header.white)]
         .into_iter()
         .filter_map(|(side, name)| Some((side, name.as_deref()?)))
         .collect();
     writer.texts("players", &players);
+    if let Some(comment) = &header.comment {
+        writer.text("comment", comment);
+    }
+    if !header.comments.is_empty() {
+        writer.numbered("comments", &header.comments);
+    }
     if replay.rules != Rules::default() {
         writer.words("rules", &[("size", replay.rules.size.to_string())]);
     }
@@ -360,14 +574,6 @@ fn write_record(writer: &mut RecordWriter, header: &Header, replay: &Replay) {
     if let Some(outcome) = replay.outcome {
         writer.word("result", outcome.winner().map_or("draw", |s| s.name()));
     }
-}
-
-/// Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0 to U+FDEF and the last two of every
-/// plane) are never text: an SGF value holding one is imported without it, since YAML
-/// cannot hold U+FFFE or U+FFFF and no font draws any of them.
-fn without_noncharacters(text: &str) -> String {
-    let nonchar = |c: char| matches!(c, '\u{fdd0}'..='\u{fdef}') || (c as u32) & 0xfffe == 0xfffe;
-    text.chars().filter(|&c| !nonchar(c)).collect()
 }
 
 #[cfg(test)]
@@ -429,7 +635,7 @@ mod tests {
             "{yaml}"
         );
         assert!(yaml.contains("resigned: black"), "{yaml}");
-        assert!(yaml.contains("# A club game"), "{yaml}");
+        assert!(yaml.contains("comment: \"A club game\"\n"), "{yaml}");
     }
 
     /// What the import fuzz target found: U+FFFE in `C` or `GN` made a record `check`
@@ -439,7 +645,7 @@ mod tests {
         let sgf = "(;GM[9]GN[Club\u{fffe} night]PB[A\u{ffff}]C[one\u{fffe}\ntwo\u{1b}]\n;B[d1-b3])";
         let yaml = import(&SourceFile::new("g.sgf", sgf)).unwrap();
         assert!(yaml.contains("title: \"Club night\""), "{yaml}");
-        assert!(yaml.contains("# one\n# two \n"), "{yaml}");
+        assert!(yaml.contains("comment: \"one\\ntwo\"\n"), "{yaml}");
         let record = SourceFile::new("imported.yaml", &yaml);
         let entries = crate::load::read(&record).expect("the record reads");
         assert!(entries.iter().all(|e| e.game.is_ok()), "{yaml}");
@@ -537,8 +743,14 @@ mod tests {
     fn move_comments_are_carried_into_the_record() {
         let sgf = "(;GM[9]C[A club game];B[d1-b3]C[the usual start];W[h5-g4])";
         let yaml = import(&SourceFile::new("c.sgf", sgf)).unwrap();
-        assert!(yaml.contains("# A club game\n"), "{yaml}");
-        assert!(yaml.contains("# after move 1: the usual start\n"), "{yaml}");
+        assert!(yaml.contains("comment: \"A club game\"\n"), "{yaml}");
+        assert!(
+            yaml.contains("comments:\n  1: \"the usual start\"\n"),
+            "{yaml}"
+        );
+        let game = imported_records(sgf).remove(0).game.unwrap();
+        assert_eq!(game.about().comments[0].0, 1);
+        assert_eq!(game.about().comments[0].1.value, "the usual start");
     }
 
     #[test]

@@ -101,6 +101,10 @@ impl crate::games::Game for LinesOfAction {
     fn sheet_template(&self) -> &'static crate::games::template::Builtin {
         &template::BUILTIN
     }
+
+    fn import(&self, source: &SourceFile) -> Option<Result<crate::games::Imported, Diagnostic>> {
+        Some(import::import_games(source, &import::Metadata::default()))
+    }
 }
 
 impl Game {

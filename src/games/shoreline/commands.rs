@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, FromArgMatches, ValueHint};
 
 use super::{Side, puzzles, sheet};
-use crate::error::Error;
+use crate::error::{Error, Problem};
 use crate::games::template::TemplateArgs;
 use crate::games::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
@@ -110,27 +110,82 @@ impl SheetJob {
         })
     }
 
-    /// The records' Shoreline games, in order; any other game is refused.
-    fn games(&self, records: &dyn Records) -> Result<Vec<super::Game>, Error> {
+    /// The records' Shoreline games, in order, each with where it came from (`a.yaml #2`);
+    /// any other game is refused, and every invalid record is reported, as `check` does.
+    fn games(&self, records: &dyn Records) -> Result<Vec<(super::Game, String)>, Error> {
         let mut games = Vec::new();
-        for path in &self.args.files {
-            for entry in records.load(path)? {
-                let record = entry.game.map_err(Error::Invalid)?;
-                let game = record
-                    .as_any()
-                    .downcast_ref::<super::Game>()
-                    .ok_or_else(|| {
-                        Error::Usage(format!(
-                            "{} #{}: a Shoreline sheet takes Shoreline games only",
-                            crate::diagnostic::shown_path(path),
-                            entry.index
-                        ))
-                    })?;
-                games.push(game.clone());
+        let mut problems = Vec::new();
+        for path in &records.files(&self.args.files).files {
+            let shown = crate::diagnostic::shown_path(path);
+            let entries = match records.load(path) {
+                Ok(entries) => entries,
+                Err(error) => {
+                    problems.push(Problem {
+                        heading: format!("{shown}:"),
+                        error,
+                    });
+                    continue;
+                }
+            };
+            for entry in entries {
+                let place = format!("{shown} #{}", entry.index);
+                let record = match entry.game {
+                    Ok(record) => record,
+                    Err(d) => {
+                        problems.push(Problem {
+                            heading: format!("{place}: invalid"),
+                            error: Error::Invalid(d),
+                        });
+                        continue;
+                    }
+                };
+                match record.as_any().downcast_ref::<super::Game>() {
+                    Some(game) => games.push((game.clone(), place)),
+                    None => problems.push(Problem {
+                        heading: format!("{place}:"),
+                        error: Error::Usage("a Shoreline sheet takes Shoreline games only".into()),
+                    }),
+                }
             }
+        }
+        if !problems.is_empty() {
+            let message = format!(
+                "{} of the records cannot fill the sheet; it is not drawn",
+                problems.len()
+            );
+            return Err(Error::NothingLeft { problems, message });
         }
         Ok(games)
     }
+}
+
+/// A note for each board whose record says another player placed first than the sheet's
+/// alternation gives it (ruling S3): the empty sheet alternates, and a record that leaves
+/// out `rules: { first: white }` on board 2 would silently swap the evening's colours.
+fn alternation_notes(games: &[(super::Game, String)]) -> Vec<String> {
+    let Some(((first, _), rest)) = games.split_first() else {
+        return Vec::new();
+    };
+    let mut expected = first.play.rules.first;
+    let mut notes = Vec::new();
+    for (k, (game, place)) in rest.iter().enumerate() {
+        expected = expected.other();
+        let written = game.play.rules.first;
+        if written != expected {
+            notes.push(format!(
+                "warning: board {}: {place} says {} placed first, but the sheet alternates \
+                 and board {} gives {} the first stone (ruling S3); if {} did, write \
+                 rules: {{ first: {} }} in the record",
+                k + 2,
+                written.name(),
+                k + 2,
+                expected.name(),
+                expected.name(),
+                expected.name()
+            ));
+        }
+    }
+    notes
 }
 
 impl Job for SheetJob {
@@ -160,6 +215,8 @@ impl Job for SheetJob {
         let (template, note) = args
             .sheet
             .choose(&super::template::BUILTIN, super::Template::parse)?;
+        let games = self.games(records)?;
+        let alternation = alternation_notes(&games);
         let options = sheet::SheetOptions {
             boards: usize::from(args.boards),
             page: args.page.setup(),
@@ -170,12 +227,13 @@ impl Job for SheetJob {
             rules: args.rules,
             cut_marks: args.cut_marks,
             template,
-            games: self.games(records)?,
+            games: games.into_iter().map(|(game, _)| game).collect(),
             words: crate::words::Words::new(args.sheet.lang.unwrap_or_default()),
         };
         let mut made = Made::drawing(sheet::sheet(&options)?, &self.output);
         made.problems.extend(note);
         made.problems.extend(options.words.untranslated());
+        made.notes.extend(alternation);
         Ok(made)
     }
 }

@@ -1,0 +1,253 @@
+//! The record files the command line names: a file as given, a folder as every record
+//! file under it (YAML `*.yaml` / `*.yml`, SGF `*.sgf`, and `*.txt` files that read as
+//! move text), in sorted order so that a batch reads the same on every machine.
+//!
+//! A walk never loops and never leaves the folders it was given: symbolic links to folders
+//! are not followed (a link to `.` or to `/` is one entry, left alone with a word), each
+//! file is read once however many links name it (by device and inode), and what is not a
+//! regular file (a FIFO, a device, a socket) is left alone with a word rather than opened,
+//! where a read could block forever.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// What the walk found.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// The record files, in order; a path given on the command line is kept as given (a
+    /// folder that holds no record file too, for the report to name).
+    pub files: Vec<PathBuf>,
+    /// Files in the folders that are not record files, left alone.
+    pub others: usize,
+    /// What was left alone with a reason worth saying: not a regular file, a link to a folder.
+    pub notes: Vec<String>,
+}
+
+impl Walk {
+    /// "3 other files left alone", for a summary; None when there were none.
+    pub fn others_line(&self) -> Option<String> {
+        (self.others > 0).then(|| {
+            let files = if self.others == 1 { "file" } else { "files" };
+            format!("{} other {files} left alone", self.others)
+        })
+    }
+}
+
+/// Folders walked at most this deep: deeper is no club's season, and bounds the walk.
+const MAX_DEPTH: usize = 64;
+
+/// The record files `paths` name.
+pub fn record_files(paths: &[PathBuf]) -> Walk {
+    let mut walk = Walk::default();
+    let mut seen = HashSet::new();
+    for path in paths {
+        if path.is_dir() {
+            let before = walk.files.len();
+            walk_folder(path, &mut walk, &mut seen);
+            if walk.files.len() == before {
+                walk.files.push(path.clone()); // no record in it: reported as a folder
+            }
+        } else {
+            walk.files.push(path.clone());
+        }
+    }
+    walk
+}
+
+/// A file's identity on its machine, so that two names of one file are read once.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// Adds the record files under `top` to `walk`, depth first, names sorted; with a stack,
+/// not recursion.
+fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
+    let mut stack = vec![(top.to_path_buf(), 0)];
+    while let Some((folder, depth)) = stack.pop() {
+        if let Some(id) = std::fs::metadata(&folder).ok().as_ref().and_then(identity) {
+            if !seen.insert(id) {
+                continue; // the same folder by another path (a bind mount)
+            }
+        }
+        let Ok(read) = std::fs::read_dir(&folder) else {
+            walk.files.push(folder.clone()); // reported as unreadable
+            continue;
+        };
+        let mut children: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
+        children.sort();
+        let mut folders = Vec::new();
+        for child in children {
+            let Ok(own) = std::fs::symlink_metadata(&child) else {
+                continue; // gone since it was listed
+            };
+            let shown_child = crate::diagnostic::shown_path(&child);
+            if own.is_dir() {
+                if depth + 1 < MAX_DEPTH {
+                    folders.push(child);
+                } else {
+                    walk.notes.push(format!(
+                        "left alone: {shown_child} (folders are read {MAX_DEPTH} deep at most)"
+                    ));
+                }
+                continue;
+            }
+            let meta = if own.file_type().is_symlink() {
+                match std::fs::metadata(&child) {
+                    Ok(target) if target.is_dir() => {
+                        walk.others += 1;
+                        walk.notes.push(format!(
+                            "left alone: {shown_child} (a link to a folder; name the folder \
+                             itself to read it)"
+                        ));
+                        continue;
+                    }
+                    Ok(target) => target,
+                    Err(_) => {
+                        if is_record_name(&child) {
+                            walk.files.push(child); // a dangling link: reported unreadable
+                        } else {
+                            walk.others += 1;
+                        }
+                        continue;
+                    }
+                }
+            } else {
+                own
+            };
+            if !meta.is_file() {
+                walk.others += 1;
+                walk.notes.push(format!(
+                    "left alone: {shown_child} ({}, not a file)",
+                    kind_of(&meta)
+                ));
+                continue;
+            }
+            if let Some(id) = identity(&meta) {
+                if !seen.insert(id) {
+                    continue; // read once already, by another name
+                }
+            }
+            if is_record_file(&child) {
+                walk.files.push(child);
+            } else {
+                walk.others += 1;
+            }
+        }
+        stack.extend(folders.into_iter().rev().map(|f| (f, depth + 1)));
+    }
+}
+
+/// What a file that is not a regular file is, in a word.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = meta;
+    "a special file"
+}
+
+/// Whether the name says record file whatever it holds.
+fn is_record_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ["yaml", "yml", "sgf"].contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// A YAML or SGF file by its name, or a `.txt` file whose text starts as move text does.
+fn is_record_file(path: &Path) -> bool {
+    if is_record_name(path) {
+        return true;
+    }
+    let txt = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+    txt && starts_as_move_text(path)
+}
+
+/// The first bytes of `path` read as move text (`1. b1-b3`, a `[Event "…"]` header).
+fn starts_as_move_text(path: &Path) -> bool {
+    let mut head = [0u8; 512];
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let n = std::io::Read::read(&mut file, &mut head).unwrap_or(0);
+    let text = String::from_utf8_lossy(&head[..n]);
+    crate::formats::move_text::looks_like_move_text(&text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(walk: &Walk, dir: &Path) -> Vec<String> {
+        walk.files
+            .iter()
+            .map(|f| f.strip_prefix(dir).unwrap().to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn records_by_name_and_move_text_by_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("round 2")).unwrap();
+        std::fs::write(d.join("a.yaml"), "game: shoreline\n").unwrap();
+        std::fs::write(d.join("b.SGF"), "(;GM[9])").unwrap();
+        std::fs::write(d.join("c.txt"), "1. b1-b3 h3-e3\n").unwrap();
+        std::fs::write(d.join("notes.txt"), "Bring the clocks.\n").unwrap();
+        std::fs::write(d.join("photo.jpg"), [0xff, 0xd8]).unwrap();
+        std::fs::write(d.join("round 2/d.txt"), "[Event \"Club\"]\n1. b1-b3\n").unwrap();
+        let walk = record_files(&[d.to_path_buf()]);
+        assert_eq!(
+            names(&walk, d),
+            ["a.yaml", "b.SGF", "c.txt", "round 2/d.txt"]
+        );
+        assert_eq!(walk.others, 2);
+        assert_eq!(
+            walk.others_line().as_deref(),
+            Some("2 other files left alone")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_loops_fifos_and_the_root_do_not_hang_the_walk() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("a.yaml"), "game: shoreline\n").unwrap();
+        symlink(".", d.join("loop1")).unwrap();
+        symlink(".", d.join("loop2")).unwrap();
+        symlink("/", d.join("root")).unwrap();
+        symlink("a.yaml", d.join("same.yaml")).unwrap();
+        let fifo = d.join("b.yaml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        let walk = record_files(&[d.to_path_buf()]);
+        assert_eq!(names(&walk, d), ["a.yaml"], "{walk:?}");
+        let notes = walk.notes.join("\n");
+        assert!(notes.contains("loop1 (a link to a folder"), "{notes}");
+        assert!(notes.contains("root (a link to a folder"), "{notes}");
+        if made.is_ok_and(|s| s.success()) {
+            assert!(notes.contains("b.yaml (a FIFO, not a file)"), "{notes}");
+        }
+    }
+}
