@@ -38,6 +38,20 @@ pub struct BookletOptions {
     pub theme: Theme,
     /// The booklet's own words (captions, page titles) and its diagrams', in `--lang`.
     pub words: Words,
+    /// The smallest text the booklet prints, in points (`--text-size`; 7 if None).
+    pub text_size: Option<f64>,
+}
+
+impl BookletOptions {
+    /// The smallest text the booklet prints, in points.
+    fn min_pt(&self) -> f64 {
+        self.text_size.unwrap_or(MIN_PRINT_PT)
+    }
+
+    /// The captions' size: their own, or the smallest the booklet prints if that is larger.
+    fn caption_pt(&self) -> f64 {
+        CAPTION_PT.max(self.min_pt())
+    }
 }
 
 #[cfg(feature = "cli")]
@@ -51,6 +65,8 @@ pub struct BookletJob {
     /// The theme's name or file, read when the job runs.
     pub theme: PathBuf,
     pub words: Words,
+    /// `--text-size`, in points.
+    pub text_size: Option<f64>,
     pub output: Output,
 }
 
@@ -106,6 +122,7 @@ impl Job for BookletJob {
             every: self.every,
             theme: Theme::named_or_file(&self.theme)?,
             words: self.words.clone(),
+            text_size: self.text_size,
         };
         let document = booklet(&games, &options)?;
         problems.extend(self.words.untranslated());
@@ -193,7 +210,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         MARGIN,
         MARGIN,
         width - 2.0 * MARGIN,
-        height - 2.0 * MARGIN - line_height(CAPTION_PT) * 1.5,
+        height - 2.0 * MARGIN - line_height(options.caption_pt()) * 1.5,
     );
     let (columns, rows) = match options.per_page {
         1 => (1, 1),
@@ -228,7 +245,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         footer.text(Text::new(
             Point::new(width / 2.0, height - MARGIN),
             number,
-            CAPTION_PT,
+            options.caption_pt(),
             Anchor::Middle,
         ));
         figure.root.group(footer);
@@ -243,6 +260,7 @@ struct PageLayout {
     figures: Vec<Figure>,
     scale: f64,
     caption_height: f64,
+    caption_pt: f64,
 }
 
 /// The smallest text a booklet prints, in points: the smallest anyone reads on paper.
@@ -256,12 +274,13 @@ fn page_layout(
     cell: Rect,
     options: &BookletOptions,
 ) -> Result<PageLayout, Error> {
+    let caption_pt = options.caption_pt();
     let lines = entries
         .iter()
-        .map(|e| caption_lines(&e.caption, cell.width).len())
+        .map(|e| caption_lines(&e.caption, caption_pt, cell.width).len())
         .max()
         .unwrap_or(0);
-    let caption_height = line_height(CAPTION_PT) * lines as f64 + 2.0;
+    let caption_height = line_height(caption_pt) * lines as f64 + 2.0;
     // What prints smallest at `text_scale`, and which game's diagram holds it.
     let draw = |text_scale: f64| -> Result<(f64, &'static str, PageLayout), Error> {
         let figures = entries
@@ -284,10 +303,12 @@ fn page_layout(
             figures,
             scale,
             caption_height,
+            caption_pt,
         };
         Ok((smallest, game, layout))
     };
-    let legible = |smallest: f64| smallest >= MIN_PRINT_PT - 0.01;
+    let min_pt = options.min_pt();
+    let legible = |smallest: f64| smallest >= min_pt - 0.01;
     // Larger text changes the figure's size and so its scale: first a guess from how small
     // the text prints, then, where text sized from the squares shrinks as labels grow, the
     // smallest text scale up to 3 that is legible.
@@ -296,7 +317,7 @@ fn page_layout(
         return Ok(layout);
     }
     let mut best = (smallest, game);
-    let guess = (MIN_PRINT_PT + 0.05) / smallest;
+    let guess = (min_pt + 0.05) / smallest;
     let scales = std::iter::once(guess).chain((1..=20).map(|step| 1.0 + step as f64 * 0.1));
     for text_scale in scales {
         let (smallest, game, layout) = draw(text_scale)?;
@@ -310,7 +331,7 @@ fn page_layout(
     let (smallest, game) = best;
     Err(Error::Usage(format!(
         "booklet --per-page {} on {} {}: the {game} diagrams' text would print at \
-         {smallest:.1} pt, under the {MIN_PRINT_PT} pt anyone can read; use fewer diagrams per page",
+         {smallest:.1} pt, under {}; use fewer diagrams per page",
         options.per_page,
         options.page.paper.name(),
         if options.page.landscape {
@@ -318,14 +339,18 @@ fn page_layout(
         } else {
             "portrait"
         },
+        match options.text_size {
+            Some(pt) => format!("the --text-size of {pt} pt"),
+            None => format!("the {MIN_PRINT_PT} pt anyone can read"),
+        },
     )))
 }
 
 /// A caption's lines wrapped to `width`, none cut: every word is printed.
-fn caption_lines(caption: &[String], width: f64) -> Vec<String> {
+fn caption_lines(caption: &[String], pt: f64, width: f64) -> Vec<String> {
     caption
         .iter()
-        .flat_map(|line| wrap(line, CAPTION_PT, width))
+        .flat_map(|line| wrap(line, pt, width))
         .collect()
 }
 
@@ -489,10 +514,11 @@ fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &PageLayout, theme:
     let mut captions = Group::new("caption");
     let mut y = offset.y + height + 2.0;
     let centre = cell.x + cell.width / 2.0;
-    for line in caption_lines(&entry.caption, cell.width) {
-        y += line_height(CAPTION_PT);
-        // A word wider than the cell alone on its line: smaller, never under 7 pt.
-        let size = fit(&line, CAPTION_PT, cell.width);
+    let pt = layout.caption_pt;
+    for line in caption_lines(&entry.caption, pt, cell.width) {
+        y += line_height(pt);
+        // A character wider than the cell alone on its line: smaller, never under 7 pt.
+        let size = fit(&line, pt, cell.width);
         captions.text(Text::new(
             Point::new(centre, y - font::descent(size)),
             line,

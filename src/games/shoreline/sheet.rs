@@ -323,7 +323,7 @@ fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64
     let (legend, _) = diagram::legend(
         crate::figure::Point::new(x, baseline),
         // One line: the sheet keeps one line's room for it above the footer.
-        f64::INFINITY,
+        (f64::INFINITY, pt),
         scoring,
         &runs,
         &options.words,

@@ -1,0 +1,172 @@
+//! `--text-size`: every text of a figure printed at least that large at its printed width,
+//! measured in the figure model for every example record.
+
+use sheetgen::diagram::{Request, TextSize};
+use sheetgen::figure::{Figure, Rect};
+
+/// Every game of every example record, with its path.
+fn examples() -> Vec<(String, Box<dyn sheetgen::games::GameRecord>)> {
+    let mut paths: Vec<_> = std::fs::read_dir("examples")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() > 10, "{paths:?}");
+    let mut games = Vec::new();
+    for path in paths {
+        for entry in sheetgen::load::load(&path).unwrap() {
+            games.push((path.display().to_string(), entry.game.unwrap()));
+        }
+    }
+    games
+}
+
+fn drawn(game: &dyn sheetgen::games::GameRecord, wanted: Option<TextSize>) -> Figure {
+    let request = Request {
+        text_size: wanted,
+        ..Request::default()
+    };
+    sheetgen::diagram::draw(game, &request)
+        .unwrap()
+        .pages
+        .remove(0)
+}
+
+const SEVEN_AT_50: TextSize = TextSize {
+    points: 7.0,
+    width: Some(50.0),
+};
+
+#[test]
+fn at_50_mm_every_shoreline_and_loa_example_prints_no_text_under_7_pt() {
+    for (path, game) in examples() {
+        // Towers' heights stand in discs on squares of a 16-step rhombus: at 50 mm a
+        // square is too small for a 7-pt numeral (see the next test).
+        if game.game().name() == "towers" {
+            continue;
+        }
+        let before = drawn(&*game, None);
+        assert!(TextSize::smallest(&before, Some(50.0)) < 7.0, "{path}");
+        let figure = drawn(&*game, Some(SEVEN_AT_50));
+        let smallest = TextSize::smallest(&figure, Some(50.0));
+        assert!(smallest >= 7.0, "{path}: {smallest:.2} pt");
+    }
+}
+
+#[test]
+fn towers_text_grows_as_far_as_its_squares_allow() {
+    for (path, game) in examples() {
+        if game.game().name() != "towers" {
+            continue;
+        }
+        let before = TextSize::smallest(&drawn(&*game, None), Some(50.0));
+        let after = TextSize::smallest(&drawn(&*game, Some(SEVEN_AT_50)), Some(50.0));
+        assert!(after > before * 1.5, "{path}: {before:.2} → {after:.2} pt");
+    }
+}
+
+#[test]
+fn without_a_width_the_text_size_holds_at_the_figure_s_own_size() {
+    let (path, game) = examples().remove(0);
+    let wanted = TextSize {
+        points: 12.0,
+        width: None,
+    };
+    let smallest = TextSize::smallest(&drawn(&*game, Some(wanted)), None);
+    assert!(smallest >= 12.0, "{path}: {smallest:.2}");
+}
+
+/// The ink boxes of the texts, shrunk a little: glyph boxes of neighbouring lines touch.
+fn boxes(figure: &Figure) -> Vec<(String, Rect)> {
+    figure
+        .root
+        .texts()
+        .into_iter()
+        .filter(|t| !t.content.trim().is_empty())
+        .map(|t| (t.content.clone(), t.bounds().inset(0.05)))
+        .collect()
+}
+
+#[test]
+fn enlarged_texts_never_overlap_each_other_nor_leave_the_figure() {
+    for (path, game) in examples() {
+        if game.game().name() == "towers" {
+            continue;
+        }
+        let figure = drawn(&*game, Some(SEVEN_AT_50));
+        let page = Rect::new(0.0, 0.0, figure.width, figure.height);
+        let boxes = boxes(&figure);
+        for (i, (a, ra)) in boxes.iter().enumerate() {
+            assert!(page.contains(ra), "{path}: {a:?} {ra:?} leaves {page:?}");
+            for (b, rb) in &boxes[i + 1..] {
+                assert!(
+                    !ra.overlaps(rb),
+                    "{path}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_line_warns_of_small_text_naming_text_size_and_text_size_ends_it() {
+    let small = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--width",
+        "50mm",
+        "--format",
+        "svg",
+    ]);
+    let said = small.stderr.clone();
+    assert!(said.contains("--text-size"), "{said}");
+    let legible = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--width",
+        "50mm",
+        "--text-size",
+        "7pt",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(legible.code, 0);
+    assert!(legible.stderr.is_empty(), "{}", legible.stderr);
+    // A length in millimetres is a text size too; nonsense is refused naming the option.
+    let mm = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--text-size",
+        "2.5mm",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(mm.code, 0);
+    let bad = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--text-size",
+        "500pt",
+    ]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("--text-size"));
+}
+
+#[test]
+fn the_api_takes_text_size_in_either_spelling() {
+    let text = std::fs::read_to_string("examples/loa-club-game.yaml").unwrap();
+    for key in ["text-size", "text_size"] {
+        let json = format!(r#"{{"width": "50mm", "{key}": "7pt"}}"#);
+        let request = sheetgen::api::Request::from_json(&json).unwrap();
+        let plain = sheetgen::api::Request::from_json(r#"{"width": "50mm"}"#).unwrap();
+        let a = sheetgen::api::render("g.yaml", &text, &request).unwrap();
+        let b = sheetgen::api::render("g.yaml", &text, &plain).unwrap();
+        assert_ne!(a, b, "{key}");
+    }
+    let bad = sheetgen::api::Request::from_json(r#"{"text-size": "0pt"}"#).unwrap();
+    let err = sheetgen::api::render("g.yaml", &text, &bad)
+        .unwrap_err()
+        .message();
+    assert!(err.contains("text-size"), "{err}");
+}
