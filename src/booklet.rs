@@ -222,10 +222,45 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     };
     let cells = grid(content, columns, rows, GAP);
     let pages = entries.len().div_ceil(cells.len());
+    // Named by its games, in the booklet's words: "Shoreline · Lines of Action".
+    let mut names: Vec<String> = Vec::new();
+    for game in games {
+        let name = options.words.tr(game.game().title());
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     let mut document = Document {
-        title: "sheetgen booklet".into(),
+        title: names.join(" · "),
         pages: Vec::new(),
     };
+    // Each game's diagrams at one scale and text size throughout the booklet, whichever
+    // page they are on and whatever stands beside them; captions take the same room on
+    // every page, so boards in a row line up.
+    let caption_pt = options.caption_pt();
+    let lines = entries
+        .iter()
+        .map(|e| caption_lines(&e.caption, caption_pt, cells[0].width).len())
+        .max()
+        .unwrap_or(0);
+    let mut drawn: Vec<Option<(Figure, f64)>> = vec![None; entries.len()];
+    let mut caption_height = 0.0;
+    let mut kinds: Vec<&str> = entries.iter().map(|e| e.game.game().name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        let (indices, same): (Vec<usize>, Vec<&Entry>) = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.game.game().name() == kind)
+            .unzip();
+        let layout = page_layout(&same, cells[0], lines, options)?;
+        caption_height = layout.caption_height;
+        for (i, figure) in indices.into_iter().zip(layout.figures) {
+            drawn[i] = Some((figure, layout.scale));
+        }
+    }
+    let drawn: Vec<(Figure, f64)> = drawn.into_iter().flatten().collect();
     for (p, chunk) in entries.chunks(cells.len()).enumerate() {
         let page_title = options.words.fill(
             "Booklet, page {page} of {pages}",
@@ -233,8 +268,13 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         );
         let mut figure = Figure::new(width, height, page_title);
         let mut descriptions = Vec::new();
-        let layout = page_layout(chunk, cells[0], options)?;
-        for ((entry, drawn), cell) in chunk.iter().zip(&layout.figures).zip(&cells) {
+        let first = p * cells.len();
+        for ((entry, (drawn, scale)), cell) in chunk.iter().zip(&drawn[first..]).zip(&cells) {
+            let layout = Placing {
+                scale: *scale,
+                caption_height,
+                caption_pt,
+            };
             figure
                 .root
                 .group(place(entry, drawn, *cell, &layout, &options.theme));
@@ -255,9 +295,15 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     Ok(document)
 }
 
-/// One page's diagrams drawn at one scale, and the room their captions take.
+/// One game's diagrams drawn at one scale, and the room their captions take.
 struct PageLayout {
     figures: Vec<Figure>,
+    scale: f64,
+    caption_height: f64,
+}
+
+/// How one diagram is placed in its cell.
+struct Placing {
     scale: f64,
     caption_height: f64,
     caption_pt: f64,
@@ -266,21 +312,16 @@ struct PageLayout {
 /// The smallest text a booklet prints, in points: the smallest anyone reads on paper.
 const MIN_PRINT_PT: f64 = crate::layout::MIN_TEXT_PT;
 
-/// Draws the page's diagrams so that one scale fits them all in cells like `cell` above
+/// Draws one game's diagrams so that one scale fits them all in cells like `cell` above
 /// their captions, with every text at least [`MIN_PRINT_PT`] at print size: the board's
 /// text is drawn larger until it is, and a layout where it cannot be is refused.
 fn page_layout(
-    entries: &[Entry],
+    entries: &[&Entry],
     cell: Rect,
+    lines: usize,
     options: &BookletOptions,
 ) -> Result<PageLayout, Error> {
-    let caption_pt = options.caption_pt();
-    let lines = entries
-        .iter()
-        .map(|e| caption_lines(&e.caption, caption_pt, cell.width).len())
-        .max()
-        .unwrap_or(0);
-    let caption_height = line_height(caption_pt) * lines as f64 + 2.0;
+    let caption_height = line_height(options.caption_pt()) * lines as f64 + 2.0;
     // What prints smallest at `text_scale`, and which game's diagram holds it.
     let draw = |text_scale: f64| -> Result<(f64, &'static str, PageLayout), Error> {
         let figures = entries
@@ -303,7 +344,6 @@ fn page_layout(
             figures,
             scale,
             caption_height,
-            caption_pt,
         };
         Ok((smallest, game, layout))
     };
@@ -357,7 +397,7 @@ fn caption_lines(caption: &[String], pt: f64, width: f64) -> Vec<String> {
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// game's title and the entry's own caption.
 fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Result<Vec<Entry<'a>>, Error> {
-    let title = title(game);
+    let title = title(game, words);
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
         let request = Request {
@@ -379,11 +419,11 @@ fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Result<Vec<Entry<'a
 }
 
 /// The record's title, or the game's name.
-fn title(game: &dyn GameRecord) -> String {
+fn title(game: &dyn GameRecord, words: &Words) -> String {
     game.about()
         .title
         .as_ref()
-        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone())
+        .map_or_else(|| words.tr(game.game().title()), |t| t.value.clone())
 }
 
 /// "Title: after 12 moves", in the booklet's language.
@@ -428,7 +468,7 @@ fn outcome(game: &dyn GameRecord, words: &Words) -> String {
 /// Title, players and the outcome.
 fn caption(game: &dyn GameRecord, words: &Words) -> Vec<String> {
     let about = game.about();
-    let title = title(game);
+    let title = title(game, words);
     let mut players = Vec::new();
     for (side, name) in [("Black", &about.black), ("White", &about.white)] {
         if let Some(name) = name {
@@ -451,7 +491,7 @@ fn sequence<'a>(
 ) -> Result<Vec<Entry<'a>>, Error> {
     let moves = game.move_list();
     let unit = game.summary().unit;
-    let title = title(game);
+    let title = title(game, words);
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
     let mut entries = Vec::new();
@@ -499,7 +539,7 @@ fn sequence<'a>(
 
 /// The entry's diagram, drawn for its page, scaled into `cell` and centred, its caption
 /// centred under it, every line of it.
-fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &PageLayout, theme: &Theme) -> Group {
+fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &Placing, theme: &Theme) -> Group {
     let mut group = Group::new("booklet-entry");
     let scale = layout.scale;
     let (width, height) = (figure.width * scale, figure.height * scale);

@@ -103,8 +103,13 @@ impl Frame<'_> {
         figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
         let mut cells = board.cells;
         if self.bare {
+            // The board and whatever its marks reach past it (a loss badge beside an edge
+            // stone), so nothing is cut at the figure's edge.
+            let extent = root
+                .bounds()
+                .map_or(board.extent, |drawn| drawn.union(&board.extent));
             figure.root = root;
-            crate::layout::crop_to_board(&mut figure, &mut cells, board.extent);
+            crate::layout::crop_to_board(&mut figure, &mut cells, extent);
             return (figure, cells);
         }
         let (lines, mut y) = self.lines(&board.lines, board.extent.bottom());

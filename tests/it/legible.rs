@@ -170,3 +170,93 @@ fn the_api_takes_text_size_in_either_spelling() {
         .message();
     assert!(err.contains("text-size"), "{err}");
 }
+
+// Layout defects of issue 24.
+
+#[test]
+fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
+    let game = sheetgen::load::load("examples/shoreline-evening.yaml")
+        .unwrap()
+        .remove(0)
+        .game
+        .unwrap();
+    let request = Request {
+        bare: true,
+        options: vec![sheetgen::games::GivenOption {
+            name: "analysis".into(),
+            values: Vec::new(),
+        }],
+        ..Request::default()
+    };
+    let figure = sheetgen::diagram::draw(&*game, &request)
+        .unwrap()
+        .pages
+        .remove(0);
+    let page = Rect::new(0.0, 0.0, figure.width, figure.height);
+    let drawn = figure.root.bounds().unwrap();
+    assert!(page.contains(&drawn), "{drawn:?} leaves {page:?}");
+}
+
+fn booklet(files: &[&str]) -> sheetgen::figure::Document {
+    use sheetgen::booklet::{BookletOptions, booklet};
+    use sheetgen::page::{PageSetup, Paper};
+    let games: Vec<Box<dyn sheetgen::games::GameRecord>> = files
+        .iter()
+        .flat_map(|f| sheetgen::load::load(f).unwrap())
+        .map(|e| e.game.unwrap())
+        .collect();
+    let options = BookletOptions {
+        page: PageSetup {
+            paper: Paper::A4,
+            landscape: false,
+        },
+        per_page: 4,
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
+        text_size: None,
+    };
+    booklet(&games, &options).unwrap()
+}
+
+#[test]
+fn a_booklet_mixing_games_draws_each_game_at_one_size_and_names_its_games() {
+    // Page 1: a Lines of Action game and three Shoreline games; page 2: the fourth
+    // Shoreline game beside a Towers game, whose board is the largest.
+    let document = booklet(&[
+        "examples/loa-connection.yaml",
+        "examples/shoreline-evening.yaml",
+        "examples/towers-example.yaml",
+    ]);
+    assert_eq!(document.pages.len(), 2);
+    let mut label_sizes = Vec::new();
+    for page in &document.pages {
+        for diagram in page.root.groups_with_class("shoreline") {
+            label_sizes.push(diagram.texts()[0].size);
+        }
+    }
+    assert_eq!(label_sizes.len(), 4, "{label_sizes:?}");
+    assert!(
+        label_sizes
+            .iter()
+            .all(|s| (s - label_sizes[0]).abs() < 1e-9),
+        "{label_sizes:?}"
+    );
+    assert_eq!(document.title, "Lines of Action · Shoreline · Towers");
+}
+
+#[test]
+fn a_booklet_captions_an_untitled_game_with_the_game_s_display_name() {
+    let document = booklet(&["examples/loa-winands-E1.yaml"]);
+    let words: Vec<&str> = document.pages[0]
+        .root
+        .groups_with_class("caption")
+        .into_iter()
+        .flat_map(|g| g.texts())
+        .map(|t| t.content.as_str())
+        .collect();
+    assert!(
+        !words.iter().any(|w| w.contains("lines-of-action")),
+        "{words:?}"
+    );
+}
