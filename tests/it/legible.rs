@@ -260,3 +260,73 @@ fn a_booklet_captions_an_untitled_game_with_the_game_s_display_name() {
         "{words:?}"
     );
 }
+
+// Text too long for its place (issue 27, item 4).
+
+/// The built-in LOA template with `key`'s text replaced by `text`, written to a file.
+fn loa_template(dir: &std::path::Path, key: &str, text: &str) -> std::path::PathBuf {
+    let template = crate::common::run(&["template", "loa"]);
+    let template = String::from_utf8(template.stdout).unwrap();
+    let line = template
+        .lines()
+        .find(|l| l.starts_with(&format!("{key}:")))
+        .unwrap();
+    let path = dir.join("t.yaml");
+    let replaced = template.replace(line, &format!("{key}: \"{text}\""));
+    std::fs::write(&path, replaced).unwrap();
+    path
+}
+
+#[test]
+fn a_5000_word_footer_is_refused_naming_it_not_drawn_off_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = loa_template(dir.path(), "footer", &"word ".repeat(5000));
+    let out = crate::common::run(&[
+        "loa",
+        "--template",
+        template.to_str().unwrap(),
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("`footer`"), "{}", out.stderr);
+}
+
+#[test]
+fn a_long_sheet_title_wraps_inside_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = format!("{} {}", "W".repeat(300), "A long title ".repeat(20));
+    let template = loa_template(dir.path(), "title", title.trim());
+    let out = crate::common::run(&[
+        "loa",
+        "--template",
+        template.to_str().unwrap(),
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    // Every text's invisible copy starts and ends inside the A4 page's 210 mm.
+    for text in svg.split("<text ").skip(1) {
+        let number = |name: &str| -> f64 {
+            let at = text.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            text[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (x, length) = (number("x"), number("textLength"));
+        assert!(x >= 0.0 && x + length <= 210.0 + 1e-6, "x {x} + {length}");
+    }
+}
+
+#[test]
+fn a_title_of_millions_of_characters_measures_without_overflow() {
+    let title = "W".repeat(2_400_000);
+    let width = sheetgen::font::text_width(&title, 13.0);
+    assert!(width > 2_400_000.0 * sheetgen::font::text_width("W", 13.0) * 0.999);
+    let lines = sheetgen::layout::wrap(&title, 13.0, 100.0);
+    assert!(
+        lines
+            .iter()
+            .all(|l| sheetgen::font::text_width(l, 13.0) <= 100.0)
+    );
+    assert_eq!(lines.concat(), title);
+}

@@ -388,7 +388,7 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
                     };
                     figures.push((
                         format!("loa {page:?} {lang} {rules}"),
-                        loa::sheet::board_sheet(&options),
+                        loa::sheet::board_sheet(&options).unwrap(),
                     ));
                 }
             }
