@@ -171,6 +171,29 @@ pub fn fitted_lines(text: &str, size: f64, width: f64, floor: f64) -> Vec<(Strin
         .collect()
 }
 
+/// `text` from the baseline `y` at `x`, shrunk to fit `width` or wrapped onto further
+/// lines ([`fitted_lines`]), added to `group`; the last line's baseline and its size.
+pub fn text_lines(
+    group: &mut crate::figure::Group,
+    text: &str,
+    size: f64,
+    (x, y, width): (f64, f64, f64),
+) -> (f64, f64) {
+    use crate::figure::{Anchor, Point, Text};
+    let (mut y, mut last) = (y, size);
+    for (i, (line, size)) in fitted_lines(text, size, width, MIN_TEXT_PT)
+        .into_iter()
+        .enumerate()
+    {
+        if i > 0 {
+            y += line_height(size);
+        }
+        group.text(Text::new(Point::new(x, y), line, size, Anchor::Start));
+        last = size;
+    }
+    (y, last)
+}
+
 /// Room around a bare figure's board, in millimetres: a book sets its own margins.
 pub const BARE_MARGIN: f64 = 1.5;
 

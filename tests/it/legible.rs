@@ -292,6 +292,18 @@ fn a_5000_word_footer_is_refused_naming_it_not_drawn_off_the_page() {
     assert!(out.stderr.contains("`footer`"), "{}", out.stderr);
 }
 
+/// Where an SVG text's invisible copy starts and ends, from its anchor.
+fn span(text: &str, x: f64, length: f64) -> (f64, f64) {
+    let left = if text.contains("text-anchor=\"end\"") {
+        x - length
+    } else if text.contains("text-anchor=\"middle\"") {
+        x - length / 2.0
+    } else {
+        x
+    };
+    (left, left + length)
+}
+
 #[test]
 fn a_long_sheet_title_wraps_inside_the_page() {
     let dir = tempfile::tempdir().unwrap();
@@ -312,8 +324,8 @@ fn a_long_sheet_title_wraps_inside_the_page() {
             let at = text.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
             text[at..].split('"').next().unwrap().parse().unwrap()
         };
-        let (x, length) = (number("x"), number("textLength"));
-        assert!(x >= 0.0 && x + length <= 210.0 + 1e-6, "x {x} + {length}");
+        let (left, right) = span(text, number("x"), number("textLength"));
+        assert!(left >= 0.0 && right <= 210.0 + 1e-6, "{left}–{right}");
     }
 }
 
@@ -329,4 +341,37 @@ fn a_title_of_millions_of_characters_measures_without_overflow() {
             .all(|l| sheetgen::font::text_width(l, 13.0) <= 100.0)
     );
     assert_eq!(lines.concat(), title);
+}
+
+#[test]
+fn long_shoreline_and_towers_sheet_titles_wrap_inside_the_page() {
+    for game in ["shoreline", "towers"] {
+        let dir = tempfile::tempdir().unwrap();
+        let template = crate::common::run(&["template", game]);
+        let template = String::from_utf8(template.stdout).unwrap();
+        let line = template.lines().find(|l| l.starts_with("title:")).unwrap();
+        let long = "https://example.org/".to_string() + &"a-very-long-path/".repeat(12);
+        let path = dir.path().join("t.yaml");
+        std::fs::write(&path, template.replace(line, &format!("title: \"{long}\""))).unwrap();
+        let out = crate::common::run(&[
+            game,
+            "--template",
+            path.to_str().unwrap(),
+            "--format",
+            "svg",
+        ]);
+        assert_eq!(out.code, 0, "{game}: {}", out.stderr);
+        let svg = String::from_utf8(out.stdout).unwrap();
+        for text in svg.split("<text ").skip(1) {
+            let number = |name: &str| -> f64 {
+                let at = text.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                text[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            let (left, right) = span(text, number("x"), number("textLength"));
+            assert!(
+                left >= 0.0 && right <= 210.0 + 1e-6,
+                "{game}: {left}–{right}"
+            );
+        }
+    }
 }

@@ -264,22 +264,15 @@ fn players(games: &[Game]) -> [Option<String>; 2] {
 fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>; 2]) -> f64 {
     let l = &t.layout;
     let mut group = Group::new("header");
-    let title_size = fit(&t.title.value, l.title_pt.value, content.width);
-    let mut y = content.y + font::ink_extent(&t.title.value, title_size).0;
-    group.text(Text::new(
-        Point::new(content.x, y),
-        &t.title.value,
-        title_size,
-        Anchor::Start,
-    ));
-    y += line_height(l.text_pt.value) * 1.2;
-    let subtitle_size = fit(&t.subtitle.value, l.text_pt.value, content.width);
-    group.text(Text::new(
-        Point::new(content.x, y),
-        &t.subtitle.value,
-        subtitle_size,
-        Anchor::Start,
-    ));
+    // Title and subtitle wrap rather than run past the page.
+    let title = &t.title.value;
+    let first = fit(title, l.title_pt.value, content.width);
+    let y = content.y + font::ink_extent(title, first).0;
+    let span = |y| (content.x, y, content.width);
+    let (y, _) = crate::layout::text_lines(&mut group, title, l.title_pt.value, span(y));
+    let y = y + line_height(l.text_pt.value) * 1.2;
+    let subtitle = &t.subtitle.value;
+    let (mut y, _) = crate::layout::text_lines(&mut group, subtitle, l.text_pt.value, span(y));
     y += line_height(l.text_pt.value) * 2.0;
 
     // "Black ● ________      White ○ ________"
