@@ -375,3 +375,28 @@ fn long_shoreline_and_towers_sheet_titles_wrap_inside_the_page() {
         }
     }
 }
+
+#[test]
+fn the_puzzle_page_is_centred() {
+    use sheetgen::games::shoreline::puzzles;
+    use sheetgen::page::{PageSetup, Paper};
+    let found = puzzles::find(6, 1);
+    let page = PageSetup {
+        paper: Paper::A4,
+        landscape: false,
+    };
+    let document = puzzles::sheet(&found, 1, page, &Default::default());
+    let boards = &document.pages[0];
+    let drawn = boards
+        .root
+        .groups_with_class("puzzle")
+        .into_iter()
+        .filter_map(|g| g.bounds())
+        .reduce(|a, b| a.union(&b))
+        .unwrap();
+    let (left, right) = (drawn.x, boards.width - drawn.right());
+    assert!(
+        (left - right).abs() < 2.0,
+        "{left:.1} mm left, {right:.1} mm right"
+    );
+}
