@@ -43,9 +43,6 @@ const SCORE_BOX_HEIGHT: f64 = 9.0;
 const SCORE_GAP: f64 = 2.5;
 /// A box caption's distance from the box's top-left corner.
 const CAPTION_INSET: f64 = 1.2;
-/// Around a board's texts, to its cutting rectangle: with the cut marks' reach (5 mm) it
-/// stays inside the shipped template's 7 mm gaps, clear of the header and the total row.
-const CUT_MARGIN: f64 = 1.5;
 /// Between a board's heading and its column labels.
 const HEADING_GAP: f64 = 1.5;
 
@@ -119,9 +116,13 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         if let Some(game) = game {
             side = game.play.rules.first;
         }
-        let (group, used) = board_cell(t, cell, heading_pt, number, side, game);
+        let (group, _) = board_cell(t, cell, heading_pt, number, side, game);
         page.group(group);
-        cut.push(used.inset(-CUT_MARGIN));
+        // Cut half way across the gap between cells: neighbours share one cut line, each
+        // board keeps at least half the gap (3.5 mm in the shipped template) inside its
+        // trim, and the marks' reach (half the gap and 3.5 mm) stays clear of the header
+        // and the total row.
+        cut.push(cell.rect.inset(-l.gap_mm.value / 2.0));
         description.push(format!(
             "board {number}: {} places first",
             side_name(t, side)
