@@ -48,6 +48,10 @@ pub struct Request {
     pub theme: Option<String>,
     /// The figure's width with a unit (`60mm`, `2.5in`); the height follows.
     pub width: Option<String>,
+    /// Every text at least this large where the figure prints (`7pt`, `2.5mm`), as
+    /// `render --text-size` (`text-size`, or `text_size`).
+    #[serde(alias = "text_size")]
+    pub text_size: Option<String>,
     /// The game's own options by name (`flip`, `numbers`, `analysis`: `true`; `show`: a
     /// list of `WHAT:SQ`).
     pub options: BTreeMap<String, OptionValue>,
@@ -151,7 +155,16 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
             Theme::BUILT_IN.join(", ")
         ))
     })?;
-    let mut document = diagram::draw(&*record, &diagram_request(request)?)?;
+    let mut wanted = diagram_request(request)?;
+    if let Some(size) = &request.text_size {
+        let points =
+            Length::text_size(size).map_err(|why| ApiError::usage(format!("text-size: {why}")))?;
+        wanted.text_size = Some(diagram::TextSize {
+            points,
+            width: width.map(Length::mm),
+        });
+    }
+    let mut document = diagram::draw(&*record, &wanted)?;
     for page in &mut document.pages {
         theme.apply(page);
     }
@@ -277,6 +290,7 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
         omit_caption: false,
         bare: request.bare,
         text_scale: None,
+        text_size: None,
         words: Words::new(lang),
     })
 }

@@ -38,6 +38,20 @@ pub struct BookletOptions {
     pub theme: Theme,
     /// The booklet's own words (captions, page titles) and its diagrams', in `--lang`.
     pub words: Words,
+    /// The smallest text the booklet prints, in points (`--text-size`; 7 if None).
+    pub text_size: Option<f64>,
+}
+
+impl BookletOptions {
+    /// The smallest text the booklet prints, in points.
+    fn min_pt(&self) -> f64 {
+        self.text_size.unwrap_or(MIN_PRINT_PT)
+    }
+
+    /// The captions' size: their own, or the smallest the booklet prints if that is larger.
+    fn caption_pt(&self) -> f64 {
+        CAPTION_PT.max(self.min_pt())
+    }
 }
 
 #[cfg(feature = "cli")]
@@ -53,6 +67,8 @@ pub struct BookletJob {
     /// The theme's name or file, read when the job runs.
     pub theme: PathBuf,
     pub words: Words,
+    /// `--text-size`, in points.
+    pub text_size: Option<f64>,
     pub output: Output,
 }
 
@@ -115,6 +131,7 @@ impl Job for BookletJob {
             every: self.every,
             theme: Theme::named_or_file(&self.theme)?,
             words: self.words.clone(),
+            text_size: self.text_size,
         };
         let document = booklet(&games, &options)?;
         problems.extend(self.words.untranslated());
@@ -206,7 +223,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         MARGIN,
         MARGIN,
         width - 2.0 * MARGIN,
-        height - 2.0 * MARGIN - line_height(CAPTION_PT) * 1.5,
+        height - 2.0 * MARGIN - line_height(options.caption_pt()) * 1.5,
     );
     let (columns, rows) = match options.per_page {
         1 => (1, 1),
@@ -218,10 +235,45 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     };
     let cells = grid(content, columns, rows, GAP);
     let pages = entries.len().div_ceil(cells.len());
+    // Named by its games, in the booklet's words: "Shoreline · Lines of Action".
+    let mut names: Vec<String> = Vec::new();
+    for game in games {
+        let name = options.words.tr(game.game().title());
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     let mut document = Document {
-        title: "sheetgen booklet".into(),
+        title: names.join(" · "),
         pages: Vec::new(),
     };
+    // Each game's diagrams at one scale and text size throughout the booklet, whichever
+    // page they are on and whatever stands beside them; captions take the same room on
+    // every page, so boards in a row line up.
+    let caption_pt = options.caption_pt();
+    let lines = entries
+        .iter()
+        .map(|e| caption_lines(&e.caption, caption_pt, cells[0].width).len())
+        .max()
+        .unwrap_or(0);
+    let mut drawn: Vec<Option<(Figure, f64)>> = vec![None; entries.len()];
+    let mut caption_height = 0.0;
+    let mut kinds: Vec<&str> = entries.iter().map(|e| e.game.game().name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        let (indices, same): (Vec<usize>, Vec<&Entry>) = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.game.game().name() == kind)
+            .unzip();
+        let layout = page_layout(&same, cells[0], lines, options)?;
+        caption_height = layout.caption_height;
+        for (i, figure) in indices.into_iter().zip(layout.figures) {
+            drawn[i] = Some((figure, layout.scale));
+        }
+    }
+    let drawn: Vec<(Figure, f64)> = drawn.into_iter().flatten().collect();
     for (p, chunk) in entries.chunks(cells.len()).enumerate() {
         let page_title = options.words.fill(
             "Booklet, page {page} of {pages}",
@@ -229,8 +281,13 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         );
         let mut figure = Figure::new(width, height, page_title);
         let mut descriptions = Vec::new();
-        let layout = page_layout(chunk, cells[0], options)?;
-        for ((entry, drawn), cell) in chunk.iter().zip(&layout.figures).zip(&cells) {
+        let first = p * cells.len();
+        for ((entry, (drawn, scale)), cell) in chunk.iter().zip(&drawn[first..]).zip(&cells) {
+            let layout = Placing {
+                scale: *scale,
+                caption_height,
+                caption_pt,
+            };
             figure
                 .root
                 .group(place(entry, drawn, *cell, &layout, &options.theme));
@@ -241,7 +298,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         footer.text(Text::new(
             Point::new(width / 2.0, height - MARGIN),
             number,
-            CAPTION_PT,
+            options.caption_pt(),
             Anchor::Middle,
         ));
         figure.root.group(footer);
@@ -251,30 +308,33 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
     Ok(document)
 }
 
-/// One page's diagrams drawn at one scale, and the room their captions take.
+/// One game's diagrams drawn at one scale, and the room their captions take.
 struct PageLayout {
     figures: Vec<Figure>,
     scale: f64,
     caption_height: f64,
 }
 
+/// How one diagram is placed in its cell.
+struct Placing {
+    scale: f64,
+    caption_height: f64,
+    caption_pt: f64,
+}
+
 /// The smallest text a booklet prints, in points: the smallest anyone reads on paper.
 const MIN_PRINT_PT: f64 = crate::layout::MIN_TEXT_PT;
 
-/// Draws the page's diagrams so that one scale fits them all in cells like `cell` above
+/// Draws one game's diagrams so that one scale fits them all in cells like `cell` above
 /// their captions, with every text at least [`MIN_PRINT_PT`] at print size: the board's
 /// text is drawn larger until it is, and a layout where it cannot be is refused.
 fn page_layout(
-    entries: &[Entry],
+    entries: &[&Entry],
     cell: Rect,
+    lines: usize,
     options: &BookletOptions,
 ) -> Result<PageLayout, Error> {
-    let lines = entries
-        .iter()
-        .map(|e| caption_lines(&e.caption, cell.width).len())
-        .max()
-        .unwrap_or(0);
-    let caption_height = line_height(CAPTION_PT) * lines as f64 + 2.0;
+    let caption_height = line_height(options.caption_pt()) * lines as f64 + 2.0;
     // What prints smallest at `text_scale`, and which game's diagram holds it.
     let draw = |text_scale: f64| -> Result<(f64, &'static str, PageLayout), Error> {
         let figures = entries
@@ -300,7 +360,8 @@ fn page_layout(
         };
         Ok((smallest, game, layout))
     };
-    let legible = |smallest: f64| smallest >= MIN_PRINT_PT - 0.01;
+    let min_pt = options.min_pt();
+    let legible = |smallest: f64| smallest >= min_pt - 0.01;
     // Larger text changes the figure's size and so its scale: first a guess from how small
     // the text prints, then, where text sized from the squares shrinks as labels grow, the
     // smallest text scale up to 3 that is legible.
@@ -309,7 +370,7 @@ fn page_layout(
         return Ok(layout);
     }
     let mut best = (smallest, game);
-    let guess = (MIN_PRINT_PT + 0.05) / smallest;
+    let guess = (min_pt + 0.05) / smallest;
     let scales = std::iter::once(guess).chain((1..=20).map(|step| 1.0 + step as f64 * 0.1));
     for text_scale in scales {
         let (smallest, game, layout) = draw(text_scale)?;
@@ -323,7 +384,7 @@ fn page_layout(
     let (smallest, game) = best;
     Err(Error::Usage(format!(
         "booklet --per-page {} on {} {}: the {game} diagrams' text would print at \
-         {smallest:.1} pt, under the {MIN_PRINT_PT} pt anyone can read; use fewer diagrams per page",
+         {smallest:.1} pt, under {}; use fewer diagrams per page",
         options.per_page,
         options.page.paper.name(),
         if options.page.landscape {
@@ -331,21 +392,25 @@ fn page_layout(
         } else {
             "portrait"
         },
+        match options.text_size {
+            Some(pt) => format!("the --text-size of {pt} pt"),
+            None => format!("the {MIN_PRINT_PT} pt anyone can read"),
+        },
     )))
 }
 
 /// A caption's lines wrapped to `width`, none cut: every word is printed.
-fn caption_lines(caption: &[String], width: f64) -> Vec<String> {
+fn caption_lines(caption: &[String], pt: f64, width: f64) -> Vec<String> {
     caption
         .iter()
-        .flat_map(|line| wrap(line, CAPTION_PT, width))
+        .flat_map(|line| wrap(line, pt, width))
         .collect()
 }
 
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// game's title and the entry's own caption.
 fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Result<Vec<Entry<'a>>, Error> {
-    let title = title(game);
+    let title = title(game, words);
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
         let request = Request {
@@ -367,11 +432,11 @@ fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Result<Vec<Entry<'a
 }
 
 /// The record's title, or the game's name.
-fn title(game: &dyn GameRecord) -> String {
+fn title(game: &dyn GameRecord, words: &Words) -> String {
     game.about()
         .title
         .as_ref()
-        .map_or_else(|| game.summary().game.to_string(), |t| t.value.clone())
+        .map_or_else(|| words.tr(game.game().title()), |t| t.value.clone())
 }
 
 /// "Title: after 12 moves", in the booklet's language.
@@ -416,7 +481,7 @@ fn outcome(game: &dyn GameRecord, words: &Words) -> String {
 /// Title, players and the outcome.
 fn caption(game: &dyn GameRecord, words: &Words) -> Vec<String> {
     let about = game.about();
-    let title = title(game);
+    let title = title(game, words);
     let mut players = Vec::new();
     for (side, name) in [("Black", &about.black), ("White", &about.white)] {
         if let Some(name) = name {
@@ -457,7 +522,7 @@ fn sequence<'a>(
 ) -> Result<Vec<Entry<'a>>, Error> {
     let moves = game.move_list();
     let unit = game.summary().unit;
-    let title = title(game);
+    let title = title(game, words);
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
     let mut entries = Vec::new();
@@ -489,7 +554,7 @@ fn sequence<'a>(
 
 /// The entry's diagram, drawn for its page, scaled into `cell` and centred, its caption
 /// centred under it, every line of it.
-fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &PageLayout, theme: &Theme) -> Group {
+fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &Placing, theme: &Theme) -> Group {
     let mut group = Group::new("booklet-entry");
     let scale = layout.scale;
     let (width, height) = (figure.width * scale, figure.height * scale);
@@ -504,10 +569,11 @@ fn place(entry: &Entry, figure: &Figure, cell: Rect, layout: &PageLayout, theme:
     let mut captions = Group::new("caption");
     let mut y = offset.y + height + 2.0;
     let centre = cell.x + cell.width / 2.0;
-    for line in caption_lines(&entry.caption, cell.width) {
-        y += line_height(CAPTION_PT);
-        // A word wider than the cell alone on its line: smaller, never under 7 pt.
-        let size = fit(&line, CAPTION_PT, cell.width);
+    let pt = layout.caption_pt;
+    for line in caption_lines(&entry.caption, pt, cell.width) {
+        y += line_height(pt);
+        // A character wider than the cell alone on its line: smaller, never under 7 pt.
+        let size = fit(&line, pt, cell.width);
         captions.text(Text::new(
             Point::new(centre, y - font::descent(size)),
             line,

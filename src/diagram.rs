@@ -25,10 +25,35 @@ pub struct Request {
     pub omit_caption: bool,
     /// The board and its marks only (see [`View::bare`]).
     pub bare: bool,
-    /// The board's text this many times its size (see [`View::text_scale`]); None is 1.
+    /// Every text this many times its size (see [`View::text_scale`]); None is 1, or what
+    /// `text_size` needs.
     pub text_scale: Option<f64>,
+    /// Every text at least this large where the figure is printed (`--text-size`).
+    pub text_size: Option<TextSize>,
     /// The language of the words the diagram draws; clones share what was left in English.
     pub words: crate::words::Words,
+}
+
+/// Every text of a figure at least `points` large where it is printed: at `width`
+/// millimetres wide (`--width`), or at its own size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextSize {
+    pub points: f64,
+    pub width: Option<f64>,
+}
+
+impl TextSize {
+    /// The size the smallest text of `figure` prints at, in points.
+    pub fn smallest(figure: &crate::figure::Figure, width: Option<f64>) -> f64 {
+        let scale = width.map_or(1.0, |w| w / figure.width);
+        figure
+            .root
+            .texts()
+            .into_iter()
+            .filter(|t| !t.content.trim().is_empty())
+            .map(|t| t.size * scale)
+            .fold(f64::INFINITY, f64::min)
+    }
 }
 
 /// The view and annotations `request` asks of `record`, checked without drawing.
@@ -129,8 +154,11 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
 
 /// The diagram `request` asks of `record`, as a one-page document.
 pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Error> {
-    let (view, annotations, _) = resolve(record, request)?;
-    let (mut figure, cells) = record.draw(&view);
+    let (mut view, annotations, _) = resolve(record, request)?;
+    let (mut figure, mut cells) = record.draw(&view);
+    if let (Some(wanted), None) = (request.text_size, request.text_scale) {
+        (figure, cells) = legible(record, &mut view, wanted, (figure, cells));
+    }
     if !annotations.is_empty() {
         figure.root.group(drawn_annotations(
             record,
@@ -167,6 +195,54 @@ fn annotation_key(
         figure.root.group(key);
         figure.height = bottom + MARGIN;
     }
+}
+
+/// The most `--text-size` enlarges a figure's text: 20 times is a 7-pt label at 60 mm of a
+/// poster-sized figure.
+const MAX_TEXT_SCALE: f64 = 20.0;
+
+/// The figure drawn with its texts enlarged until the smallest prints at `wanted`: the
+/// text scale grows by what is missing, a few times over, as larger text widens the figure
+/// (and so prints it smaller at a set width). Text that cannot grow further (a numeral
+/// filling its piece) leaves the figure as close as it came; `run` warns of it.
+fn legible(
+    record: &dyn GameRecord,
+    view: &mut View,
+    wanted: TextSize,
+    drawn: (crate::figure::Figure, annotate::Cells),
+) -> (crate::figure::Figure, annotate::Cells) {
+    // A hair more than asked, so the figure's rounded sizes are not a hair under it.
+    let target = wanted.points * 1.001;
+    let mut best = drawn;
+    let mut smallest = TextSize::smallest(&best.0, wanted.width);
+    let mut best_scale = view.text_scale;
+    // The scale that made it worse, if one did: larger text can widen the figure faster
+    // than it grows (a table as wide as its words), and the answer then lies between.
+    let mut too_far: Option<f64> = None;
+    for _ in 0..12 {
+        if smallest >= target {
+            break;
+        }
+        // Text shrunk to fit its line keeps its size as the scale grows, until the scale's
+        // floor passes it and it wraps instead: so the scale grows a little at least.
+        let mut scale = best_scale * (target / smallest).max(1.03);
+        if let Some(far) = too_far {
+            scale = scale.min((best_scale + far) / 2.0);
+        }
+        view.text_scale = scale.min(MAX_TEXT_SCALE);
+        let next = record.draw(view);
+        let now = TextSize::smallest(&next.0, wanted.width);
+        if now > smallest * (1.0 + 1e-9) {
+            (best, smallest, best_scale) = (next, now, view.text_scale);
+        } else if now < smallest * (1.0 - 1e-9) {
+            too_far = Some(view.text_scale);
+        } else {
+            // A plateau (text fitted to its line): past it, not back.
+            (best, best_scale) = (next, view.text_scale);
+        }
+    }
+    view.text_scale = best_scale;
+    best
 }
 
 fn drawn_annotations(

@@ -68,6 +68,22 @@ impl Rect {
             && other.bottom() <= self.bottom() + EPS
     }
 
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
+        let right = self.right().max(other.right());
+        let bottom = self.bottom().max(other.bottom());
+        Rect::new(x, y, right - x, bottom - y)
+    }
+
+    /// What the two share, if anything.
+    pub fn intersection(&self, other: &Rect) -> Option<Rect> {
+        let (x, y) = (self.x.max(other.x), self.y.max(other.y));
+        let right = self.right().min(other.right());
+        let bottom = self.bottom().min(other.bottom());
+        (x <= right && y <= bottom).then(|| Rect::new(x, y, right - x, bottom - y))
+    }
+
     /// The rectangle shrunk by `d` on every side.
     pub fn inset(&self, d: f64) -> Rect {
         Rect::new(
@@ -311,6 +327,40 @@ impl Group {
             class: self.class.clone(),
             clip: self.clip.as_ref().map(r),
             items,
+        }
+    }
+
+    /// The box everything in this group and below draws in (line widths left out; a
+    /// clipped group no further than its clip), or None when it draws nothing.
+    pub fn bounds(&self) -> Option<Rect> {
+        let point = |p: &Point| Rect::new(p.x, p.y, 0.0, 0.0);
+        let mut found: Option<Rect> = None;
+        for item in &self.items {
+            let rects: Vec<Rect> = match item {
+                Item::Text(text) => vec![text.bounds()],
+                Item::Shape(Shape::Line(a, b), _) => vec![point(a), point(b)],
+                Item::Shape(Shape::Lines(lines), _) => {
+                    lines.iter().flat_map(|(a, b)| [point(a), point(b)]).collect()
+                }
+                Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
+                    points.iter().map(point).collect()
+                }
+                Item::Shape(Shape::Rect(r), _) => vec![*r],
+                Item::Shape(Shape::Circle { center, radius }, _) => vec![Rect::new(
+                    center.x - radius,
+                    center.y - radius,
+                    2.0 * radius,
+                    2.0 * radius,
+                )],
+                Item::Group(group) => group.bounds().into_iter().collect(),
+            };
+            for r in rects {
+                found = Some(found.map_or(r, |f| f.union(&r)));
+            }
+        }
+        match (found, self.clip) {
+            (Some(f), Some(clip)) => f.intersection(&clip),
+            (found, _) => found,
         }
     }
 

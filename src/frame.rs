@@ -6,14 +6,14 @@
 use crate::annotate::Cells;
 use crate::figure::{Anchor, Figure, Group, Point, Rect, Text};
 use crate::font;
-use crate::layout::{Heading, fit, line_height, wrap};
+use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height, wrap};
 
 /// Room around the figure, in millimetres.
 pub const MARGIN: f64 = 8.0;
 /// The lines under the board, in points.
 pub const TEXT_PT: f64 = 9.5;
 
-/// The board's labels `scale` times their size, as a view asks (0 is taken as 1).
+/// Every text of a diagram `scale` times its size, as a view asks (0 is taken as 1).
 pub fn text_scale(scale: f64) -> f64 {
     if scale > 0.0 { scale } else { 1.0 }
 }
@@ -33,6 +33,8 @@ pub struct Frame<'a> {
     pub bare: bool,
     /// Written first under the board.
     pub caption: Option<String>,
+    /// Every text this many times its size ([`text_scale`]); the layout makes room.
+    pub text_scale: f64,
 }
 
 /// A line of text under the board, at its size in points.
@@ -42,7 +44,7 @@ pub struct Line {
 }
 
 impl Line {
-    /// A line at the frame's text size.
+    /// A line at the frame's text size (the frame scales it with the rest).
     pub fn text(text: impl Into<String>) -> Self {
         Self {
             text: text.into(),
@@ -83,8 +85,12 @@ impl Frame<'_> {
         let mut top = MARGIN;
         if !self.bare {
             let byline = &self.heading.byline;
-            let (header, bottom) =
-                crate::layout::diagram_header(&title, byline, MARGIN, MARGIN, self.width);
+            let (header, bottom) = crate::layout::diagram_header(
+                &title,
+                byline,
+                (MARGIN, MARGIN, self.width),
+                self.text_scale,
+            );
             root.group(header);
             top = bottom + self.header_gap;
         }
@@ -97,14 +103,19 @@ impl Frame<'_> {
         figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
         let mut cells = board.cells;
         if self.bare {
+            // The board and whatever its marks reach past it (a loss badge beside an edge
+            // stone), so nothing is cut at the figure's edge.
+            let extent = root
+                .bounds()
+                .map_or(board.extent, |drawn| drawn.union(&board.extent));
             figure.root = root;
-            crate::layout::crop_to_board(&mut figure, &mut cells, board.extent);
+            crate::layout::crop_to_board(&mut figure, &mut cells, extent);
             return (figure, cells);
         }
         let (lines, mut y) = self.lines(&board.lines, board.extent.bottom());
         root.group(lines);
         if board.blocks.is_empty() {
-            y += font::descent(TEXT_PT);
+            y += font::descent(TEXT_PT * self.text_scale);
         }
         for block in board.blocks {
             let (group, below) = block(y);
@@ -113,23 +124,28 @@ impl Frame<'_> {
             }
             y = below;
         }
-        figure.width = self.width + 2.0 * MARGIN;
+        // What is wider than the board (a legend or table of large text) widens the
+        // figure; the legend may reach half into the right margin, as it always has.
+        let right = root.bounds().map_or(0.0, |b| b.right());
+        figure.width = (self.width + 2.0 * MARGIN).max(right + MARGIN / 2.0);
         figure.height = y + MARGIN;
         figure.root = root;
         (figure, cells)
     }
 
     /// The caption and `lines` under a board ending at `bottom`, each wrapped to the width
-    /// (never cut; a word wider than the line shrunk to the floor); and the last baseline.
+    /// (never cut: a word wider than the line is broken); and the last baseline.
     fn lines(&self, lines: &[Line], bottom: f64) -> (Group, f64) {
+        let k = self.text_scale;
         let mut group = Group::new("score");
         let caption = self.caption.iter().map(|c| (c.as_str(), TEXT_PT));
         let texts = caption.chain(lines.iter().map(|l| (l.text.as_str(), l.size)));
         let mut y = bottom + 2.0;
         for (text, size) in texts {
+            let size = size * k;
             for line in wrap(text, size, self.width) {
                 y += line_height(size);
-                let size = fit(&line, size, self.width);
+                let size = fit_above(&line, size, self.width, MIN_TEXT_PT * k);
                 group.text(Text::new(Point::new(MARGIN, y), line, size, Anchor::Start));
             }
         }

@@ -10,11 +10,17 @@ pub const MIN_TEXT_PT: f64 = 7.0;
 /// never below [`MIN_TEXT_PT`]: text that does not fit even then comes back at that size,
 /// too wide, for the caller to wrap or refuse ([`fits`] tells).
 pub fn fit(text: &str, size: f64, width: f64) -> f64 {
+    fit_above(text, size, width, MIN_TEXT_PT)
+}
+
+/// [`fit`] with another floor than [`MIN_TEXT_PT`]: a figure drawn to be printed smaller
+/// than its own size keeps its text at the size that prints legibly.
+pub fn fit_above(text: &str, size: f64, width: f64, floor: f64) -> f64 {
     let w = font::text_width(text, size);
     if w <= width {
         size
     } else {
-        (size * width / w).max(size.min(MIN_TEXT_PT))
+        (size * width / w).max(size.min(floor))
     }
 }
 
@@ -23,24 +29,42 @@ pub fn fits(text: &str, size: f64, width: f64) -> bool {
     font::text_width(text, size) <= width
 }
 
-/// Breaks `text` into lines no wider than `width` at spaces (a word wider than the line
-/// stands alone on its line). No-break spaces (`12\u{a0}mm`) hold their words together
-/// and stay as they are.
+/// Breaks `text` into lines no wider than `width` at spaces; a word wider than the line
+/// is broken between its characters. No-break spaces (`12\u{a0}mm`) hold their words
+/// together and stay as they are. Linear in the text's length: widths are sums of
+/// advances, added up as the line grows.
 pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
+    let mut line_width = 0.0;
     for (gap, piece) in pieces(text) {
-        if line.is_empty() {
+        let piece_width = font::text_width(piece, size);
+        if !line.is_empty() {
+            let joined = line_width + font::text_width(gap, size) + piece_width;
+            if joined <= width {
+                line.push_str(gap);
+                line.push_str(piece);
+                line_width = joined;
+                continue;
+            }
+            lines.push(std::mem::take(&mut line));
+        }
+        if piece_width <= width {
             line.push_str(piece);
+            line_width = piece_width;
             continue;
         }
-        // The piece tried on the end of the line, taken off again when it does not fit.
-        let kept = line.len();
-        line.push_str(gap);
-        line.push_str(piece);
-        if font::text_width(&line, size) > width {
-            line.truncate(kept);
-            lines.push(std::mem::replace(&mut line, piece.to_string()));
+        // Too wide for any line: as many characters on each line as fit (at least one).
+        line_width = 0.0;
+        for c in piece.chars() {
+            let mut buffer = [0; 4];
+            let advance = font::text_width(c.encode_utf8(&mut buffer), size);
+            if !line.is_empty() && line_width + advance > width {
+                lines.push(std::mem::take(&mut line));
+                line_width = 0.0;
+            }
+            line.push(c);
+            line_width += advance;
         }
     }
     if !line.is_empty() {
@@ -92,52 +116,82 @@ pub struct Heading {
 const TALL_SAMPLE: &str = "Sholine 岸";
 
 /// A diagram's header: the title, and under it the byline when there is one, both at
-/// `x`, no wider than `width`. Returns it and the y where it ends.
+/// `x`, no wider than `width`, their sizes `scale` times their own. Returns it and the y
+/// where it ends.
 pub fn diagram_header(
     title: &str,
     byline: &str,
-    x: f64,
-    top: f64,
-    width: f64,
+    (x, top, width): (f64, f64, f64),
+    scale: f64,
 ) -> (crate::figure::Group, f64) {
     use crate::figure::{Anchor, Group, Point, Text};
-    const TITLE_PT: f64 = 13.0;
-    const TEXT_PT: f64 = 9.5;
+    let title_pt = 13.0 * scale;
+    let text_pt = 9.5 * scale;
+    let floor = MIN_TEXT_PT * scale;
+    // Enlarged, the title wraps rather than shrink below the lines under it.
+    let title_floor = if scale > 1.0 { text_pt } else { floor };
     let mut header = Group::new("header");
     // The first baseline sits below the tallest Latin and CJK glyphs a title may hold,
     // whatever this title holds, so headers of one kind line up.
-    let mut y = top + font::ink_extent(TALL_SAMPLE, TITLE_PT).0;
-    for (i, line) in fitted_lines(title, TITLE_PT, width).into_iter().enumerate() {
+    let mut y = top + font::ink_extent(TALL_SAMPLE, title_pt).0;
+    for (i, line) in fitted_lines(title, title_pt, width, title_floor)
+        .into_iter()
+        .enumerate()
+    {
         if i > 0 {
-            y += line_height(TITLE_PT);
+            y += line_height(title_pt);
         }
         header.text(Text::new(Point::new(x, y), line.0, line.1, Anchor::Start));
     }
     if !byline.is_empty() {
-        for line in fitted_lines(byline, TEXT_PT, width) {
-            y += line_height(TEXT_PT);
+        for line in fitted_lines(byline, text_pt, width, floor) {
+            y += line_height(text_pt);
             header.text(Text::new(Point::new(x, y), line.0, line.1, Anchor::Start));
         }
     }
-    (header, y + font::descent(TEXT_PT))
+    (header, y + font::descent(text_pt))
 }
 
 /// `text` on one line, shrunk to fit `width` if need be; or, when it does not fit even at
-/// [`MIN_TEXT_PT`], wrapped at `size` onto as many lines as it takes: never cut, never
-/// smaller than the floor. Each line with its size.
-pub fn fitted_lines(text: &str, size: f64, width: f64) -> Vec<(String, f64)> {
-    let fitted = fit(text, size, width);
+/// `floor`, wrapped at `size` onto as many lines as it takes (a word wider than the line
+/// broken between characters): never cut, never smaller than the floor, never wider than
+/// `width`. Each line with its size.
+pub fn fitted_lines(text: &str, size: f64, width: f64, floor: f64) -> Vec<(String, f64)> {
+    let fitted = fit_above(text, size, width, floor);
     if fits(text, fitted, width) {
         return vec![(text.to_string(), fitted)];
     }
     wrap(text, size, width)
         .into_iter()
         .map(|line| {
-            // A single word wider than the line: as small as the floor allows.
-            let s = fit(&line, size, width);
+            // A single character wider than the line: as small as the floor allows.
+            let s = fit_above(&line, size, width, floor);
             (line, s)
         })
         .collect()
+}
+
+/// `text` from the baseline `y` at `x`, shrunk to fit `width` or wrapped onto further
+/// lines ([`fitted_lines`]), added to `group`; the last line's baseline and its size.
+pub fn text_lines(
+    group: &mut crate::figure::Group,
+    text: &str,
+    size: f64,
+    (x, y, width): (f64, f64, f64),
+) -> (f64, f64) {
+    use crate::figure::{Anchor, Point, Text};
+    let (mut y, mut last) = (y, size);
+    for (i, (line, size)) in fitted_lines(text, size, width, MIN_TEXT_PT)
+        .into_iter()
+        .enumerate()
+    {
+        if i > 0 {
+            y += line_height(size);
+        }
+        group.text(Text::new(Point::new(x, y), line, size, Anchor::Start));
+        last = size;
+    }
+    (y, last)
 }
 
 /// Room around a bare figure's board, in millimetres: a book sets its own margins.
@@ -288,7 +342,7 @@ mod tests {
     #[test]
     fn a_title_too_long_for_one_line_is_wrapped_not_shrunk_below_the_floor() {
         let title = "A very long title ".repeat(20);
-        let (header, _) = diagram_header(title.trim(), "", 0.0, 0.0, 100.0);
+        let (header, _) = diagram_header(title.trim(), "", (0.0, 0.0, 100.0), 1.0);
         let texts = header.texts();
         assert!(texts.len() > 1, "wrapped");
         let words: Vec<&str> = texts.iter().map(|t| t.content.as_str()).collect();
@@ -300,7 +354,7 @@ mod tests {
             );
         }
         // A short one stays on one line, shrunk if need be.
-        let (header, _) = diagram_header("Board 1", "", 0.0, 0.0, 100.0);
+        let (header, _) = diagram_header("Board 1", "", (0.0, 0.0, 100.0), 1.0);
         assert_eq!(header.texts().len(), 1);
     }
 

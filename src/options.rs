@@ -127,6 +127,12 @@ pub fn parse_width(text: &str) -> Result<Length, String> {
     Length::parse(text)
 }
 
+/// Reads `--text-size LENGTH` (`7pt`, `2.5mm`) for clap, in points: from 4 pt (the least
+/// any printer sets) to 72 pt.
+pub fn parse_text_size(text: &str) -> Result<f64, String> {
+    crate::backend::Length::text_size(text)
+}
+
 /// A whole number counted from 1 (`--game`, `--diagram`, `--every`), refused in words
 /// rather than as a range up to the type's largest number.
 pub fn counted_from_one(value: &str) -> Result<u32, String> {

@@ -76,13 +76,22 @@ pub fn scale_bar(content: Rect, page: PageSetup, unit: ScaleUnit) -> Group {
 }
 
 /// Length of each cut mark's two arms, and their gap from the corner they mark.
-const CUT_ARM: f64 = 3.0;
+const CUT_ARM: f64 = 2.5;
 const CUT_GAP: f64 = 1.0;
 
 /// Cut marks for each rectangle: at every corner, two short lines continuing its edges
 /// outwards, clipped so that none comes nearer the paper edge than [`UNPRINTABLE_EDGE`].
+/// Neighbours sharing a cut line share its marks: each is drawn once.
 pub fn cut_marks(rects: &[Rect], page_width: f64, page_height: f64) -> Group {
     let mut group = Group::new("cut-marks");
+    let mut drawn: Vec<(Point, Point)> = Vec::new();
+    let mut line = |group: &mut Group, a: Point, b: Point, stroke: &Paint| {
+        let same = |p: &Point, q: &Point| (p.x - q.x).abs() < 1e-6 && (p.y - q.y).abs() < 1e-6;
+        if !drawn.iter().any(|(p, q)| same(p, &a) && same(q, &b)) {
+            drawn.push((a, b));
+            group.shape(Shape::Line(a, b), stroke.clone());
+        }
+    };
     let stroke = Paint::stroke(Stroke::solid(INK, 0.2));
     let clamp_x = |x: f64| x.clamp(UNPRINTABLE_EDGE, page_width - UNPRINTABLE_EDGE);
     let clamp_y = |y: f64| y.clamp(UNPRINTABLE_EDGE, page_height - UNPRINTABLE_EDGE);
@@ -95,20 +104,14 @@ pub fn cut_marks(rects: &[Rect], page_width: f64, page_height: f64) -> Group {
                     clamp_x(x + dx * (CUT_GAP + CUT_ARM)),
                 );
                 if a != b && clamp_y(y) == y {
-                    group.shape(
-                        Shape::Line(Point::new(a, y), Point::new(b, y)),
-                        stroke.clone(),
-                    );
+                    line(&mut group, Point::new(a, y), Point::new(b, y), &stroke);
                 }
                 let (a, b) = (
                     clamp_y(y + dy * CUT_GAP),
                     clamp_y(y + dy * (CUT_GAP + CUT_ARM)),
                 );
                 if a != b && clamp_x(x) == x {
-                    group.shape(
-                        Shape::Line(Point::new(x, a), Point::new(x, b)),
-                        stroke.clone(),
-                    );
+                    line(&mut group, Point::new(x, a), Point::new(x, b), &stroke);
                 }
             }
         }

@@ -73,7 +73,8 @@ fn small_text(document: &crate::figure::Document, width: f64) -> Option<String> 
     (smallest < crate::layout::MIN_TEXT_PT).then(|| {
         format!(
             "warning: at {width:.0} mm wide the smallest text is {smallest:.1} pt, under the \
-             {} pt that prints legibly; draw the figure wider, or --bare for the board alone",
+             {} pt that prints legibly; --text-size 7pt enlarges the text as far as the figure allows, or draw the \
+             figure wider",
             crate::layout::MIN_TEXT_PT
         )
     })

@@ -176,6 +176,21 @@ impl Unit {
 const MAX_WIDTH_MM: f64 = 5000.0;
 
 impl Length {
+    /// A text size (`7pt`, `2.5mm`) in points, from 4 pt (the least any printer sets) to
+    /// 72 pt; anything else is a message saying what is wrong.
+    pub fn text_size(text: &str) -> Result<f64, String> {
+        let length =
+            Length::parse(text).map_err(|why| why.replace("a width must", "a text size must"))?;
+        let points = length.mm() / crate::font::MM_PER_PT;
+        if !(4.0 - 1e-9..=72.0 + 1e-9).contains(&points) {
+            return Err(format!(
+                "`{}` is {points:.1} pt; a text size is from 4pt to 72pt",
+                text.trim()
+            ));
+        }
+        Ok(points)
+    }
+
     /// Reads `50mm`, `4.5cm`, `2in` or `144pt`; anything else is a message saying what is
     /// wrong.
     pub fn parse(text: &str) -> Result<Length, String> {

@@ -212,6 +212,11 @@ pub struct RenderArgs {
     /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
     #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width)]
     pub width: Option<crate::backend::Length>,
+
+    /// Draw every text at least this large where the figure prints (at --width, if given),
+    /// e.g. 7pt or 2.5mm: labels and coordinates grow and the layout makes room
+    #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_text_size)]
+    pub text_size: Option<f64>,
     /// The board, its coordinates and the annotations only: no title, players, legend,
     /// score text or caption, for books that set their own captions
     #[arg(long)]
@@ -252,6 +257,11 @@ pub struct BookletArgs {
     /// the records' own titles and captions are printed as written
     #[arg(long, value_enum)]
     pub lang: Option<crate::words::Lang>,
+
+    /// Print every text at least this large, e.g. 8pt or 3mm [default: 7pt]; booklets
+    /// refuse a page layout where it cannot be
+    #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_text_size)]
+    pub text_size: Option<f64>,
 
     #[command(flatten)]
     pub page: PageArgs,

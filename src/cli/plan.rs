@@ -58,6 +58,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
             every: args.every.map(|n| n as usize),
             words: crate::words::Words::new(args.lang.unwrap_or_default()),
+            text_size: args.text_size,
             files: args.files,
         }),
         Command::Template(args) => {
@@ -126,6 +127,10 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             omit_caption: false,
             bare: args.bare,
             text_scale: None,
+            text_size: args.text_size.map(|points| crate::diagram::TextSize {
+                points,
+                width: args.width.map(|w| w.mm()),
+            }),
             words: crate::words::Words::new(args.lang.unwrap_or_default()),
         },
         output,

@@ -165,9 +165,10 @@ pub struct View {
     /// The board, its coordinates and the marks on it only: no title, players, legend,
     /// score text or caption, for books that set their own (`render --bare`).
     pub bare: bool,
-    /// The board's own text (coordinates, Line numbers, heights) this many times its usual
-    /// size: a booklet that prints the figure smaller asks for larger text, so it stays
-    /// legible at print size. 1 everywhere else.
+    /// Every text of the diagram (coordinates, Line numbers, heights, title, lines and
+    /// legends) this many times its usual size, the layout making room: a figure printed
+    /// smaller than its own size (a booklet's, `--text-size` with `--width`) asks for
+    /// larger text, so it stays legible at print size. 1 otherwise.
     pub text_scale: f64,
     /// The words the diagram draws (legends, outcome lines, table headers), in the job's
     /// language (`--lang`); captions and titles from the record are drawn as written.

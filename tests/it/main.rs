@@ -16,6 +16,7 @@ mod file_names;
 mod fonts;
 mod gallery;
 mod import_quirks;
+mod legible;
 mod loa;
 mod loa_figures;
 mod loa_review;

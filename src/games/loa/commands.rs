@@ -129,6 +129,10 @@ impl Job for SheetJob {
         let document = if self.args.scoresheet {
             sheet::scoresheet(page, &self.rules, &template)
         } else {
+            let template_file = match &self.args.sheet.template {
+                Some(file) => file.clone(),
+                None => PathBuf::from(BUILTIN.path),
+            };
             sheet::board_sheet(&sheet::SheetOptions {
                 page,
                 rules: self.rules.clone(),
@@ -136,6 +140,9 @@ impl Job for SheetJob {
                 short_rules: self.args.rules,
                 template,
             })
+            .map_err(|why| {
+                Error::Invalid(crate::diagnostic::Diagnostic::file(template_file, why))
+            })?
         };
         let mut made = Made::drawing(document, &self.output);
         made.problems.extend(note);

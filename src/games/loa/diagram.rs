@@ -59,7 +59,7 @@ pub struct DiagramOptions {
     pub bare: bool,
     /// The board seen from White's side.
     pub flip: bool,
-    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
@@ -137,6 +137,7 @@ pub fn diagram(
         header_gap: 3.0,
         bare: options.bare,
         caption: options.caption.clone(),
+        text_scale: k,
     };
     frame.draw(|top| {
         let size = replay.rules.size;

@@ -10,7 +10,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{field, fit, line_height, wrap};
+use crate::layout::{MIN_TEXT_PT, field, fit, fitted_lines, line_height, wrap};
 use crate::page::PageSetup;
 use crate::print_marks;
 
@@ -33,17 +33,30 @@ pub struct SheetOptions {
     pub template: Template,
 }
 
+/// The title at the top of `content`, shrunk to fit or wrapped (never past the page's
+/// edge); the y where it ends.
 fn title(group: &mut Group, text: &str, size: f64, content: Rect) -> f64 {
-    let size = fit(text, size, content.width);
-    let y = content.y + font::ink_extent(text, size).0;
-    group.text(Text::new(
-        Point::new(content.x, y),
-        text,
-        size,
-        Anchor::Start,
-    ));
+    let mut y = content.y;
+    for (i, (line, size)) in fitted_lines(text, size, content.width, MIN_TEXT_PT)
+        .into_iter()
+        .enumerate()
+    {
+        y += match i {
+            0 => font::ink_extent(&line, size).0,
+            _ => line_height(size),
+        };
+        group.text(Text::new(
+            Point::new(content.x, y),
+            line,
+            size,
+            Anchor::Start,
+        ));
+    }
     y + font::descent(size)
 }
+
+/// The least room the board keeps between the texts above and below it, in millimetres.
+const MIN_BOARD_MM: f64 = 40.0;
 
 /// The rules in force, in the template's words.
 fn caption(t: &Template, rules: &Rules) -> String {
@@ -70,7 +83,8 @@ fn caption(t: &Template, rules: &Rules) -> String {
 
 /// The printable board: title, the board as large as the page allows with the start
 /// position, and the rule options in force.
-pub fn board_sheet(options: &SheetOptions) -> Document {
+/// Texts of the template that leave no room for the board are refused, naming the key.
+pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
     let t = &options.template;
     let l = &t.layout;
     let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
@@ -116,7 +130,20 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
         footer_top
     };
 
-    let side = content.width.min(footer_top - 6.0 - top);
+    let room = footer_top - 6.0 - top;
+    if room < MIN_BOARD_MM {
+        let key = if options.short_rules {
+            "rules"
+        } else {
+            "footer"
+        };
+        return Err(format!(
+            "`{key}`: with the title and caption it leaves {:.0} mm of the page for the \
+             board, which needs {MIN_BOARD_MM} mm; shorten it",
+            room.max(0.0)
+        ));
+    }
+    let side = content.width.min(room);
     let corner = Point::new(content.x + (content.width - side) / 2.0, top);
     let board = BoardLayout::fitting(corner, side, options.rules.size, text_pt);
     let engine = AnyBoard::new(options.rules.size, &options.rules.obstructions);
@@ -139,10 +166,10 @@ pub fn board_sheet(options: &SheetOptions) -> Document {
         }
     );
     figure.root.group(page);
-    Document {
+    Ok(Document {
         title: t.title.value.clone(),
         pages: vec![figure],
-    }
+    })
 }
 
 /// Rows of move pairs on the scoresheet.

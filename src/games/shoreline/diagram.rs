@@ -9,7 +9,7 @@ use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
 use crate::frame::{self, Block, Board, Frame, Line, MARGIN, TEXT_PT};
-use crate::layout::{Heading, fit, line_height};
+use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height};
 use crate::words::Words;
 
 /// What to draw besides the position.
@@ -25,7 +25,7 @@ pub struct DiagramOptions {
     pub analysis: Option<Vec<super::solver::MoveAnalysis>>,
     /// The board and its marks only: no header, score, legend or caption.
     pub bare: bool,
-    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
@@ -55,7 +55,8 @@ pub fn diagram(
     let n = options.at.unwrap_or(play.moves.len()).min(play.moves.len());
     let position = play.position_after(n);
     let score = position.score(play.rules.scoring);
-    let label_pt = LABEL_PT * frame::text_scale(options.text_scale);
+    let k = frame::text_scale(options.text_scale);
+    let label_pt = LABEL_PT * k;
     let width = BoardLayout::at(At::new(0.0, 0.0), SPACING, label_pt)
         .extent()
         .width;
@@ -68,13 +69,15 @@ pub fn diagram(
         header_gap: 2.0 * LINE_GAP,
         bare: options.bare,
         caption: options.caption.clone(),
+        text_scale: k,
     };
     frame.draw(|top| {
         let board = BoardLayout::at(At::new(MARGIN, top), SPACING, label_pt);
         let mut blocks: Vec<Block> = Vec::new();
         if let Some(analysis) = &options.analysis {
             blocks.push(Box::new(move |y| {
-                let (table, bottom) = costly_moves(analysis, n, At::new(MARGIN, y), width, words);
+                let at = At::new(MARGIN, y);
+                let (table, bottom) = costly_moves(analysis, n, at, (width, TEXT_PT * k), words);
                 (Some(table), bottom)
             }));
         }
@@ -82,12 +85,12 @@ pub fn diagram(
         // As `board_marks` rings it.
         let last_move = n > 0 && options.at.is_some();
         blocks.push(Box::new(move |y| {
-            let at = At::new(MARGIN, y + LINE_GAP + line_height(LABEL_PT));
+            let at = At::new(MARGIN, y + LINE_GAP + line_height(label_pt));
             // The key may reach half into the right margin, as the English one always has.
-            match legend(at, width + MARGIN / 2.0, scoring, runs, last_move, words) {
+            match legend(at, (width + MARGIN / 2.0, label_pt), scoring, runs, last_move, words) {
                 (Some(legend), bottom) => (Some(legend), bottom),
                 // No runs on the board, so nothing to explain.
-                (None, _) => (None, y + font::descent(TEXT_PT)),
+                (None, _) => (None, y + font::descent(TEXT_PT * k)),
             }
         }));
         Board {
@@ -122,7 +125,12 @@ fn board_marks(
     }
     groups.push(stones(board, start.to_move(), moves, options.numbers, last));
     if let Some(analysis) = &options.analysis {
-        groups.push(losses(board, analysis, n));
+        groups.push(losses(
+            board,
+            analysis,
+            n,
+            frame::text_scale(options.text_scale),
+        ));
     }
     groups
 }
@@ -204,7 +212,12 @@ fn score_lines(play: &Play, n: usize, score: &Score, words: &Words) -> Vec<Strin
 
 /// Each move that lost points against perfect play: its number on its stone, and the loss
 /// in a red badge beside it.
-fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usize) -> Group {
+fn losses(
+    board: &BoardLayout,
+    analysis: &[super::solver::MoveAnalysis],
+    n: usize,
+    text_scale: f64,
+) -> Group {
     let mut group = Group::new("analysis");
     let radius = stone_radius(board);
     for m in analysis.iter().take(n).filter(|m| m.loss > 0) {
@@ -228,7 +241,8 @@ fn losses(board: &BoardLayout, analysis: &[super::solver::MoveAnalysis], n: usiz
         let angle = std::f64::consts::PI / 8.0;
         let out = radius * 1.7;
         let badge = At::new(center.x + out * angle.cos(), center.y - out * angle.sin());
-        let r = radius * 0.4;
+        // Larger with larger text, as far as the room beside the stone allows.
+        let r = radius * (0.4 * text_scale).min(0.6);
         mark.shape(
             Shape::Circle {
                 center: badge,
@@ -257,18 +271,18 @@ fn costly_moves(
     analysis: &[super::solver::MoveAnalysis],
     n: usize,
     at: At,
-    width: f64,
+    (width, text_pt): (f64, f64),
     words: &Words,
 ) -> (Group, f64) {
     let mut group = Group::new("costly-moves");
-    let mut y = at.y + line_height(TEXT_PT) + LINE_GAP;
+    let mut y = at.y + line_height(text_pt) + LINE_GAP;
     let costly: Vec<&super::solver::MoveAnalysis> =
         analysis.iter().take(n).filter(|m| m.loss > 0).collect();
     if costly.is_empty() {
         group.text(Text::new(
             At::new(at.x, y),
             words.tr("Every move was a best move."),
-            TEXT_PT,
+            text_pt,
             Anchor::Start,
         ));
         return (group, y);
@@ -305,21 +319,26 @@ fn costly_moves(
             line.text(Text::new(
                 At::new(x, y),
                 cell,
-                fit(cell, TEXT_PT, room.max(width * 0.1)),
+                fit_above(
+                    cell,
+                    text_pt,
+                    room.max(width * 0.1),
+                    text_pt.min(MIN_TEXT_PT * text_pt / TEXT_PT),
+                ),
                 anchor,
             ));
         }
         group.group(line);
         if r == 0 {
-            let rule = y + font::descent(TEXT_PT) + 0.4;
+            let rule = y + font::descent(text_pt) + 0.4;
             group.shape(
                 Shape::Line(At::new(at.x, rule), At::new(at.x + width, rule)),
                 Paint::stroke(Stroke::solid(Color::BLACK, 0.25)),
             );
         }
-        y += line_height(TEXT_PT);
+        y += line_height(text_pt);
     }
-    (group, y - line_height(TEXT_PT))
+    (group, y - line_height(text_pt))
 }
 
 /// The key to the run marks the board holds, below `at`: a scoring run in both sides'
@@ -328,7 +347,7 @@ fn costly_moves(
 /// and the y where it ends. Beginner scoring (S7) has no dead runs.
 pub fn legend(
     at: At,
-    width: f64,
+    (width, label_pt): (f64, f64),
     scoring: Scoring,
     runs: &[Run],
     last_move: bool,
@@ -353,13 +372,13 @@ pub fn legend(
         return (None, at.y);
     }
     for (scores, sides, key) in keys {
-        let key_width = font::text_width(&key, LABEL_PT);
+        let key_width = font::text_width(&key, label_pt);
         let needed = sides.len() as f64 * (sample + 2.5) + key_width;
         if x > at.x && x + needed > at.x + width {
             // Room for the samples' casing between the lines.
-            (x, baseline) = (at.x, baseline + line_height(LABEL_PT) + 1.0);
+            (x, baseline) = (at.x, baseline + line_height(label_pt) + 1.0);
         }
-        let y = baseline - font::cap_height(LABEL_PT) / 2.0;
+        let y = baseline - font::cap_height(label_pt) / 2.0;
         for side in sides {
             let mut marks = run_marks(&[At::new(x, y), At::new(x + sample, y)], *side, scores);
             // Not a run of the game: a stylesheet counting `.run` finds only the board's.
@@ -370,21 +389,21 @@ pub fn legend(
         group.text(Text::new(
             At::new(x, baseline),
             key,
-            LABEL_PT,
+            label_pt,
             Anchor::Start,
         ));
         x += key_width + 6.0;
     }
     if last_move {
         let key = words.tr("the last move");
-        let radius = font::cap_height(LABEL_PT) * 0.8;
-        if x > at.x && x + 2.0 * radius + 2.5 + font::text_width(&key, LABEL_PT) > at.x + width {
-            (x, baseline) = (at.x, baseline + line_height(LABEL_PT) + 1.0);
+        let radius = font::cap_height(label_pt) * 0.8;
+        if x > at.x && x + 2.0 * radius + 2.5 + font::text_width(&key, label_pt) > at.x + width {
+            (x, baseline) = (at.x, baseline + line_height(label_pt) + 1.0);
         }
         let mut ring = Group::new("legend-sample last-move");
         ring.shape(
             Shape::Circle {
-                center: At::new(x + radius, baseline - font::cap_height(LABEL_PT) / 2.0),
+                center: At::new(x + radius, baseline - font::cap_height(label_pt) / 2.0),
                 radius,
             },
             Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
@@ -393,11 +412,11 @@ pub fn legend(
         group.text(Text::new(
             At::new(x + 2.0 * radius + 2.5, baseline),
             key,
-            LABEL_PT,
+            label_pt,
             Anchor::Start,
         ));
     }
-    (Some(group), baseline + font::descent(LABEL_PT))
+    (Some(group), baseline + font::descent(label_pt))
 }
 
 /// The stones a set-up position starts with, unnumbered: they were placed in no move.

@@ -262,15 +262,21 @@ fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect, words: &Words) -> Gro
         &[("n", &number), ("side", &words.tr(puzzle.to_move.label()))],
     );
     let baseline = cell.y + font::ink_extent(&heading, TEXT_PT).0;
-    group.text(Text::new(
-        At::new(cell.x, baseline),
-        &heading,
-        fit(&heading, TEXT_PT, cell.width),
-        Anchor::Start,
-    ));
     let top = baseline + 3.0;
     let spacing = BoardLayout::spacing_to_fit(cell.width, cell.bottom() - top, LABEL_PT);
-    let board = BoardLayout::at(At::new(cell.x, top), spacing, LABEL_PT);
+    // A board narrower than its cell (the height limits it) stands in the cell's middle,
+    // its heading above its left edge, so the page is centred.
+    let width = BoardLayout::at(At::new(0.0, 0.0), spacing, LABEL_PT)
+        .extent()
+        .width;
+    let left = cell.x + ((cell.width - width) / 2.0).max(0.0);
+    group.text(Text::new(
+        At::new(left, baseline),
+        &heading,
+        fit(&heading, TEXT_PT, cell.right() - left),
+        Anchor::Start,
+    ));
+    let board = BoardLayout::at(At::new(left, top), spacing, LABEL_PT);
     group.group(board.draw());
     group.group(diagram::stones(
         &board,

@@ -43,9 +43,6 @@ const SCORE_BOX_HEIGHT: f64 = 9.0;
 const SCORE_GAP: f64 = 2.5;
 /// A box caption's distance from the box's top-left corner.
 const CAPTION_INSET: f64 = 1.2;
-/// Around a board's texts, to its cutting rectangle: with the cut marks' reach (5 mm) it
-/// stays inside the shipped template's 7 mm gaps, clear of the header and the total row.
-const CUT_MARGIN: f64 = 1.5;
 /// Between a board's heading and its column labels.
 const HEADING_GAP: f64 = 1.5;
 
@@ -119,9 +116,13 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         if let Some(game) = game {
             side = game.play.rules.first;
         }
-        let (group, used) = board_cell(t, cell, heading_pt, number, side, game);
+        let (group, _) = board_cell(t, cell, heading_pt, number, side, game);
         page.group(group);
-        cut.push(used.inset(-CUT_MARGIN));
+        // Cut half way across the gap between cells: neighbours share one cut line, each
+        // board keeps at least half the gap (3.5 mm in the shipped template) inside its
+        // trim, and the marks' reach (half the gap and 3.5 mm) stays clear of the header
+        // and the total row.
+        cut.push(cell.rect.inset(-l.gap_mm.value / 2.0));
         description.push(format!(
             "board {number}: {} places first",
             side_name(t, side)
@@ -264,22 +265,15 @@ fn players(games: &[Game]) -> [Option<String>; 2] {
 fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>; 2]) -> f64 {
     let l = &t.layout;
     let mut group = Group::new("header");
-    let title_size = fit(&t.title.value, l.title_pt.value, content.width);
-    let mut y = content.y + font::ink_extent(&t.title.value, title_size).0;
-    group.text(Text::new(
-        Point::new(content.x, y),
-        &t.title.value,
-        title_size,
-        Anchor::Start,
-    ));
-    y += line_height(l.text_pt.value) * 1.2;
-    let subtitle_size = fit(&t.subtitle.value, l.text_pt.value, content.width);
-    group.text(Text::new(
-        Point::new(content.x, y),
-        &t.subtitle.value,
-        subtitle_size,
-        Anchor::Start,
-    ));
+    // Title and subtitle wrap rather than run past the page.
+    let title = &t.title.value;
+    let first = fit(title, l.title_pt.value, content.width);
+    let y = content.y + font::ink_extent(title, first).0;
+    let span = |y| (content.x, y, content.width);
+    let (y, _) = crate::layout::text_lines(&mut group, title, l.title_pt.value, span(y));
+    let y = y + line_height(l.text_pt.value) * 1.2;
+    let subtitle = &t.subtitle.value;
+    let (mut y, _) = crate::layout::text_lines(&mut group, subtitle, l.text_pt.value, span(y));
     y += line_height(l.text_pt.value) * 2.0;
 
     // "Black ● ________      White ○ ________"
@@ -323,7 +317,7 @@ fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64
     let (legend, _) = diagram::legend(
         crate::figure::Point::new(x, baseline),
         // One line: the sheet keeps one line's room for it above the footer.
-        f64::INFINITY,
+        (f64::INFINITY, pt),
         scoring,
         &runs,
         false,

@@ -50,14 +50,14 @@ pub const ENGLISH: BoardWords<'static> = BoardWords {
 impl Rhombus {
     /// Room around the squares for the labels, Line numbers and corner names, as a multiple
     /// of the label size in millimetres.
-    fn margin(label_pt: f64) -> f64 {
+    pub fn margin(label_pt: f64) -> f64 {
         font::text_width("WEST", label_pt) + font::text_width("14", label_pt) + 6.0
     }
 
     /// The largest rhombus, labels included, that fits in `area`, centred in it.
     pub fn fitting(area: Rect, label_pt: f64) -> Rhombus {
         let margin = Self::margin(label_pt);
-        let vertical = 4.0 * font::cap_height(label_pt) + 8.0;
+        let vertical = Self::vertical(label_pt);
         let step = ((area.width - 2.0 * margin) / (2.0 * SIZE as f64))
             .min((area.height - 2.0 * vertical) / (2.0 * SIZE as f64));
         let height = 2.0 * SIZE as f64 * step;
@@ -71,10 +71,15 @@ impl Rhombus {
         }
     }
 
+    /// Room above and below the squares for NORTH and SOUTH and the labels beside them.
+    pub fn vertical(label_pt: f64) -> f64 {
+        4.0 * font::cap_height(label_pt) + 8.0
+    }
+
     /// Everything the board draws.
     pub fn extent(&self) -> Rect {
         let margin = Self::margin(self.label_pt);
-        let vertical = 4.0 * font::cap_height(self.label_pt) + 8.0;
+        let vertical = Self::vertical(self.label_pt);
         let half = SIZE as f64 * self.step;
         Rect::new(
             self.south.x - half - margin,

@@ -5,7 +5,7 @@
 
 use super::board::Rhombus;
 use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner};
-use super::table::{TableWords, scoring_table_height, scoring_table_in};
+use super::table::{TableWords, scoring_table_height_at, scoring_table_in, widest};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
 use crate::frame::{self, Block, Frame, Line, MARGIN};
@@ -25,6 +25,33 @@ pub fn cells() -> crate::annotate::Cells {
     Rhombus::fitting(Rect::new(MARGIN, MARGIN, WIDTH, WIDTH * 0.92), LABEL_PT).cells()
 }
 
+/// The rhombus with its labels at `k` times their size, its area's top at `top` and at
+/// least `width` wide (as wide as the table under it): the squares at least as large as in
+/// a figure of usual text, the area wider by what larger labels take (bare: as before).
+fn board_at(top: f64, k: f64, width: f64, bare: bool) -> Rhombus {
+    let usual_area = Rect::new(MARGIN, top, WIDTH, WIDTH * 0.92);
+    // A bare figure is cropped to its board: smaller squares are the same figure drawn
+    // smaller, and a booklet's pages keep their scale.
+    if bare {
+        return Rhombus::fitting(usual_area, LABEL_PT * k);
+    }
+    let usual = Rhombus::fitting(usual_area, LABEL_PT);
+    let area = Rect::new(MARGIN, top, width, WIDTH * 0.92 * width / WIDTH);
+    let grown = Rhombus::fitting(area, LABEL_PT * k);
+    if grown.step >= usual.step {
+        return grown;
+    }
+    let wider = Rhombus::margin(LABEL_PT * k) - Rhombus::margin(LABEL_PT);
+    let taller = Rhombus::vertical(LABEL_PT * k) - Rhombus::vertical(LABEL_PT);
+    let area = Rect::new(
+        MARGIN,
+        top,
+        WIDTH + 2.0 * wider.max(0.0),
+        WIDTH * 0.92 + 2.0 * taller.max(0.0),
+    );
+    Rhombus::fitting(area, LABEL_PT * k)
+}
+
 /// What to draw besides the position, as for the other games' diagrams.
 #[derive(Debug, Clone, Default)]
 pub struct DiagramOptions {
@@ -34,7 +61,7 @@ pub struct DiagramOptions {
     pub set_up: bool,
     /// The board and its marks only: no header, score, legend, table or caption.
     pub bare: bool,
-    /// The board's labels this many times their size (for booklets); 0 is taken as 1.
+    /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
@@ -51,17 +78,27 @@ pub fn diagram(
     let words = &options.words;
     let k = frame::text_scale(options.text_scale);
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
+    // Larger labels widen the board's area by the room they take, so the squares keep
+    // their size.
+    let text_pt = super::table::ENGLISH.text_pt * k;
+    let table_width = table_width(&scoring, text_pt, words);
+    let width = board_at(MARGIN, k, table_width.max(WIDTH), options.bare)
+        .extent()
+        .width
+        .max(WIDTH)
+        .max(table_width);
     let frame = Frame {
         class: "diagram towers",
         game: words.tr("Towers"),
         heading,
-        width: WIDTH,
+        width,
         header_gap: 2.0,
         bare: options.bare,
         caption: options.caption.clone(),
+        text_scale: k,
     };
     frame.draw(|top| {
-        let rhombus = Rhombus::fitting(Rect::new(MARGIN, top, WIDTH, WIDTH * 0.92), LABEL_PT * k);
+        let rhombus = board_at(top, k, width, options.bare);
         let mut notes = vec![outcome(n, turns, options.set_up, board, &scoring, words)];
         if let Some(current) = &board.current {
             notes.push(words.fill(
@@ -77,19 +114,17 @@ pub fn diagram(
             true => Vec::new(),
             false => options.caption.iter().chain(&notes).cloned().collect(),
         };
-        let legend: Block = Box::new(|y| {
-            let baseline = y + line_height(LABEL_PT) + 1.0;
-            (
-                Some(legend(
-                    Point::new(MARGIN, baseline),
-                    words,
-                    board.current.is_some(),
-                )),
-                baseline + 4.0,
-            )
+        let current = board.current.is_some();
+        let legend: Block = Box::new(move |y| {
+            let baseline = y + line_height(LABEL_PT * k) + 1.0;
+            let (legend, last) =
+                legend(Point::new(MARGIN, baseline), LABEL_PT * k, words, current);
+            (Some(legend), last + 4.0 * k)
         });
-        let table: Block =
-            Box::new(|y| (Some(table(y, &scoring, words)), y + scoring_table_height()));
+        let table: Block = Box::new(|y| {
+            let table = table(y, &scoring, (text_pt, width), words);
+            (Some(table), y + scoring_table_height_at(text_pt))
+        });
         frame::Board {
             groups: board_marks(&rhombus, board, &scoring, k, words),
             extent: rhombus.extent(),
@@ -142,9 +177,46 @@ fn board_marks(
 }
 
 /// The filled-in scoring table, centred under the legend from `top`.
-fn table(top: f64, scoring: &[super::rules::Scoring; 2], words: &Words) -> Group {
-    let table_width = WIDTH * 0.8;
-    let table = [
+fn table(
+    top: f64,
+    scoring: &[super::rules::Scoring; 2],
+    (text_pt, room): (f64, f64),
+    words: &Words,
+) -> Group {
+    let words = &table_words(text_pt, words);
+    let table_width = table_width(scoring, text_pt, words.words);
+    let left = MARGIN + ((room - table_width) / 2.0).max(0.0);
+    scoring_table_in(
+        Point::new(left, top),
+        table_width,
+        Some(scoring),
+        &words.table(),
+    )
+}
+
+/// The table's words in the view's language.
+struct OwnedTableWords<'a> {
+    words: &'a Words,
+    text: [String; 6],
+    text_pt: f64,
+}
+
+impl OwnedTableWords<'_> {
+    fn table(&self) -> TableWords<'_> {
+        let t = &self.text;
+        TableWords {
+            sides: [&t[0], &t[1]],
+            height: &t[2],
+            combination: &t[3],
+            unusable: &t[4],
+            total: &t[5],
+            text_pt: self.text_pt,
+        }
+    }
+}
+
+fn table_words(text_pt: f64, words: &Words) -> OwnedTableWords<'_> {
+    let text = [
         "Black ●",
         "White ○",
         "Towers of height {n}",
@@ -153,19 +225,23 @@ fn table(top: f64, scoring: &[super::rules::Scoring; 2], words: &Words) -> Group
         "Total",
     ]
     .map(|w| words.tr(w));
-    scoring_table_in(
-        Point::new(MARGIN + (WIDTH - table_width) / 2.0, top),
-        table_width,
-        Some(scoring),
-        &TableWords {
-            sides: [&table[0], &table[1]],
-            height: &table[2],
-            combination: &table[3],
-            unusable: &table[4],
-            total: &table[5],
-            ..super::table::ENGLISH
-        },
-    )
+    OwnedTableWords {
+        words,
+        text,
+        text_pt,
+    }
+}
+
+/// The table's width: four fifths of the board; with enlarged text, as wide as its words
+/// need at their size (widening the figure) rather than shrinking them.
+fn table_width(scoring: &[super::rules::Scoring; 2], text_pt: f64, words: &Words) -> f64 {
+    if text_pt <= super::table::ENGLISH.text_pt {
+        return WIDTH * 0.8;
+    }
+    let (label, value) = widest(Some(scoring), &table_words(text_pt, words).table());
+    (WIDTH * 0.8)
+        .max(2.0 * (label + 2.0))
+        .max(4.0 * (value + 2.0))
 }
 
 /// The board's squares, each with the stone standing on it (and the height disc a tower's
@@ -411,11 +487,12 @@ fn outline_stroke(side: usize, used: bool) -> Stroke {
     }
 }
 
-/// The key to the tower outlines, one row from `at` (on the text's baseline).
-fn legend(at: Point, words: &Words, current: bool) -> Group {
+/// The key to the tower outlines from `at` (on the text's baseline), its text at `pt`: one
+/// row, or a key per row when they would pass the board's width. Returns it and the last
+/// baseline.
+fn legend(at: Point, pt: f64, words: &Words, current: bool) -> (Group, f64) {
     let mut group = Group::new("legend");
-    let mut x = at.x;
-    let y = at.y - font::cap_height(LABEL_PT) / 2.0;
+    let (mut x, mut baseline) = (at.x, at.y);
     let mut keys = vec![
         (outline_stroke(0, true), "Black's towers in combinations"),
         (outline_stroke(1, true), "White's"),
@@ -426,6 +503,11 @@ fn legend(at: Point, words: &Words, current: bool) -> Group {
     }
     for (stroke, english) in keys {
         let key = words.tr(english);
+        let key_width = font::text_width(&key, pt);
+        if x > at.x && x + 11.0 + key_width > at.x + WIDTH {
+            (x, baseline) = (at.x, baseline + line_height(pt) + 1.0);
+        }
+        let y = baseline - font::cap_height(pt) / 2.0;
         let mut sample = Group::new("legend-sample");
         sample.shape(
             Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
@@ -433,14 +515,14 @@ fn legend(at: Point, words: &Words, current: bool) -> Group {
         );
         group.group(sample);
         group.text(Text::new(
-            Point::new(x + 11.0, at.y),
+            Point::new(x + 11.0, baseline),
             &key,
-            LABEL_PT,
+            pt,
             Anchor::Start,
         ));
-        x += 11.0 + font::text_width(&key, LABEL_PT) + 6.0;
+        x += 11.0 + key_width + 6.0;
     }
-    group
+    (group, baseline)
 }
 
 /// The text alternative: the board Line by Line, the tower counts and the score.

@@ -5,7 +5,7 @@
 use super::board::{BoardWords, Rhombus};
 use super::table::{TableWords, scoring_table_height_at, scoring_table_in};
 use super::template::Template;
-use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
+use crate::figure::{Document, Figure, Group, Point, Rect};
 use crate::font;
 use crate::layout::{field, fit, line_height};
 use crate::page::PageSetup;
@@ -131,21 +131,15 @@ fn header(t: &Template, content: Rect) -> (Group, f64) {
     let l = &t.layout;
     let text_pt = l.text_pt.value;
     let mut header = Group::new("header");
-    let title_pt = fit(&t.title.value, l.title_pt.value, content.width);
-    let mut y = content.y + font::ink_extent(&t.title.value, title_pt).0;
-    header.text(Text::new(
-        Point::new(content.x, y),
-        &t.title.value,
-        title_pt,
-        Anchor::Start,
-    ));
-    y += line_height(text_pt) * 1.2;
-    header.text(Text::new(
-        Point::new(content.x, y),
-        &t.subtitle.value,
-        fit(&t.subtitle.value, text_pt, content.width),
-        Anchor::Start,
-    ));
+    // Title and subtitle wrap rather than run past the page.
+    let title = &t.title.value;
+    let first = fit(title, l.title_pt.value, content.width);
+    let y = content.y + font::ink_extent(title, first).0;
+    let span = |y| (content.x, y, content.width);
+    let (y, _) = crate::layout::text_lines(&mut header, title, l.title_pt.value, span(y));
+    let y = y + line_height(text_pt) * 1.2;
+    let subtitle = &t.subtitle.value;
+    let (mut y, _) = crate::layout::text_lines(&mut header, subtitle, text_pt, span(y));
     y += line_height(text_pt) * 2.0;
     // "Black ______   White ______   Date ______"
     let shares = [0.38, 0.38, 0.24];

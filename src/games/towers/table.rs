@@ -57,24 +57,7 @@ pub fn scoring_table_in(
     let line = Paint::stroke(Stroke::solid(Color::BLACK, 0.3));
     let rows = table_rows() + 1;
     let x = |c: usize| at.x + label_w + c as f64 * column_w;
-    let mut labels: Vec<String> = (1..=SIZE)
-        .map(|height| words.height.replace("{n}", &height.to_string()))
-        .collect();
-    let combination_names = ["1 = 1", "1+2 = 4", "1+2+3 = 9", "1+2+3+4 = 16"];
-    labels.extend(
-        combination_names
-            .iter()
-            .rev()
-            .map(|c| words.combination.replace("{c}", c)),
-    );
-    labels.push(words.unusable.into());
-    labels.push(words.total.into());
-    let mut values: [Vec<String>; 2] = Default::default();
-    if let Some(scoring) = scoring {
-        for (c, s) in scoring.iter().enumerate() {
-            values[c] = filled_values(s);
-        }
-    }
+    let (labels, values) = texts(scoring, words);
     // One size for the whole table: the largest at which every text fits its column.
     let size = labels
         .iter()
@@ -136,9 +119,43 @@ pub fn scoring_table_in(
     table
 }
 
-/// The table's height, for layouts.
-pub fn scoring_table_height() -> f64 {
-    scoring_table_height_at(TEXT_PT)
+/// The table's row labels and each player's filled-in values (empty when not filled).
+fn texts(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (Vec<String>, [Vec<String>; 2]) {
+    let mut labels: Vec<String> = (1..=SIZE)
+        .map(|height| words.height.replace("{n}", &height.to_string()))
+        .collect();
+    let combination_names = ["1 = 1", "1+2 = 4", "1+2+3 = 9", "1+2+3+4 = 16"];
+    labels.extend(
+        combination_names
+            .iter()
+            .rev()
+            .map(|c| words.combination.replace("{c}", c)),
+    );
+    labels.push(words.unusable.into());
+    labels.push(words.total.into());
+    let mut values: [Vec<String>; 2] = Default::default();
+    if let Some(scoring) = scoring {
+        for (c, s) in scoring.iter().enumerate() {
+            values[c] = filled_values(s);
+        }
+    }
+    (labels, values)
+}
+
+/// How wide the widest row label and the widest value or side's name are at the table's
+/// text size, in millimetres: what a table needs so that none is shrunk.
+pub fn widest(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (f64, f64) {
+    let (labels, values) = texts(scoring, words);
+    let width = |t: &str| font::text_width(t, words.text_pt);
+    let label = labels.iter().map(|l| width(l)).fold(0.0, f64::max);
+    let value = values
+        .iter()
+        .flatten()
+        .map(String::as_str)
+        .chain(words.sides)
+        .map(width)
+        .fold(0.0, f64::max);
+    (label, value)
 }
 
 /// The table's height with text of `text_pt`.

@@ -1,0 +1,402 @@
+//! `--text-size`: every text of a figure printed at least that large at its printed width,
+//! measured in the figure model for every example record.
+
+use sheetgen::diagram::{Request, TextSize};
+use sheetgen::figure::{Figure, Rect};
+
+/// Every game of every example record, with its path.
+fn examples() -> Vec<(String, Box<dyn sheetgen::games::GameRecord>)> {
+    let mut paths: Vec<_> = std::fs::read_dir("examples")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() > 10, "{paths:?}");
+    let mut games = Vec::new();
+    for path in paths {
+        for entry in sheetgen::load::load(&path).unwrap() {
+            games.push((path.display().to_string(), entry.game.unwrap()));
+        }
+    }
+    games
+}
+
+fn drawn(game: &dyn sheetgen::games::GameRecord, wanted: Option<TextSize>) -> Figure {
+    let request = Request {
+        text_size: wanted,
+        ..Request::default()
+    };
+    sheetgen::diagram::draw(game, &request)
+        .unwrap()
+        .pages
+        .remove(0)
+}
+
+const SEVEN_AT_50: TextSize = TextSize {
+    points: 7.0,
+    width: Some(50.0),
+};
+
+#[test]
+fn at_50_mm_every_shoreline_and_loa_example_prints_no_text_under_7_pt() {
+    for (path, game) in examples() {
+        // Towers' heights stand in discs on squares of a 16-step rhombus: at 50 mm a
+        // square is too small for a 7-pt numeral (see the next test).
+        if game.game().name() == "towers" {
+            continue;
+        }
+        let before = drawn(&*game, None);
+        assert!(TextSize::smallest(&before, Some(50.0)) < 7.0, "{path}");
+        let figure = drawn(&*game, Some(SEVEN_AT_50));
+        let smallest = TextSize::smallest(&figure, Some(50.0));
+        assert!(smallest >= 7.0, "{path}: {smallest:.2} pt");
+    }
+}
+
+#[test]
+fn towers_text_grows_as_far_as_its_squares_allow() {
+    for (path, game) in examples() {
+        if game.game().name() != "towers" {
+            continue;
+        }
+        let before = TextSize::smallest(&drawn(&*game, None), Some(50.0));
+        let after = TextSize::smallest(&drawn(&*game, Some(SEVEN_AT_50)), Some(50.0));
+        assert!(after > before * 1.5, "{path}: {before:.2} → {after:.2} pt");
+    }
+}
+
+#[test]
+fn without_a_width_the_text_size_holds_at_the_figure_s_own_size() {
+    let (path, game) = examples().remove(0);
+    let wanted = TextSize {
+        points: 12.0,
+        width: None,
+    };
+    let smallest = TextSize::smallest(&drawn(&*game, Some(wanted)), None);
+    assert!(smallest >= 12.0, "{path}: {smallest:.2}");
+}
+
+/// The ink boxes of the texts, shrunk a little: glyph boxes of neighbouring lines touch.
+fn boxes(figure: &Figure) -> Vec<(String, Rect)> {
+    figure
+        .root
+        .texts()
+        .into_iter()
+        .filter(|t| !t.content.trim().is_empty())
+        .map(|t| (t.content.clone(), t.bounds().inset(0.05)))
+        .collect()
+}
+
+#[test]
+fn enlarged_texts_never_overlap_each_other_nor_leave_the_figure() {
+    for (path, game) in examples() {
+        if game.game().name() == "towers" {
+            continue;
+        }
+        let figure = drawn(&*game, Some(SEVEN_AT_50));
+        let page = Rect::new(0.0, 0.0, figure.width, figure.height);
+        let boxes = boxes(&figure);
+        for (i, (a, ra)) in boxes.iter().enumerate() {
+            assert!(page.contains(ra), "{path}: {a:?} {ra:?} leaves {page:?}");
+            for (b, rb) in &boxes[i + 1..] {
+                assert!(
+                    !ra.overlaps(rb),
+                    "{path}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_line_warns_of_small_text_naming_text_size_and_text_size_ends_it() {
+    let small = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--width",
+        "50mm",
+        "--format",
+        "svg",
+    ]);
+    let said = small.stderr.clone();
+    assert!(said.contains("--text-size"), "{said}");
+    let legible = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--width",
+        "50mm",
+        "--text-size",
+        "7pt",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(legible.code, 0);
+    assert!(legible.stderr.is_empty(), "{}", legible.stderr);
+    // A length in millimetres is a text size too; nonsense is refused naming the option.
+    let mm = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--text-size",
+        "2.5mm",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(mm.code, 0);
+    let bad = crate::common::run(&[
+        "render",
+        "examples/shoreline-evening.yaml",
+        "--text-size",
+        "500pt",
+    ]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("--text-size"));
+}
+
+#[test]
+fn the_api_takes_text_size_in_either_spelling() {
+    let text = std::fs::read_to_string("examples/loa-club-game.yaml").unwrap();
+    for key in ["text-size", "text_size"] {
+        let json = format!(r#"{{"width": "50mm", "{key}": "7pt"}}"#);
+        let request = sheetgen::api::Request::from_json(&json).unwrap();
+        let plain = sheetgen::api::Request::from_json(r#"{"width": "50mm"}"#).unwrap();
+        let a = sheetgen::api::render("g.yaml", &text, &request).unwrap();
+        let b = sheetgen::api::render("g.yaml", &text, &plain).unwrap();
+        assert_ne!(a, b, "{key}");
+    }
+    let bad = sheetgen::api::Request::from_json(r#"{"text-size": "0pt"}"#).unwrap();
+    let err = sheetgen::api::render("g.yaml", &text, &bad)
+        .unwrap_err()
+        .message();
+    assert!(err.contains("text-size"), "{err}");
+}
+
+// Layout defects of issue 24.
+
+#[test]
+fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
+    let game = sheetgen::load::load("examples/shoreline-evening.yaml")
+        .unwrap()
+        .remove(0)
+        .game
+        .unwrap();
+    let request = Request {
+        bare: true,
+        options: vec![sheetgen::games::GivenOption {
+            name: "analysis".into(),
+            values: Vec::new(),
+        }],
+        ..Request::default()
+    };
+    let figure = sheetgen::diagram::draw(&*game, &request)
+        .unwrap()
+        .pages
+        .remove(0);
+    let page = Rect::new(0.0, 0.0, figure.width, figure.height);
+    let drawn = figure.root.bounds().unwrap();
+    assert!(page.contains(&drawn), "{drawn:?} leaves {page:?}");
+}
+
+fn booklet(files: &[&str]) -> sheetgen::figure::Document {
+    use sheetgen::booklet::{BookletOptions, booklet};
+    use sheetgen::page::{PageSetup, Paper};
+    let games: Vec<Box<dyn sheetgen::games::GameRecord>> = files
+        .iter()
+        .flat_map(|f| sheetgen::load::load(f).unwrap())
+        .map(|e| e.game.unwrap())
+        .collect();
+    let options = BookletOptions {
+        page: PageSetup {
+            paper: Paper::A4,
+            landscape: false,
+        },
+        per_page: 4,
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
+        text_size: None,
+    };
+    booklet(&games, &options).unwrap()
+}
+
+#[test]
+fn a_booklet_mixing_games_draws_each_game_at_one_size_and_names_its_games() {
+    // Page 1: a Lines of Action game and three Shoreline games; page 2: the fourth
+    // Shoreline game beside a Towers game, whose board is the largest.
+    let document = booklet(&[
+        "examples/loa-connection.yaml",
+        "examples/shoreline-evening.yaml",
+        "examples/towers-example.yaml",
+    ]);
+    assert_eq!(document.pages.len(), 2);
+    let mut label_sizes = Vec::new();
+    for page in &document.pages {
+        for diagram in page.root.groups_with_class("shoreline") {
+            label_sizes.push(diagram.texts()[0].size);
+        }
+    }
+    assert_eq!(label_sizes.len(), 4, "{label_sizes:?}");
+    assert!(
+        label_sizes
+            .iter()
+            .all(|s| (s - label_sizes[0]).abs() < 1e-9),
+        "{label_sizes:?}"
+    );
+    assert_eq!(document.title, "Lines of Action · Shoreline · Towers");
+}
+
+#[test]
+fn a_booklet_captions_an_untitled_game_with_the_game_s_display_name() {
+    let document = booklet(&["examples/loa-winands-E1.yaml"]);
+    let words: Vec<&str> = document.pages[0]
+        .root
+        .groups_with_class("caption")
+        .into_iter()
+        .flat_map(|g| g.texts())
+        .map(|t| t.content.as_str())
+        .collect();
+    assert!(
+        !words.iter().any(|w| w.contains("lines-of-action")),
+        "{words:?}"
+    );
+}
+
+// Text too long for its place (issue 27, item 4).
+
+/// The built-in LOA template with `key`'s text replaced by `text`, written to a file.
+fn loa_template(dir: &std::path::Path, key: &str, text: &str) -> std::path::PathBuf {
+    let template = crate::common::run(&["template", "loa"]);
+    let template = String::from_utf8(template.stdout).unwrap();
+    let line = template
+        .lines()
+        .find(|l| l.starts_with(&format!("{key}:")))
+        .unwrap();
+    let path = dir.join("t.yaml");
+    let replaced = template.replace(line, &format!("{key}: \"{text}\""));
+    std::fs::write(&path, replaced).unwrap();
+    path
+}
+
+#[test]
+fn a_5000_word_footer_is_refused_naming_it_not_drawn_off_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = loa_template(dir.path(), "footer", &"word ".repeat(5000));
+    let out = crate::common::run(&[
+        "loa",
+        "--template",
+        template.to_str().unwrap(),
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("`footer`"), "{}", out.stderr);
+}
+
+/// Where an SVG text's invisible copy starts and ends, from its anchor.
+fn span(text: &str, x: f64, length: f64) -> (f64, f64) {
+    let left = if text.contains("text-anchor=\"end\"") {
+        x - length
+    } else if text.contains("text-anchor=\"middle\"") {
+        x - length / 2.0
+    } else {
+        x
+    };
+    (left, left + length)
+}
+
+#[test]
+fn a_long_sheet_title_wraps_inside_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = format!("{} {}", "W".repeat(300), "A long title ".repeat(20));
+    let template = loa_template(dir.path(), "title", title.trim());
+    let out = crate::common::run(&[
+        "loa",
+        "--template",
+        template.to_str().unwrap(),
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    // Every text's invisible copy starts and ends inside the A4 page's 210 mm.
+    for text in svg.split("<text ").skip(1) {
+        let number = |name: &str| -> f64 {
+            let at = text.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            text[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (left, right) = span(text, number("x"), number("textLength"));
+        assert!(left >= 0.0 && right <= 210.0 + 1e-6, "{left}–{right}");
+    }
+}
+
+#[test]
+fn a_title_of_millions_of_characters_measures_without_overflow() {
+    let title = "W".repeat(2_400_000);
+    let width = sheetgen::font::text_width(&title, 13.0);
+    assert!(width > 2_400_000.0 * sheetgen::font::text_width("W", 13.0) * 0.999);
+    let lines = sheetgen::layout::wrap(&title, 13.0, 100.0);
+    assert!(
+        lines
+            .iter()
+            .all(|l| sheetgen::font::text_width(l, 13.0) <= 100.0)
+    );
+    assert_eq!(lines.concat(), title);
+}
+
+#[test]
+fn long_shoreline_and_towers_sheet_titles_wrap_inside_the_page() {
+    for game in ["shoreline", "towers"] {
+        let dir = tempfile::tempdir().unwrap();
+        let template = crate::common::run(&["template", game]);
+        let template = String::from_utf8(template.stdout).unwrap();
+        let line = template.lines().find(|l| l.starts_with("title:")).unwrap();
+        let long = "https://example.org/".to_string() + &"a-very-long-path/".repeat(12);
+        let path = dir.path().join("t.yaml");
+        std::fs::write(&path, template.replace(line, &format!("title: \"{long}\""))).unwrap();
+        let out = crate::common::run(&[
+            game,
+            "--template",
+            path.to_str().unwrap(),
+            "--format",
+            "svg",
+        ]);
+        assert_eq!(out.code, 0, "{game}: {}", out.stderr);
+        let svg = String::from_utf8(out.stdout).unwrap();
+        for text in svg.split("<text ").skip(1) {
+            let number = |name: &str| -> f64 {
+                let at = text.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                text[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            let (left, right) = span(text, number("x"), number("textLength"));
+            assert!(
+                left >= 0.0 && right <= 210.0 + 1e-6,
+                "{game}: {left}–{right}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_puzzle_page_is_centred() {
+    use sheetgen::games::shoreline::puzzles;
+    use sheetgen::page::{PageSetup, Paper};
+    let found = puzzles::find(6, 1);
+    let page = PageSetup {
+        paper: Paper::A4,
+        landscape: false,
+    };
+    let document = puzzles::sheet(&found, 1, page, &Default::default());
+    let boards = &document.pages[0];
+    let drawn = boards
+        .root
+        .groups_with_class("puzzle")
+        .into_iter()
+        .filter_map(|g| g.bounds())
+        .reduce(|a, b| a.union(&b))
+        .unwrap();
+    let (left, right) = (drawn.x, boards.width - drawn.right());
+    assert!(
+        (left - right).abs() < 2.0,
+        "{left:.1} mm left, {right:.1} mm right"
+    );
+}
