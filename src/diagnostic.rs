@@ -178,7 +178,7 @@ impl Diagnostic {
 /// The byte offset where `line` (from 1) of `source` starts. The offsets of every line are
 /// found once per source text and kept, so reporting many errors in one large file stays
 /// linear.
-fn line_start(source: &Arc<str>, line: usize) -> Option<usize> {
+pub(crate) fn line_start(source: &Arc<str>, line: usize) -> Option<usize> {
     type Index = (Weak<str>, Vec<usize>);
     thread_local! {
         static INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
