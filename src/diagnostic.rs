@@ -27,7 +27,8 @@ pub struct Diagnostic {
     /// [`Diagnostic::citing`]; what names the rules page reads these, never the message.
     pub rulings: &'static [&'static str],
     /// The command-line option at fault, when the input is valid but the option cannot
-    /// draw it (a character the `--font` lacks): a usage error, still shown at its place.
+    /// draw it (a character the `--font` lacks): named in the report, shown at its place;
+    /// still an invalid input (exit 1), as the same text is with sheetgen's own font.
     pub option: Option<&'static str>,
     /// The key, when the problem is a key the mapping does not have, with the keys it has:
     /// the loader names a record's own game's keys from it.

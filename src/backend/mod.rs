@@ -24,6 +24,9 @@ pub enum RenderError {
     SvgNeedsOnePage { pages: usize },
     /// The PNG could not be made.
     Png(String),
+    /// The font cannot be embedded in a PDF (one made without [`font::Font::from_data`]'s
+    /// checks).
+    Font(String),
     /// The PNG asked for is larger than sheetgen makes: the options ask too much.
     TooLarge(String),
     /// The format's backend is not in this build (the core without the `pdf` or `png`
@@ -44,6 +47,7 @@ impl std::fmt::Display for RenderError {
                 "an SVG or PNG file holds one page, but this document has {pages}; write a PDF instead"
             ),
             RenderError::Png(why) => write!(f, "cannot make the PNG: {why}"),
+            RenderError::Font(why) => write!(f, "cannot embed the font {why}"),
             RenderError::TooLarge(why) => write!(f, "cannot make the PNG: {why}"),
             RenderError::NotBuilt(format) => {
                 write!(
@@ -70,10 +74,6 @@ impl From<RenderError> for crate::error::Error {
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
             | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
-            // A character the chosen font lacks is the option's fault, not the record's.
-            RenderError::MissingGlyph { ref missing, .. } if missing.option().is_some() => {
-                crate::error::Error::Usage(e.to_string())
-            }
             _ => crate::error::Error::Render(e.to_string()),
         }
     }
@@ -96,10 +96,10 @@ pub fn render_at(
     match format {
         // Not a copy of the document: a booklet's pages are large.
         #[cfg(feature = "pdf")]
-        Format::Pdf => Ok(match width {
+        Format::Pdf => match width {
             Some(width) => pdf::render(&scaled_to(document, width.mm())),
             None => pdf::render(document),
-        }),
+        },
         #[cfg(not(feature = "pdf"))]
         Format::Pdf => Err(RenderError::NotBuilt("pdf")),
         Format::Text => plain_text(document),

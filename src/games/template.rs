@@ -86,8 +86,11 @@ pub fn parse<T: DeserializeOwned>(source: &SourceFile, builtin: &Builtin) -> Res
 
 /// A text must be drawable with the font, and every `{…}` in it one of `allowed`.
 pub fn check_text(label: &Label, allowed: &[&str], source: &SourceFile) -> Result<(), Diagnostic> {
-    font::check(&label.value)
-        .map_err(|missing| source.error_at(&label.referenced, missing.to_string()))?;
+    font::check(&label.value).map_err(|missing| {
+        source
+            .error_at(&label.referenced, missing.to_string())
+            .blaming(missing.option())
+    })?;
     let text = &label.value;
     for (start, _) in text.match_indices('{') {
         // Without a `}` after this `{` there is none after a later one either.

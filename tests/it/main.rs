@@ -15,6 +15,7 @@ mod figures;
 mod file_names;
 mod fonts;
 mod gallery;
+mod hostile_fonts;
 mod import_quirks;
 mod loa;
 mod loa_figures;
