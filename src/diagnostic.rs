@@ -134,7 +134,7 @@ impl Diagnostic {
 
     /// `path:line:column`, or as much of it as is known.
     pub fn location(&self) -> String {
-        let path = self.path.display();
+        let path = shown_path(&self.path);
         match (self.line, self.column) {
             (0, _) => path.to_string(),
             (line, 0) => format!("{path}:{line}"),
@@ -227,8 +227,21 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
 /// A file name as text for a person: bytes that are not UTF-8 as U+FFFD (a Latin-1 name
 /// from an old archive), hidden characters escaped as in [`visible`]. The path itself stays
 /// a path everywhere else; this is only for what is shown.
+/// A line break or tab in a name is escaped too: a report's line is never forged by one.
 pub fn shown_path(path: &Path) -> String {
-    visible(&path.to_string_lossy()).into_owned()
+    let name = path.to_string_lossy();
+    if !name.chars().any(|c| is_hidden(c) || c.is_control()) {
+        return name.into_owned();
+    }
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        if is_hidden(c) || c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `message` with each value in backticks longer than a line can show cut in its middle,

@@ -174,6 +174,9 @@ impl Unit {
 
 /// The widest figure `--width` makes: 10 m would be a poster no printer takes.
 const MAX_WIDTH_MM: f64 = 5000.0;
+/// The narrowest: below it lines and text round away (`0.0004mm` wrote `width="0mm"`, and a
+/// PDF page smaller than a PDF reader takes).
+const MIN_WIDTH_MM: f64 = 5.0;
 
 impl Length {
     /// Reads `50mm`, `4.5cm`, `2in` or `144pt`; anything else is a message saying what is
@@ -197,6 +200,11 @@ impl Length {
         let length = Length { value, unit };
         if !value.is_finite() || value <= 0.0 {
             return Err(format!("`{text}`: a width must be more than zero"));
+        }
+        if length.mm() < MIN_WIDTH_MM {
+            return Err(format!(
+                "`{text}` is narrower than the {MIN_WIDTH_MM} mm a figure may be"
+            ));
         }
         if length.mm() > MAX_WIDTH_MM {
             return Err(format!(

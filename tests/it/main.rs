@@ -24,6 +24,7 @@ mod print_ready;
 mod properties;
 mod readme;
 mod refusals;
+mod results;
 mod rules_pages;
 mod shell;
 mod shoreline_records;
