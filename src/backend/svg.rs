@@ -45,7 +45,7 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 /// those come before it in the file.
 pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
     let font = font::current();
-    let mut defs = Defs::new(&font);
+    let mut defs = Defs::new(&font, figure);
     let body = defs.group(&figure.root, words);
 
     let mut definitions = el::Definitions::new();
@@ -147,11 +147,16 @@ struct Defs<'f> {
     scales: Vec<(u64, f64)>,
     /// How many items the drawing has (for the file's size).
     items: usize,
+    /// The figure drawn, and a hash of it once a clip needs one.
+    figure: &'f Figure,
+    figure_hash: Option<u32>,
 }
 
 impl<'f> Defs<'f> {
-    fn new(font: &'f Font) -> Self {
+    fn new(font: &'f Font, figure: &'f Figure) -> Self {
         Self {
+            figure,
+            figure_hash: None,
             font,
             face: font.face(),
             glyphs: BTreeMap::new(),
@@ -177,8 +182,27 @@ impl<'f> Defs<'f> {
         }
     }
 
-    /// The id of clip `rect`, added to the definitions on first use.
+    /// The id of clip `rect`, added to the definitions on first use: made from the whole
+    /// figure and the rectangle, so two different figures inlined in one page share no clip
+    /// (a hidden copy's clip is lost to the visible one), and one figure always has its own.
     fn clip(&mut self, rect: &Rect) -> String {
+        use std::fmt::Write;
+        /// FNV-1a over what is written into it, without the text in memory.
+        struct Hash(u64);
+        impl Write for Hash {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                for &b in s.as_bytes() {
+                    self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+                }
+                Ok(())
+            }
+        }
+        let figure = self.figure;
+        let of_figure = *self.figure_hash.get_or_insert_with(|| {
+            let mut hash = Hash(font::fnv1a(b""));
+            let _ = write!(hash, "{figure:?}");
+            hash.0 as u32
+        });
         let corners = format!(
             "{} {} {} {}",
             mm(rect.x),
@@ -186,7 +210,10 @@ impl<'f> Defs<'f> {
             mm(rect.width),
             mm(rect.height)
         );
-        let id = format!("clip-{:08x}", font::fnv1a(corners.as_bytes()) as u32);
+        let id = format!(
+            "clip-{of_figure:08x}-{:08x}",
+            font::fnv1a(corners.as_bytes()) as u32
+        );
         self.clips.entry(id.clone()).or_insert(*rect);
         id
     }
