@@ -126,7 +126,7 @@ impl Diagnostic {
             None => title.element(annotate_snippets::Origin::path(location)),
         };
         for note in &self.notes {
-            group = group.element(Level::NOTE.message(visible(note)));
+            group = group.element(Level::NOTE.message(excerpt(&visible(note)).into_owned()));
         }
         let report: &[Group<'_>] = &[group];
         renderer.render(report).to_string()
@@ -261,21 +261,57 @@ fn shortened(message: &str) -> String {
         }
         let quoted = i % 2 == 1 && i + 1 < parts.len();
         let chars = part.chars().count();
-        if !quoted || chars <= LONGEST {
+        if chars <= LONGEST {
             out.push_str(part);
             continue;
         }
-        out.extend(part.chars().take(24));
-        out.push('…');
-        out.extend(part.chars().skip(chars - 12));
-        let unit = if part.bytes().all(|b| b.is_ascii_digit()) {
-            "digits"
-        } else {
-            "characters"
-        };
-        length = Some(format!(" ({chars} {unit})"));
+        if !quoted {
+            out.push_str(&excerpt(part));
+            continue;
+        }
+        let (cut, said) = cut_value(part, chars);
+        out.push_str(&cut);
+        length = Some(said);
     }
     out
+}
+
+/// `text` with each word longer than a line can show cut in its middle, and its length said
+/// after it: what a message echoes of an input stays short (a 3 MB `GM[…]` value was echoed
+/// whole).
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    const LONGEST: usize = 60;
+    if text.len() <= LONGEST {
+        return text.into();
+    }
+    let mut out = String::new();
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let chars = word.chars().count();
+        if chars <= LONGEST {
+            out.push_str(word);
+        } else {
+            let (cut, said) = cut_value(word, chars);
+            out.push_str(&cut);
+            out.push_str(&said);
+        }
+    }
+    out.into()
+}
+
+/// A long value's start and end, and its length in words (" (309 digits)").
+fn cut_value(value: &str, chars: usize) -> (String, String) {
+    let mut cut: String = value.chars().take(24).collect();
+    cut.push('…');
+    cut.extend(value.chars().skip(chars - 12));
+    let unit = if value.bytes().all(|b| b.is_ascii_digit()) {
+        "digits"
+    } else {
+        "characters"
+    };
+    (cut, format!(" ({chars} {unit})"))
 }
 
 /// A source line made safe to show, and the byte range `span` of the original moved to the
@@ -493,6 +529,24 @@ mod tests {
             shortened("a `short` one, and `unclosed"),
             "a `short` one, and `unclosed"
         );
+    }
+
+    #[test]
+    fn a_long_value_outside_backticks_is_cut_too() {
+        // A 3 MB `GM[…]` value was echoed whole, twice (issue 27.8).
+        let value = "9".repeat(3_000_000);
+        let d = Diagnostic::file("g.sgf", format!("this SGF records game {value}"))
+            .with_note(format!("GM[{value}] is not 9"));
+        let out = d.render(false);
+        assert!(out.len() < 1000, "{} bytes", out.len());
+        assert!(
+            out.contains(
+                "this SGF records game 999999999999999999999999…999999999999 (3000000 digits)"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("(3000004 characters)"), "{out}");
+        assert_eq!(excerpt("short words stay"), "short words stay");
     }
 
     #[test]

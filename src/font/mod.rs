@@ -417,12 +417,13 @@ pub fn glyphs_of<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<u16> 
 /// The advance width of `text` set at `size_pt` points, in millimetres.
 pub fn text_width(text: &str, size_pt: f64) -> f64 {
     with_current(|font| {
-        let units: u32 = font
+        // 64 bits: 2.4 million wide glyphs overflow 32 (issue 27.4).
+        let units: u64 = font
             .glyphs(text.chars())
             .flatten()
-            .map(|g| u32::from(g.advance))
+            .map(|g| u64::from(g.advance))
             .sum();
-        f64::from(units) * font.scale(size_pt)
+        units as f64 * font.scale(size_pt)
     })
 }
 
