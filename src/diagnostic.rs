@@ -27,7 +27,8 @@ pub struct Diagnostic {
     /// [`Diagnostic::citing`]; what names the rules page reads these, never the message.
     pub rulings: &'static [&'static str],
     /// The command-line option at fault, when the input is valid but the option cannot
-    /// draw it (a character the `--font` lacks): a usage error, still shown at its place.
+    /// draw it (a character the `--font` lacks): named in the report, shown at its place;
+    /// still an invalid input (exit 1), as the same text is with sheetgen's own font.
     pub option: Option<&'static str>,
     /// The key, when the problem is a key the mapping does not have, with the keys it has:
     /// the loader names a record's own game's keys from it.
@@ -125,7 +126,7 @@ impl Diagnostic {
             None => title.element(annotate_snippets::Origin::path(location)),
         };
         for note in &self.notes {
-            group = group.element(Level::NOTE.message(visible(note)));
+            group = group.element(Level::NOTE.message(excerpt(&visible(note)).into_owned()));
         }
         let report: &[Group<'_>] = &[group];
         renderer.render(report).to_string()
@@ -133,7 +134,7 @@ impl Diagnostic {
 
     /// `path:line:column`, or as much of it as is known.
     pub fn location(&self) -> String {
-        let path = self.path.display();
+        let path = shown_path(&self.path);
         match (self.line, self.column) {
             (0, _) => path.to_string(),
             (line, 0) => format!("{path}:{line}"),
@@ -178,7 +179,7 @@ impl Diagnostic {
 /// The byte offset where `line` (from 1) of `source` starts. The offsets of every line are
 /// found once per source text and kept, so reporting many errors in one large file stays
 /// linear.
-fn line_start(source: &Arc<str>, line: usize) -> Option<usize> {
+pub(crate) fn line_start(source: &Arc<str>, line: usize) -> Option<usize> {
     type Index = (Weak<str>, Vec<usize>);
     thread_local! {
         static INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
@@ -226,8 +227,21 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
 /// A file name as text for a person: bytes that are not UTF-8 as U+FFFD (a Latin-1 name
 /// from an old archive), hidden characters escaped as in [`visible`]. The path itself stays
 /// a path everywhere else; this is only for what is shown.
+/// A line break or tab in a name is escaped too: a report's line is never forged by one.
 pub fn shown_path(path: &Path) -> String {
-    visible(&path.to_string_lossy()).into_owned()
+    let name = path.to_string_lossy();
+    if !name.chars().any(|c| is_hidden(c) || c.is_control()) {
+        return name.into_owned();
+    }
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        if is_hidden(c) || c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `message` with each value in backticks longer than a line can show cut in its middle,
@@ -247,21 +261,57 @@ fn shortened(message: &str) -> String {
         }
         let quoted = i % 2 == 1 && i + 1 < parts.len();
         let chars = part.chars().count();
-        if !quoted || chars <= LONGEST {
+        if chars <= LONGEST {
             out.push_str(part);
             continue;
         }
-        out.extend(part.chars().take(24));
-        out.push('…');
-        out.extend(part.chars().skip(chars - 12));
-        let unit = if part.bytes().all(|b| b.is_ascii_digit()) {
-            "digits"
-        } else {
-            "characters"
-        };
-        length = Some(format!(" ({chars} {unit})"));
+        if !quoted {
+            out.push_str(&excerpt(part));
+            continue;
+        }
+        let (cut, said) = cut_value(part, chars);
+        out.push_str(&cut);
+        length = Some(said);
     }
     out
+}
+
+/// `text` with each word longer than a line can show cut in its middle, and its length said
+/// after it: what a message echoes of an input stays short (a 3 MB `GM[…]` value was echoed
+/// whole).
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    const LONGEST: usize = 60;
+    if text.len() <= LONGEST {
+        return text.into();
+    }
+    let mut out = String::new();
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let chars = word.chars().count();
+        if chars <= LONGEST {
+            out.push_str(word);
+        } else {
+            let (cut, said) = cut_value(word, chars);
+            out.push_str(&cut);
+            out.push_str(&said);
+        }
+    }
+    out.into()
+}
+
+/// A long value's start and end, and its length in words (" (309 digits)").
+fn cut_value(value: &str, chars: usize) -> (String, String) {
+    let mut cut: String = value.chars().take(24).collect();
+    cut.push('…');
+    cut.extend(value.chars().skip(chars - 12));
+    let unit = if value.bytes().all(|b| b.is_ascii_digit()) {
+        "digits"
+    } else {
+        "characters"
+    };
+    (cut, format!(" ({chars} {unit})"))
 }
 
 /// A source line made safe to show, and the byte range `span` of the original moved to the
@@ -479,6 +529,24 @@ mod tests {
             shortened("a `short` one, and `unclosed"),
             "a `short` one, and `unclosed"
         );
+    }
+
+    #[test]
+    fn a_long_value_outside_backticks_is_cut_too() {
+        // A 3 MB `GM[…]` value was echoed whole, twice (issue 27.8).
+        let value = "9".repeat(3_000_000);
+        let d = Diagnostic::file("g.sgf", format!("this SGF records game {value}"))
+            .with_note(format!("GM[{value}] is not 9"));
+        let out = d.render(false);
+        assert!(out.len() < 1000, "{} bytes", out.len());
+        assert!(
+            out.contains(
+                "this SGF records game 999999999999999999999999…999999999999 (3000000 digits)"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("(3000004 characters)"), "{out}");
+        assert_eq!(excerpt("short words stay"), "short words stay");
     }
 
     #[test]

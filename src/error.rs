@@ -72,13 +72,16 @@ pub enum Error {
 }
 
 impl Error {
-    /// The error's kind: from its variant, and for a located problem from the option it
-    /// blames ([`Diagnostic::option`]). Every left-out input of `NothingLeft` counts: the
+    /// The error's kind, from its variant: a located problem is an invalid input also when
+    /// it blames an option (a character the `--font` lacks is exit 1 in every command, as
+    /// with sheetgen's own font). Every left-out input of `NothingLeft` counts: the
     /// worst decides.
     pub fn kind(&self) -> Kind {
         match self {
-            Error::Invalid(d) if d.option.is_some() => Kind::Usage,
             Error::Invalid(_) | Error::Render(_) => Kind::Invalid,
+            // A template text the chosen --font lacks: the template is fine, the text
+            // cannot be drawn.
+            Error::Config(d) if d.option.is_some() => Kind::Invalid,
             Error::NothingLeft { problems, .. } => problems
                 .iter()
                 .map(|p| p.error.kind())
@@ -157,7 +160,7 @@ mod tests {
         assert_eq!(Error::Invalid(record.clone()).kind(), Kind::Invalid);
         assert_eq!(Error::Invalid(record.clone()).exit_code(), 1);
         let blamed = record.blaming(Some("--font"));
-        assert_eq!(Error::Invalid(blamed).kind(), Kind::Usage);
+        assert_eq!(Error::Invalid(blamed).kind(), Kind::Invalid);
         assert_eq!(Error::Io("cannot read x".into()).exit_code(), 2);
         let left_out = |errors: Vec<Error>| Error::NothingLeft {
             problems: errors

@@ -191,15 +191,12 @@ impl SourceFile {
         // The last line whose indentation holds a tab, up to the line after the error (the
         // parser may stop at the end of the line before the tab).
         let (line, column) = self
-            .text
-            .lines()
-            .enumerate()
-            .skip(self.line_offset)
-            .take_while(|(i, _)| *i <= error_line)
-            .filter_map(|(i, text)| {
+            .lines_from(self.line_offset + 1)
+            .take_while(|(n, _)| *n <= error_line + 1)
+            .filter_map(|(n, text)| {
                 let indent = &text[..text.len() - text.trim_start().len()];
                 let tab = indent.chars().position(|c| c == '\t')?;
-                Some((i + 1, tab + 1))
+                Some((n, tab + 1))
             })
             .last()?;
         Some(Diagnostic::at(
@@ -220,20 +217,25 @@ impl SourceFile {
         let key = format!("`{field}`");
         let at = e.location()?;
         let line = self.line_offset + at.line() as usize;
-        let lines: Vec<&str> = self.text.lines().collect();
+        // This document's lines up to the one the parser noticed the lack on.
+        let lines: Vec<&str> = self
+            .lines_from(self.line_offset + 1)
+            .take_while(|(n, _)| *n <= line)
+            .map(|(_, text)| text)
+            .collect();
         let indent = |text: &str| text.len() - text.trim_start().len();
-        let noticed = lines.get(line.checked_sub(1)?)?;
+        let noticed = lines.get(line.checked_sub(self.line_offset + 1)?)?;
         // Only a key at the start of its line: a flow mapping's place is already its own.
         if at.column() as usize != indent(noticed) + 1 || indent(noticed) == 0 {
             return None;
         }
-        let owner = (self.line_offset..line - 1).rev().find(|&i| {
+        let in_part = (0..lines.len() - 1).rev().find(|&i| {
             let text = lines[i];
             !text.trim().is_empty()
                 && !text.trim_start().starts_with('#')
                 && indent(text) < indent(noticed)
         })?;
-        let text = lines[owner];
+        let (owner, text) = (self.line_offset + in_part, lines[in_part]);
         let mut column = indent(text) + 1;
         let mut owner_text = text.trim_start();
         if let Some(entry) = owner_text.strip_prefix("- ") {
@@ -264,6 +266,19 @@ impl SourceFile {
         ))
     }
 
+    /// The lines of the file from line `first` (from 1) on, each with its number. They start
+    /// from the file's line index, so reading one document's lines costs that document, not
+    /// the file before it: each error of 16,000 documents read the file from its first line
+    /// (issue 27).
+    fn lines_from(&self, first: usize) -> impl Iterator<Item = (usize, &str)> {
+        let start = crate::diagnostic::line_start(&self.text, first).unwrap_or(self.text.len());
+        self.text[start..]
+            .lines()
+            .inspect(|_| read_lines(1))
+            .zip(first..)
+            .map(|(text, n)| (n, text))
+    }
+
     /// The line and column in the file of a value parsed from this part.
     pub fn place(&self, at: &serde_saphyr::Location) -> (usize, usize) {
         (self.line_offset + at.line() as usize, at.column() as usize)
@@ -271,14 +286,8 @@ impl SourceFile {
 
     /// The byte offset of a line and column (both from 1) in the file.
     pub fn byte_at(&self, line: usize, column: usize) -> usize {
-        let start = match line {
-            0 | 1 => 0,
-            _ => self
-                .text
-                .match_indices('\n')
-                .nth(line - 2)
-                .map_or(self.text.len(), |(i, _)| i + 1),
-        };
+        let start =
+            crate::diagnostic::line_start(&self.text, line.max(1)).unwrap_or(self.text.len());
         self.text[start..]
             .char_indices()
             .nth(column.saturating_sub(1))
@@ -303,6 +312,19 @@ impl SourceFile {
             message,
         )
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many lines of files the error paths read: the tests check it stays linear.
+    static LINES_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn read_lines(n: usize) {
+    #[cfg(test)]
+    LINES_READ.set(LINES_READ.get() + n);
+    let _ = n;
 }
 
 /// What a file is refused as when it is binary, unless the caller names another kind.
@@ -490,6 +512,51 @@ mod tests {
             "{err}"
         );
         assert!(!err.message.contains('{'), "{err}");
+    }
+
+    #[test]
+    fn many_documents_with_an_error_each_read_each_line_a_few_times_only() {
+        // Each error used to look for tabs and missing keys from the file's first line:
+        // 16,000 such documents took seconds (issue 27). The work is counted, not timed.
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Doc {
+            game: String,
+            board: Board,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Board {
+            size: u32,
+            name: String,
+        }
+        let kinds = [
+            "game: x\nboard: [A\n",
+            "game: x\n\tboard: x\n",
+            "game: x\nboard:\n  size: 8\n",
+        ];
+        let text = (0..3000)
+            .map(|i| kinds[i % 3])
+            .collect::<Vec<_>>()
+            .join("---\n");
+        let source = SourceFile::new("many.yaml", &text);
+        LINES_READ.set(0);
+        let mut first_line = 1;
+        for (i, document) in text.split("---\n").enumerate() {
+            let part = source.part_from_line(first_line);
+            let err = part.parse_yaml_part::<Doc>(document).unwrap_err();
+            if i == 2999 {
+                assert_eq!(err.line, first_line + 1, "{err}");
+                assert!(
+                    err.message.contains("`name` is missing from `board`"),
+                    "{err}"
+                );
+            }
+            first_line += document.matches('\n').count() + 1;
+        }
+        let lines = text.lines().count();
+        let read = LINES_READ.get();
+        assert!(read < 20 * lines, "{read} lines read for a file of {lines}");
     }
 
     #[test]

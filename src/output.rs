@@ -40,8 +40,23 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
                 .into(),
         ));
     }
-    write_into(std::io::stdout().lock(), bytes)
-        .map_err(|e| Error::Io(format!("cannot write to standard output: {e}")))
+    let fail = |e: std::io::Error| Error::Io(format!("cannot write to standard output: {e}"));
+    write_into(stdout_stream().map_err(fail)?, bytes).map_err(fail)
+}
+
+/// Standard output as a file of its own: Rust's `stdout()` takes a write that fails as a bad
+/// descriptor for success, so output to a standard output opened for reading only
+/// (`1</dev/null`) would be lost without a word.
+#[cfg(unix)]
+fn stdout_stream() -> std::io::Result<File> {
+    use std::os::fd::AsFd;
+    std::io::stdout().flush()?;
+    Ok(File::from(std::io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(not(unix))]
+fn stdout_stream() -> std::io::Result<std::io::StdoutLock<'static>> {
+    Ok(std::io::stdout().lock())
 }
 
 /// Writes `bytes` to the file at `path`, whole or not at all.
@@ -50,7 +65,14 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
     let shown = crate::diagnostic::shown_path(path);
     let fail = |e: std::io::Error| Error::Io(format!("cannot write {shown}: {e}"));
     let refuse = |why: &str| Error::Io(format!("cannot write {shown}: {why}"));
-    if let Ok(meta) = std::fs::metadata(path) {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => Some(meta),
+        // A name to create, also through a dangling link.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        // A loop of links, a folder that cannot be searched: as a shell would fail.
+        Err(e) => return Err(fail(e)),
+    };
+    if let Some(meta) = meta {
         if meta.is_dir() {
             return Err(refuse("it is a directory"));
         }
@@ -87,6 +109,16 @@ fn write_into(mut stream: impl Write, bytes: &[u8]) -> std::io::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
+}
+
+/// Whether `path` names the terminal standard output or error is (`-o /dev/stdout` run in a
+/// terminal): a binary format is refused there as it is for standard output itself.
+pub fn is_terminal(path: &Path) -> bool {
+    use std::io::IsTerminal;
+    std::fs::metadata(path)
+        .ok()
+        .and_then(|meta| standard_stream_on(&meta))
+        .is_some_and(|stream| stream.is_terminal())
 }
 
 /// Standard output or error, when `meta` is the file it is open on (`-o /dev/stdout`,
@@ -131,8 +163,9 @@ fn stdout_was_closed() -> bool {
         (Ok(out), Ok(null)) => out.file_type().is_char_device() && out.rdev() == null.rdev(),
         _ => false,
     };
-    // Reading a write-only descriptor fails; reading /dev/null opened for both ends at once.
-    is_null && stdout.read(&mut [0]).is_ok()
+    // Reading a write-only descriptor fails, and writing (even nothing) a read-only one
+    // (`1</dev/null`, which the write itself then reports); the runtime's /dev/null does both.
+    is_null && stdout.read(&mut [0]).is_ok() && stdout.write(&[]).is_ok()
 }
 
 #[cfg(not(unix))]

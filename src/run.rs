@@ -29,7 +29,7 @@ pub struct Finished {
 /// font is what it was, so the next job in the process starts from sheetgen's own.
 pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
     let font = match job.output().and_then(|o| o.font.as_deref()) {
-        Some(path) => Arc::new(Font::open(path).map_err(Error::Usage)?),
+        Some(path) => Arc::new(Font::open(path)?),
         None => Font::builtin(),
     };
     crate::font::using(font, || run_in_font(job))

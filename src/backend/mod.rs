@@ -24,6 +24,9 @@ pub enum RenderError {
     SvgNeedsOnePage { pages: usize },
     /// The PNG could not be made.
     Png(String),
+    /// The font cannot be embedded in a PDF (one made without [`font::Font::from_data`]'s
+    /// checks).
+    Font(String),
     /// The PNG asked for is larger than sheetgen makes: the options ask too much.
     TooLarge(String),
     /// The format's backend is not in this build (the core without the `pdf` or `png`
@@ -31,12 +34,20 @@ pub enum RenderError {
     NotBuilt(&'static str),
     /// Plain text was asked of a document that has no plain-text form (a sheet, a booklet).
     NoPlainText,
+    /// A page holds more characters of text than [`MAX_PAGE_CHARS`].
+    TooMuchText { chars: usize },
 }
+
+/// The most characters of text one page or figure may hold: ten times a dense printed page.
+/// Each glyph is a drawn outline; a 3.9 MB title took 1 GB to rasterise before resvg gave up
+/// (issue 27.7), and text this long cannot be read at any size on a page.
+pub const MAX_PAGE_CHARS: usize = 50_000;
 
 impl std::fmt::Display for RenderError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RenderError::MissingGlyph { text, missing } => {
+                let text = crate::diagnostic::excerpt(text);
                 write!(f, "cannot draw \"{text}\": {missing}")
             }
             RenderError::SvgNeedsOnePage { pages } => write!(
@@ -44,6 +55,7 @@ impl std::fmt::Display for RenderError {
                 "an SVG or PNG file holds one page, but this document has {pages}; write a PDF instead"
             ),
             RenderError::Png(why) => write!(f, "cannot make the PNG: {why}"),
+            RenderError::Font(why) => write!(f, "cannot embed the font {why}"),
             RenderError::TooLarge(why) => write!(f, "cannot make the PNG: {why}"),
             RenderError::NotBuilt(format) => {
                 write!(
@@ -51,6 +63,11 @@ impl std::fmt::Display for RenderError {
                     "this build of sheetgen has no {format} backend (feature `{format}`)"
                 )
             }
+            RenderError::TooMuchText { chars } => write!(
+                f,
+                "a page holds {chars} characters of text, more than the {MAX_PAGE_CHARS} a page \
+                 of sheetgen's may hold; shorten the title, names or captions"
+            ),
             RenderError::NoPlainText => write!(
                 f,
                 "plain text is made for one diagram (render); write this document as a PDF, SVG or PNG"
@@ -70,10 +87,6 @@ impl From<RenderError> for crate::error::Error {
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
             | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
-            // A character the chosen font lacks is the option's fault, not the record's.
-            RenderError::MissingGlyph { ref missing, .. } if missing.option().is_some() => {
-                crate::error::Error::Usage(e.to_string())
-            }
             _ => crate::error::Error::Render(e.to_string()),
         }
     }
@@ -96,10 +109,10 @@ pub fn render_at(
     match format {
         // Not a copy of the document: a booklet's pages are large.
         #[cfg(feature = "pdf")]
-        Format::Pdf => Ok(match width {
+        Format::Pdf => match width {
             Some(width) => pdf::render(&scaled_to(document, width.mm())),
             None => pdf::render(document),
-        }),
+        },
         #[cfg(not(feature = "pdf"))]
         Format::Pdf => Err(RenderError::NotBuilt("pdf")),
         Format::Text => plain_text(document),
@@ -174,6 +187,9 @@ impl Unit {
 
 /// The widest figure `--width` makes: 10 m would be a poster no printer takes.
 const MAX_WIDTH_MM: f64 = 5000.0;
+/// The narrowest: below it lines and text round away (`0.0004mm` wrote `width="0mm"`, and a
+/// PDF page smaller than a PDF reader takes).
+const MIN_WIDTH_MM: f64 = 5.0;
 
 impl Length {
     /// A text size (`7pt`, `2.5mm`) in points, from 4 pt (the least any printer sets) to
@@ -213,6 +229,11 @@ impl Length {
         if !value.is_finite() || value <= 0.0 {
             return Err(format!("`{text}`: a width must be more than zero"));
         }
+        if length.mm() < MIN_WIDTH_MM {
+            return Err(format!(
+                "`{text}` is narrower than the {MIN_WIDTH_MM} mm a figure may be"
+            ));
+        }
         if length.mm() > MAX_WIDTH_MM {
             return Err(format!(
                 "`{text}` is wider than sheetgen draws ({} m)",
@@ -249,6 +270,11 @@ fn plain_text(document: &Document) -> Result<Vec<u8>, RenderError> {
 }
 
 fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
+    let drawn = figure.root.texts();
+    let chars: usize = drawn.iter().map(|t| t.content.chars().count()).sum();
+    if chars > MAX_PAGE_CHARS {
+        return Err(RenderError::TooMuchText { chars });
+    }
     for text in figure.text_content() {
         font::check(text).map_err(|missing| RenderError::MissingGlyph {
             text: text.to_string(),
@@ -324,6 +350,41 @@ mod tests {
 
     fn num(value: f64) -> String {
         mm(value).to_string()
+    }
+
+    #[test]
+    fn a_page_of_more_text_than_a_page_can_hold_is_refused_before_it_is_drawn() {
+        // A 3.9 MB title took 1 GB to rasterise before resvg gave up (issue 27.7).
+        let mut figure = Figure::new(100.0, 100.0, "long");
+        let text = |content: String| {
+            let at = crate::figure::Point::new(1.0, 1.0);
+            let anchor = crate::figure::Anchor::Start;
+            crate::figure::Item::Text(crate::figure::Text::new(at, content, 3.0, anchor))
+        };
+        figure.root.items.push(text("x".repeat(MAX_PAGE_CHARS)));
+        let one = |figure: Figure| Document {
+            title: "long".into(),
+            pages: vec![figure],
+        };
+        let document = one(figure.clone());
+        assert!(
+            render(&document, Format::Svg).is_ok(),
+            "as much as a page holds"
+        );
+        figure.root.items.push(text("y".to_string()));
+        let document = one(figure);
+        for format in [Format::Svg, Format::Png(36), Format::Pdf] {
+            let err = render(&document, format).unwrap_err();
+            assert_eq!(
+                err,
+                RenderError::TooMuchText {
+                    chars: MAX_PAGE_CHARS + 1
+                }
+            );
+            let error = crate::error::Error::from(err);
+            assert_eq!(error.exit_code(), 1, "{error}");
+            assert!(error.to_string().contains("characters of text"), "{error}");
+        }
     }
 
     #[test]

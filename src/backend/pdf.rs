@@ -20,7 +20,7 @@ const FONT_ID: &str = "F1";
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Renders every page of `document`. Text must already be checked against the font.
-pub fn render(document: &Document) -> Vec<u8> {
+pub fn render(document: &Document) -> Result<Vec<u8>, super::RenderError> {
     render_pages(document, Pages::OneAtATime)
 }
 
@@ -35,7 +35,7 @@ enum Pages {
     AllAtOnce,
 }
 
-fn render_pages(document: &Document, pages: Pages) -> Vec<u8> {
+fn render_pages(document: &Document, pages: Pages) -> Result<Vec<u8>, super::RenderError> {
     let mut pdf = PdfDocument::new(&document.title);
     pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
     pdf.metadata.info.creator = "sheetgen".to_string();
@@ -50,30 +50,21 @@ fn render_pages(document: &Document, pages: Pages) -> Vec<u8> {
     let texts = || shown.iter().copied();
     let glyphs = font::glyphs_of(texts());
     let chosen = font::current();
-    let (program, name, new_ids) = match font::subset(chosen.data(), &glyphs) {
-        Some(subset) => (
-            subset.program,
-            format!("{}+{}", subset_tag(&chosen, &glyphs), chosen.name),
-            Some(subset.new_ids),
-        ),
-        // Without glyf outlines to take apart, the whole font goes in, and its name says so.
-        None => (chosen.data().to_vec(), chosen.name.clone(), None),
-    };
-    let mut parsed = ParsedFont::from_bytes(&program, 0, &mut Vec::new())
-        .expect("a font that parsed with ttf-parser parses");
-    parsed.font_name = Some(name);
-    if let Some(new_ids) = &new_ids {
-        // The subset has no cmap (the PDF needs none): printpdf learns each character's
-        // glyph, under its new id, from here.
-        let face = chosen.face();
-        parsed.codepoint_to_glyph = texts()
-            .flat_map(str::chars)
-            .filter_map(|c| Some((u32::from(c), *new_ids.get(&face.glyph_index(c)?.0)?)))
-            .collect();
-    }
-    let to_unicode = new_ids
-        .is_some()
-        .then(|| to_unicode(&parsed.codepoint_to_glyph));
+    // A font is checked to come apart and read back when it is opened (font::Font::from_data);
+    // one made some other way is refused here, never a panic.
+    let unusable = |why: String| super::RenderError::Font(format!("{}: {why}", chosen.name));
+    let subset = font::subset(chosen.data(), &glyphs).map_err(unusable)?;
+    let mut parsed = ParsedFont::from_bytes(&subset.program, 0, &mut Vec::new())
+        .ok_or_else(|| unusable("the PDF writer cannot read it".into()))?;
+    parsed.font_name = Some(format!("{}+{}", subset_tag(&chosen, &glyphs), chosen.name));
+    // The subset has no cmap (the PDF needs none): printpdf learns each character's glyph,
+    // under its new id, from here.
+    let face = chosen.face();
+    parsed.codepoint_to_glyph = texts()
+        .flat_map(str::chars)
+        .filter_map(|c| Some((u32::from(c), *subset.new_ids.get(&face.glyph_index(c)?.0)?)))
+        .collect();
+    let to_unicode = to_unicode(&parsed.codepoint_to_glyph);
     pdf.resources
         .fonts
         .map
@@ -91,9 +82,7 @@ fn render_pages(document: &Document, pages: Pages) -> Vec<u8> {
             pdf.to_lopdf_document(&options, &mut Vec::new())
         }
     };
-    if let Some(cmap) = to_unicode {
-        set_to_unicode(&mut doc, cmap);
-    }
+    set_to_unicode(&mut doc, to_unicode);
     drop_empty_objects(&mut doc);
     compress(&mut doc);
     ask_for_actual_size(&mut doc);
@@ -116,7 +105,7 @@ fn render_pages(document: &Document, pages: Pages) -> Vec<u8> {
     let mut out = Vec::new();
     doc.save_with_options(&mut out, save)
         .expect("writing a PDF into memory cannot fail");
-    out
+    Ok(out)
 }
 
 /// The document with each page's content stream made on its own (see [`page_streams`]).
@@ -767,8 +756,8 @@ mod tests {
                 Figure::new(50.0, 50.0, "empty"),
             ],
         };
-        let streamed = render_pages(&document, Pages::OneAtATime);
-        assert_eq!(streamed, render_pages(&document, Pages::AllAtOnce));
+        let streamed = render_pages(&document, Pages::OneAtATime).unwrap();
+        assert_eq!(streamed, render_pages(&document, Pages::AllAtOnce).unwrap());
         assert!(streamed.starts_with(b"%PDF"));
     }
 }

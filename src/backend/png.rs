@@ -50,19 +50,26 @@ pub fn render(figure: &Figure, dpi: u32, width: Option<Length>) -> Result<Vec<u8
         height as f32 / size.height(),
     );
     resvg::render(&tree, transform, &mut pixmap.as_mut());
-    encode(&pixmap).map_err(|e| RenderError::Png(e.to_string()))
+    encode(&pixmap, dpi).map_err(|e| RenderError::Png(e.to_string()))
 }
 
 /// The pixmap as an 8-bit RGBA PNG, the bytes tiny-skia's `encode_png` writes, without its
 /// copy of the whole image (for un-premultiplying alpha): on the opaque white background
 /// every pixel's alpha is 255, so the premultiplied pixels are the plain ones. That copy
-/// was 4 bytes a pixel, two fifths of the peak memory at the largest size.
-fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+/// was 4 bytes a pixel, two fifths of the peak memory at the largest size. A pHYs chunk says
+/// the resolution, so a page layout places the figure at its size.
+fn encode(pixmap: &resvg::tiny_skia::Pixmap, dpi: u32) -> Result<Vec<u8>, png::EncodingError> {
     debug_assert!(pixmap.pixels().iter().all(|p| p.alpha() == 255));
     let mut data = Vec::new();
     let mut encoder = png::Encoder::new(&mut data, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
+    let per_metre = (f64::from(dpi) / 0.0254).round() as u32;
+    encoder.set_pixel_dims(Some(png::PixelDimensions {
+        xppu: per_metre,
+        yppu: per_metre,
+        unit: png::Unit::Meter,
+    }));
     encoder.write_header()?.write_image_data(pixmap.data())?;
     Ok(data)
 }
@@ -91,7 +98,27 @@ mod tests {
         );
         let tree = resvg::usvg::Tree::from_data(&svg, options()).unwrap();
         resvg::render(&tree, Default::default(), &mut pixmap.as_mut());
-        assert_eq!(encode(&pixmap).unwrap(), pixmap.encode_png().unwrap());
+        // The same chunks and pixels, and the resolution chunk tiny-skia does not write.
+        let ours = encode(&pixmap, 96).unwrap();
+        let theirs = pixmap.encode_png().unwrap();
+        let phys = ours.windows(4).position(|w| w == b"pHYs").unwrap() - 4;
+        let without: Vec<u8> = [&ours[..phys], &ours[phys + 21..]].concat();
+        assert_eq!(without, theirs);
+    }
+
+    #[test]
+    fn the_png_says_its_resolution() {
+        // Without pHYs a 300-dpi figure is placed at 72 dpi, four times too big (issue 24.6).
+        let png = render(&figure(20.0, 10.0), 300, None).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().unwrap();
+        let dims = reader.info().pixel_dims.expect("a pHYs chunk");
+        assert_eq!(
+            (dims.xppu, dims.yppu),
+            (11811, 11811),
+            "300 dpi in pixels a metre"
+        );
+        assert_eq!(dims.unit, png::Unit::Meter);
     }
 
     #[test]

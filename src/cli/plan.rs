@@ -329,9 +329,16 @@ fn refuse_extension_of_another_format(
 /// A PDF or PNG is binary: refuse to pour it into a terminal.
 fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error> {
     let spec: &Spec = output.format.spec();
-    if output.target == Target::Stdout && spec.binary && stdout_is_terminal {
+    let (place, terminal) = match &output.target {
+        Target::Stdout => ("standard output".to_string(), stdout_is_terminal),
+        Target::File(path) => (
+            format!("-o {}", crate::diagnostic::shown_path(path)),
+            crate::output::is_terminal(path),
+        ),
+    };
+    if spec.binary && terminal {
         return Err(Error::Usage(format!(
-            "standard output is a terminal; write the {} with -o FILE or redirect it (> out.{})",
+            "{place} is a terminal; write the {} with -o FILE or redirect it (> out.{})",
             spec.name.to_uppercase(),
             spec.extensions[0]
         )));

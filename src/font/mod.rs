@@ -124,6 +124,7 @@ impl Font {
         if face.units_per_em() == 0 {
             return Err("it is not a usable font (its units per em are 0)".into());
         }
+        usable_in_every_format(&data, &face)?;
         let name = postscript_name(&face).unwrap_or_else(|| "SheetgenFont".into());
         let hash = fnv1a(&data) as u32;
         let metrics = Metrics::of(&face);
@@ -140,12 +141,13 @@ impl Font {
     }
 
     #[cfg(feature = "cli")]
-    /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read or is
-    /// no font.
-    pub fn open(path: impl AsRef<Path>) -> Result<Font, String> {
+    /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read (exit 2)
+    /// or is no font sheetgen can draw with in every format (an invalid input, exit 1).
+    pub fn open(path: impl AsRef<Path>) -> Result<Font, crate::error::Error> {
+        use crate::error::Error;
         let path = path.as_ref();
         let shown = crate::diagnostic::shown_path(path);
-        let refuse = |why: String| format!("--font {shown}: {why}");
+        let refuse = |why: String| Error::Usage(format!("--font {shown}: {why}"));
         let meta = std::fs::metadata(path).map_err(|e| refuse(crate::input::io_reason(&e)))?;
         if !meta.is_file() {
             return Err(refuse("it is not a file".into()));
@@ -157,7 +159,8 @@ impl Font {
             )));
         }
         let data = std::fs::read(path).map_err(|e| refuse(crate::input::io_reason(&e)))?;
-        Font::from_data(data.into(), Some(path.to_path_buf())).map_err(refuse)
+        Font::from_data(data.into(), Some(path.to_path_buf()))
+            .map_err(|why| Error::Render(format!("--font {shown}: {why}")))
     }
 
     /// sheetgen's own font: nothing to check or hash at run time (the tests parse it, and
@@ -238,6 +241,36 @@ impl Font {
     fn scale(&self, size_pt: f64) -> f64 {
         size_pt * MM_PER_PT / f64::from(self.metrics.units_per_em)
     }
+}
+
+/// Why a font that parses cannot be drawn in every format, if it cannot: checked when it is
+/// opened, so a font works in SVG, PNG and PDF alike or is refused before anything is made.
+/// sheetgen draws TrueType outlines (`glyf`), and a PDF embeds a subset of them: every glyph
+/// must come apart, and the subset must read back as the PDF writer reads fonts.
+fn usable_in_every_format(data: &[u8], face: &ttf_parser::Face<'_>) -> Result<(), String> {
+    let has = |tag: &[u8; 4]| {
+        face.raw_face()
+            .table(ttf_parser::Tag::from_bytes(tag))
+            .is_some()
+    };
+    if !has(b"glyf") || !has(b"loca") {
+        return Err(
+            "it has no TrueType outlines (`glyf` and `loca` tables), so it would draw \
+             no text: an OpenType font with CFF outlines, or one with none; choose a TrueType \
+             font (.ttf)"
+                .into(),
+        );
+    }
+    let every_glyph: BTreeSet<u16> = (0..face.number_of_glyphs()).collect();
+    let cannot = |why: String| format!("it cannot be embedded in a PDF: {why}");
+    subset(data, &every_glyph).map_err(cannot)?;
+    #[cfg(feature = "pdf")]
+    {
+        let smallest = subset(data, &BTreeSet::from([0])).map_err(cannot)?;
+        printpdf::ParsedFont::from_bytes(&smallest.program, 0, &mut Vec::new())
+            .ok_or_else(|| cannot("the PDF writer cannot read its tables".into()))?;
+    }
+    Ok(())
 }
 
 /// sheetgen's own font, made once per process.
@@ -529,9 +562,14 @@ mod tests {
     #[cfg(feature = "cli")]
     fn opening_refuses_what_is_no_font() {
         let err = Font::open("no/such/font.ttf").unwrap_err();
-        assert_eq!(err, "--font no/such/font.ttf: no such file");
+        assert_eq!(err.to_string(), "--font no/such/font.ttf: no such file");
+        assert_eq!(err.exit_code(), 2, "a file that cannot be read");
         let err = Font::open("Cargo.toml").unwrap_err();
-        assert!(err.contains("not a TrueType or OpenType font"), "{err}");
+        assert!(
+            err.to_string().contains("not a TrueType or OpenType font"),
+            "{err}"
+        );
+        assert_eq!(err.exit_code(), 1, "a file that is read and is no font");
         let font = Font::open("assets/fonts/sheetgen-sans.ttf").unwrap();
         assert_eq!(font.data(), FONT_DATA);
         // The built-in font, made without checks at run time, is that same valid font.

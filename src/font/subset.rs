@@ -22,15 +22,21 @@ pub struct Subset {
 }
 
 /// `font` with only `glyphs` (and the components composite glyphs are built from, and
-/// .notdef), or `None` when it has no `glyf` outlines to take apart (an OpenType font with
-/// CFF outlines).
-pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Subset> {
-    let raw = RawFace::parse(font, 0).ok()?;
-    let table = |tag: &[u8; 4]| raw.table(Tag::from_bytes(tag));
+/// .notdef), or why it cannot be taken apart: no `glyf` outlines (an OpenType font with CFF
+/// outlines), or tables that contradict each other.
+pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Result<Subset, String> {
+    let raw = RawFace::parse(font, 0).map_err(|e| format!("it is not a font ({e})"))?;
+    let table = |tag: &[u8; 4]| {
+        raw.table(Tag::from_bytes(tag)).ok_or_else(|| {
+            let tag = String::from_utf8_lossy(tag).trim().to_string();
+            format!("it has no `{tag}` table")
+        })
+    };
     let (head, hhea, maxp) = (table(b"head")?, table(b"hhea")?, table(b"maxp")?);
     let (hmtx, loca, glyf) = (table(b"hmtx")?, table(b"loca")?, table(b"glyf")?);
-    let long_offsets = read_u16(head, 50)? == 1;
-    let glyph_count = read_u16(maxp, 4)?;
+    let cut = |what: &str| format!("its `{what}` table is cut short");
+    let long_offsets = read_u16(head, 50).ok_or_else(|| cut("head"))? == 1;
+    let glyph_count = read_u16(maxp, 4).ok_or_else(|| cut("maxp"))?;
 
     let offset = |gid: u16| -> Option<usize> {
         let gid = usize::from(gid);
@@ -40,14 +46,29 @@ pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Subset> {
             read_u16(loca, gid * 2).map(|o| usize::from(o) * 2)
         }
     };
-    let outline = |gid: u16| -> Option<&[u8]> { glyf.get(offset(gid)?..offset(gid + 1)?) };
+    let outline = |gid: u16| -> Result<&[u8], String> {
+        let range = offset(gid).zip(gid.checked_add(1).and_then(offset));
+        range
+            .and_then(|(start, end)| glyf.get(start..end))
+            .ok_or_else(|| format!("the outline of glyph {gid} lies outside its `glyf` table"))
+    };
+    let parts = |gid: u16| {
+        components(outline(gid)?).ok_or_else(|| format!("the outline of glyph {gid} is cut short"))
+    };
 
     // Composite glyphs (accented letters) are drawn from other glyphs: keep those too.
     let mut keep = BTreeSet::new();
     let mut todo: Vec<u16> = glyphs.iter().copied().chain([0]).collect();
     while let Some(gid) = todo.pop() {
         if gid < glyph_count && keep.insert(gid) {
-            todo.extend(components(outline(gid)?)?.into_iter().map(|(_, c)| c));
+            for (_, component) in parts(gid)? {
+                if component >= glyph_count {
+                    return Err(format!(
+                        "glyph {gid} is made of glyph {component}, which the font does not have"
+                    ));
+                }
+                todo.push(component);
+            }
         }
     }
     let new_ids: BTreeMap<u16, u16> = keep.iter().zip(0..).map(|(&old, new)| (old, new)).collect();
@@ -57,7 +78,7 @@ pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Subset> {
     for &gid in &keep {
         starts.push(new_glyf.len());
         let mut data = outline(gid)?.to_vec();
-        for (at, component) in components(&data)? {
+        for (at, component) in parts(gid)? {
             data[at..at + 2].copy_from_slice(&new_ids[&component].to_be_bytes());
         }
         new_glyf.extend_from_slice(&data);
@@ -74,32 +95,46 @@ pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Subset> {
         })
         .collect();
 
-    let metrics_count = read_u16(hhea, 34)?;
+    let metrics_count = read_u16(hhea, 34).ok_or_else(|| cut("hhea"))?;
     let mut new_hmtx = Vec::new();
     for &gid in &keep {
-        let last = metrics_count.checked_sub(1)?;
-        let advance = read_u16(hmtx, 4 * usize::from(gid.min(last)))?;
+        let last = metrics_count
+            .checked_sub(1)
+            .ok_or("its `hhea` table gives no glyph an advance width")?;
+        let advance = read_u16(hmtx, 4 * usize::from(gid.min(last))).ok_or_else(|| cut("hmtx"))?;
         let side_bearing = match gid < metrics_count {
-            true => read_u16(hmtx, 4 * usize::from(gid) + 2)?,
+            true => read_u16(hmtx, 4 * usize::from(gid) + 2),
             false => read_u16(
                 hmtx,
                 4 * usize::from(metrics_count) + 2 * usize::from(gid - metrics_count),
-            )?,
-        };
+            ),
+        }
+        .ok_or_else(|| cut("hmtx"))?;
         new_hmtx.extend_from_slice(&advance.to_be_bytes());
         new_hmtx.extend_from_slice(&side_bearing.to_be_bytes());
     }
 
-    let count = u16::try_from(keep.len()).ok()?.to_be_bytes();
-    let mut new_head = head.to_vec();
-    new_head.get_mut(8..12)?.copy_from_slice(&[0; 4]); // checkSumAdjustment, set below
-    new_head
-        .get_mut(50..52)?
-        .copy_from_slice(&u16::from(!short).to_be_bytes());
-    let mut new_hhea = hhea.to_vec();
-    new_hhea.get_mut(34..36)?.copy_from_slice(&count);
+    let count = (keep.len() as u16).to_be_bytes(); // at most glyph_count
+    // The fields a PDF reader checks (and ttf-parser does not) are written as the format
+    // wants them: a font with a wrong magic number or table version still draws.
+    let mut new_head = head.get(..54).ok_or_else(|| cut("head"))?.to_vec();
+    let mut new_hhea = hhea.get(..36).ok_or_else(|| cut("hhea"))?.to_vec();
     let mut new_maxp = maxp.to_vec();
-    new_maxp.get_mut(4..6)?.copy_from_slice(&count);
+    if new_maxp.len() < 6 {
+        return Err(cut("maxp"));
+    }
+    let set = |table: &mut Vec<u8>, at: usize, value: &[u8]| {
+        table[at..at + value.len()].copy_from_slice(value);
+    };
+    set(&mut new_head, 0, &0x0001_0000u32.to_be_bytes()); // version 1.0
+    set(&mut new_head, 8, &[0; 4]); // checkSumAdjustment, set below
+    set(&mut new_head, 12, &0x5F0F_3CF5u32.to_be_bytes()); // magicNumber
+    set(&mut new_head, 50, &u16::from(!short).to_be_bytes()); // indexToLocFormat
+    set(&mut new_head, 52, &[0, 0]); // glyphDataFormat
+    set(&mut new_hhea, 0, &0x0001_0000u32.to_be_bytes()); // version 1.0
+    set(&mut new_hhea, 32, &[0, 0]); // metricDataFormat
+    set(&mut new_hhea, 34, &count); // numberOfHMetrics
+    set(&mut new_maxp, 4, &count); // numGlyphs
 
     let mut tables = vec![
         (*b"glyf", new_glyf),
@@ -111,12 +146,12 @@ pub fn subset(font: &[u8], glyphs: &BTreeSet<u16>) -> Option<Subset> {
     ];
     // The hinting programs the outlines' instructions call.
     for tag in [b"cvt ", b"fpgm", b"prep"] {
-        if let Some(data) = table(tag) {
+        if let Ok(data) = table(tag) {
             tables.push((*tag, data.to_vec()));
         }
     }
     tables.sort_by_key(|(tag, _)| *tag);
-    Some(Subset {
+    Ok(Subset {
         program: assemble(tables),
         new_ids,
     })

@@ -86,13 +86,19 @@ pub fn parse<T: DeserializeOwned>(source: &SourceFile, builtin: &Builtin) -> Res
 
 /// A text must be drawable with the font, and every `{…}` in it one of `allowed`.
 pub fn check_text(label: &Label, allowed: &[&str], source: &SourceFile) -> Result<(), Diagnostic> {
-    font::check(&label.value)
-        .map_err(|missing| source.error_at(&label.referenced, missing.to_string()))?;
+    font::check(&label.value).map_err(|missing| {
+        source
+            .error_at(&label.referenced, missing.to_string())
+            .blaming(missing.option())
+    })?;
     let text = &label.value;
     for (start, _) in text.match_indices('{') {
+        // Without a `}` after this `{` there is none after a later one either.
         let Some(length) = text[start..].find('}') else {
-            continue;
+            searched(text.len() - start);
+            break;
         };
+        searched(length + 1);
         let placeholder = &text[start..=start + length];
         if !allowed.contains(&placeholder) {
             let here = match allowed {
@@ -107,6 +113,20 @@ pub fn check_text(label: &Label, allowed: &[&str], source: &SourceFile) -> Resul
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many bytes of texts were searched for placeholders: the tests check it stays
+    /// linear.
+    static SEARCHED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn searched(bytes: usize) {
+    #[cfg(test)]
+    SEARCHED.set(SEARCHED.get() + bytes);
+    let _ = bytes;
 }
 
 /// A size must lie in `min..=max`; the error names the key.
@@ -264,6 +284,39 @@ mod tests {
                 assert!(!text.trim().is_empty(), "{lang:?}: {english} is blank");
                 assert!(!text.contains('"'), "{lang:?}: {text} holds a quote");
                 font::check(text).unwrap_or_else(|m| panic!("{lang:?}: {text}: {m}"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_of_many_braces_is_read_once() {
+        // Each `{` was followed to the text's end in search of its `}`: 400,000 of them
+        // took seconds (issue 27). The work is counted, not timed.
+        let source = SourceFile::new("t.yaml", "title: x\n");
+        let label = |text: String| {
+            Label::new(
+                text,
+                serde_saphyr::Location::UNKNOWN,
+                serde_saphyr::Location::UNKNOWN,
+            )
+        };
+        for text in ["{".repeat(20_000), format!("{}{{n}}", "{".repeat(20_000))] {
+            SEARCHED.set(0);
+            let checked = check_text(&label(text.clone()), &["{n}"], &source);
+            let searched = SEARCHED.get();
+            assert!(
+                searched <= 2 * text.len(),
+                "{searched} bytes searched in {}",
+                text.len()
+            );
+            if text.ends_with('}') {
+                let err = checked.unwrap_err().message;
+                assert!(
+                    err.starts_with("`{{{{"),
+                    "a `{{` with a `}}` after it: {err}"
+                );
+            } else {
+                assert!(checked.is_ok(), "no `}}`: no placeholder");
             }
         }
     }

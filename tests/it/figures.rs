@@ -411,3 +411,34 @@ fn the_review_lists_costly_moves_as_a_table_with_badges_off_the_lines() {
         assert!(pair[0].bounds().right() < pair[1].bounds().x, "{pair:?}");
     }
 }
+
+/// The ids of the clipping paths an SVG defines.
+fn clip_ids(svg: &[u8]) -> Vec<String> {
+    let text = String::from_utf8(svg.to_vec()).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("clipPath"))
+        .filter_map(|n| n.attribute("id").map(String::from))
+        .collect()
+}
+
+#[test]
+fn two_different_figures_share_no_clip_id_and_one_figure_keeps_its_own() {
+    // Inlined in one page, a hidden copy's clip would be the one the other copy used
+    // (issue 24.6): ids come from the figure's content, not only the clip's rectangle.
+    let svg = |record: &str| {
+        let out = crate::common::run(&["render", record, "--format", "svg"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    let draw = svg("examples/shoreline-draw.yaml");
+    let dead_four = svg("examples/shoreline-dead-four.yaml");
+    let (a, b) = (clip_ids(&draw), clip_ids(&dead_four));
+    assert!(!a.is_empty() && !b.is_empty(), "{a:?} {b:?}");
+    assert!(a.iter().all(|id| !b.contains(id)), "{a:?} {b:?}");
+    assert_eq!(
+        clip_ids(&svg("examples/shoreline-draw.yaml")),
+        a,
+        "the same figure, the same ids"
+    );
+}

@@ -268,14 +268,18 @@ fn the_font_changes_the_measurements_the_layout_makes() {
     assert_eq!(pdf_text(&a.stdout), pdf_text(&b.stdout));
 }
 
-/// Runs `args` in a fresh directory with `-o out.FORMAT` and checks the refusal: exit 2,
-/// `wanted` in the message, and no file written.
+/// Runs `args` in a fresh directory with `-o out.FORMAT` and checks the refusal: exit
+/// `code`, `wanted` in the message, and no file written.
 fn refused(args: &[&str], file: &str, wanted: &str) {
+    refused_with(1, args, file, wanted)
+}
+
+fn refused_with(code: i32, args: &[&str], file: &str, wanted: &str) {
     let dir = tempfile::tempdir().unwrap();
     let mut all: Vec<&str> = args.to_vec();
     all.extend(["-o", file]);
     let out = run_in(dir.path(), &all);
-    assert_eq!(out.code, 2, "{all:?}: {}", out.stderr);
+    assert_eq!(out.code, code, "{all:?}: {}", out.stderr);
     assert!(out.stderr.contains(wanted), "{all:?}: {}", out.stderr);
     assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
@@ -286,7 +290,8 @@ fn refused(args: &[&str], file: &str, wanted: &str) {
 fn a_font_that_cannot_be_used_is_refused_before_anything_is_written() {
     let serif = format!("{}/{SERIF}", root());
     let cargo = format!("{}/Cargo.toml", root());
-    refused(
+    refused_with(
+        2,
         &["shoreline", "--boards", "1", "--font", "missing.ttf"],
         "s.pdf",
         "--font missing.ttf: no such file",
@@ -305,11 +310,15 @@ fn a_font_that_cannot_be_used_is_refused_before_anything_is_written() {
         );
     }
     let record = format!("{}/examples/shoreline-dead-four.yaml", root());
-    refused(
-        &["render", &record, "--font", &serif, "--caption", "岸"],
-        "d.svg",
-        "'岸' (U+5CB8)",
-    );
+    // A text given as an option is the command line's fault, in any font.
+    for file in ["d.svg", "d.pdf"] {
+        refused_with(
+            2,
+            &["render", &record, "--font", &serif, "--caption", "岸"],
+            file,
+            "'岸' (U+5CB8)",
+        );
+    }
 }
 
 #[test]
@@ -400,7 +409,8 @@ fn a_width_without_a_usable_length_is_refused() {
         ("60", "needs a unit"),
     ] {
         for file in ["d.svg", "d.pdf", "d.png"] {
-            refused(
+            refused_with(
+                2,
                 &["render", &record, &format!("--width={width}")],
                 file,
                 wanted,
@@ -450,21 +460,29 @@ fn jobs_with_different_fonts_in_parallel_threads_make_the_same_bytes() {
 }
 
 #[test]
-fn a_record_text_the_chosen_font_lacks_is_the_options_fault_exit_2_at_its_place() {
+fn a_record_text_the_chosen_font_lacks_is_invalid_exit_1_at_its_place_in_every_command() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("cjk.yaml");
     std::fs::write(&record, "game: shoreline\ntitle: 岸棋 night\nmoves: [C]\n").unwrap();
-    let out_file = dir.path().join("f.pdf");
-    let out = run(&[
-        "render",
-        record.to_str().unwrap(),
-        "--font",
-        SERIF,
-        "-o",
-        out_file.to_str().unwrap(),
-    ]);
-    assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("cjk.yaml:2:8"), "{}", out.stderr);
-    assert!(out.stderr.contains("U+5CB8"), "{}", out.stderr);
-    assert!(!out_file.exists(), "no file is left");
+    for command in ["render", "booklet"] {
+        let out_file = dir.path().join("f.pdf");
+        let out = run(&[
+            command,
+            record.to_str().unwrap(),
+            "--font",
+            SERIF,
+            "-o",
+            out_file.to_str().unwrap(),
+        ]);
+        // As with sheetgen's own font (README: exit codes).
+        assert_eq!(out.code, 1, "{command}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("cjk.yaml:2:8"),
+            "{command}: {}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("U+5CB8"), "{command}: {}", out.stderr);
+        assert!(out.stderr.contains("--font"), "{command}: {}", out.stderr);
+        assert!(!out_file.exists(), "no file is left");
+    }
 }
