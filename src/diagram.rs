@@ -167,7 +167,8 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
             &figure.root,
         )?);
         if !view.bare {
-            annotation_key(&mut figure, &cells, &annotations, &request.words);
+            let pt = 8.0 * crate::frame::text_scale(view.text_scale);
+            annotation_key(&mut figure, &cells, &annotations, pt, &request.words);
         }
     }
     Ok(Document {
@@ -181,17 +182,17 @@ fn annotation_key(
     figure: &mut crate::figure::Figure,
     cells: &annotate::Cells,
     annotations: &Annotations,
+    pt: f64,
     words: &crate::words::Words,
 ) {
     use crate::frame::MARGIN;
-    const PT: f64 = 8.0;
     let size = cells.values().next().map_or(10.0, |c| c.size);
     let at = crate::figure::Point::new(
         MARGIN,
-        figure.height - MARGIN + 1.0 + crate::layout::line_height(PT),
+        figure.height - MARGIN + 1.0 + crate::layout::line_height(pt),
     );
     let entries = crate::legend::annotations(annotations, size, words);
-    if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * MARGIN, PT, entries) {
+    if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * MARGIN, pt, entries) {
         figure.root.group(key);
         figure.height = bottom + MARGIN;
     }
@@ -453,6 +454,10 @@ mod tests {
             let w = paint.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
             match shape {
                 Shape::Line(a, b) => [a, b].into_iter().for_each(|p| add(*p, w)),
+                Shape::Lines(lines) => lines.iter().for_each(|(a, b)| {
+                    add(*a, w);
+                    add(*b, w);
+                }),
                 Shape::Polyline(ps) | Shape::Polygon(ps) => ps.iter().for_each(|p| add(*p, w)),
                 Shape::Rect(r) => [Point::new(r.x, r.y), Point::new(r.right(), r.bottom())]
                     .into_iter()

@@ -339,9 +339,10 @@ impl Group {
             let rects: Vec<Rect> = match item {
                 Item::Text(text) => vec![text.bounds()],
                 Item::Shape(Shape::Line(a, b), _) => vec![point(a), point(b)],
-                Item::Shape(Shape::Lines(lines), _) => {
-                    lines.iter().flat_map(|(a, b)| [point(a), point(b)]).collect()
-                }
+                Item::Shape(Shape::Lines(lines), _) => lines
+                    .iter()
+                    .flat_map(|(a, b)| [point(a), point(b)])
+                    .collect(),
                 Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
                     points.iter().map(point).collect()
                 }

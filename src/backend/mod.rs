@@ -196,7 +196,7 @@ impl Length {
     /// 72 pt; anything else is a message saying what is wrong.
     pub fn text_size(text: &str) -> Result<f64, String> {
         let length =
-            Length::parse(text).map_err(|why| why.replace("a width must", "a text size must"))?;
+            Length::read(text).map_err(|why| why.replace("a width must", "a text size must"))?;
         let points = length.mm() / crate::font::MM_PER_PT;
         if !(4.0 - 1e-9..=72.0 + 1e-9).contains(&points) {
             return Err(format!(
@@ -207,9 +207,27 @@ impl Length {
         Ok(points)
     }
 
-    /// Reads `50mm`, `4.5cm`, `2in` or `144pt`; anything else is a message saying what is
-    /// wrong.
+    /// Reads a figure's width, `50mm`, `4.5cm`, `2in` or `144pt`, from 5 mm to what
+    /// sheetgen draws; anything else is a message saying what is wrong.
     pub fn parse(text: &str) -> Result<Length, String> {
+        let length = Length::read(text)?;
+        let text = text.trim();
+        if length.mm() < MIN_WIDTH_MM {
+            return Err(format!(
+                "`{text}` is narrower than the {MIN_WIDTH_MM} mm a figure may be"
+            ));
+        }
+        if length.mm() > MAX_WIDTH_MM {
+            return Err(format!(
+                "`{text}` is wider than sheetgen draws ({} m)",
+                MAX_WIDTH_MM / 1000.0
+            ));
+        }
+        Ok(length)
+    }
+
+    /// Reads any length above zero: a number and its unit.
+    fn read(text: &str) -> Result<Length, String> {
         let text = text.trim();
         let number_end = text
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
@@ -225,22 +243,10 @@ impl Length {
         let value: f64 = number
             .parse()
             .map_err(|_| format!("`{text}` is not a number followed by mm, cm, in or pt"))?;
-        let length = Length { value, unit };
         if !value.is_finite() || value <= 0.0 {
             return Err(format!("`{text}`: a width must be more than zero"));
         }
-        if length.mm() < MIN_WIDTH_MM {
-            return Err(format!(
-                "`{text}` is narrower than the {MIN_WIDTH_MM} mm a figure may be"
-            ));
-        }
-        if length.mm() > MAX_WIDTH_MM {
-            return Err(format!(
-                "`{text}` is wider than sheetgen draws ({} m)",
-                MAX_WIDTH_MM / 1000.0
-            ));
-        }
-        Ok(length)
+        Ok(Length { value, unit })
     }
 
     /// The length in millimetres.

@@ -50,10 +50,7 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
     let body = defs.group(&figure.root, words).to_string();
     // The figure's ids are made from what it draws (and in which font): two different
     // figures inlined in one web page share none.
-    let key = format!(
-        "{:08x}",
-        font::fnv1a(body.as_bytes()) as u32 ^ font.hash as u32
-    );
+    let key = format!("{:08x}", font::fnv1a(body.as_bytes()) as u32 ^ font.hash);
 
     let mut definitions = el::Definitions::new();
     if let Some(css) = &figure.css {

@@ -124,6 +124,8 @@ fn the_command_line_warns_of_small_text_naming_text_size_and_text_size_ends_it()
     let legible = crate::common::run(&[
         "render",
         "examples/shoreline-evening.yaml",
+        "--game",
+        "1",
         "--width",
         "50mm",
         "--text-size",

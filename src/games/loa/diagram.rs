@@ -166,8 +166,8 @@ pub fn diagram(
         let groups = board_marks(&board, replay, &options.show, k);
         let entries = key_entries(&groups, &board, words);
         let key: frame::Block = Box::new(move |y| {
-            let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT));
-            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT, entries);
+            let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT * k));
+            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT * k, entries);
             (group, bottom.max(y + font::descent(frame::TEXT_PT)))
         });
         frame::Board {

@@ -87,7 +87,14 @@ pub fn diagram(
         blocks.push(Box::new(move |y| {
             let at = At::new(MARGIN, y + LINE_GAP + line_height(label_pt));
             // The key may reach half into the right margin, as the English one always has.
-            match legend(at, (width + MARGIN / 2.0, label_pt), scoring, runs, last_move, words) {
+            match legend(
+                at,
+                (width + MARGIN / 2.0, label_pt),
+                scoring,
+                runs,
+                last_move,
+                words,
+            ) {
                 (Some(legend), bottom) => (Some(legend), bottom),
                 // No runs on the board, so nothing to explain.
                 (None, _) => (None, y + font::descent(TEXT_PT * k)),

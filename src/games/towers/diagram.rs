@@ -117,8 +117,7 @@ pub fn diagram(
         let current = board.current.is_some();
         let legend: Block = Box::new(move |y| {
             let baseline = y + line_height(LABEL_PT * k) + 1.0;
-            let (legend, last) =
-                legend(Point::new(MARGIN, baseline), LABEL_PT * k, words, current);
+            let (legend, last) = legend(Point::new(MARGIN, baseline), LABEL_PT * k, words, current);
             (Some(legend), last + 4.0 * k)
         });
         let table: Block = Box::new(|y| {
