@@ -42,7 +42,10 @@ fuzz_target!(|data: &[u8]| {
             short_rules: n % 5 != 0,
             template,
         };
-        let _ = backend::render(&loa::sheet::board_sheet(&options), Format::Svg);
+        // A footer or rules leaving the board too little room is refused, not drawn.
+        if let Ok(sheet) = loa::sheet::board_sheet(&options) {
+            let _ = backend::render(&sheet, Format::Svg);
+        }
     }
     let template = match Template::parse(&source) {
         Ok(template) => template,
