@@ -115,7 +115,7 @@ except typst.TypstError as e:
     check("b3xe4" in message and "bad.yaml:2:" in message and "not on a rank, file or diagonal" in message,
           f"an illegal move stops the compile, naming the move and line: {message!r}")
 
-# lib.typ's arguments: a relative width scales the figure; text-size waits for its issue.
+# lib.typ's arguments: a relative width scales the figure; text-size sets the least text size.
 record = 'read("examples/towers-example.yaml")'
 try:
     compiler(f"#import {package}: diagram\n#diagram({record}, width: 50%)\n".encode()).compile()
@@ -123,10 +123,10 @@ try:
 except typst.TypstError as e:
     check(False, f"a relative width (50%) draws: {e}")
 try:
-    compiler(f"#import {package}: diagram\n#diagram({record}, text-size: 9pt)\n".encode()).compile()
-    check(False, "text-size other than auto is refused")
+    compiler(f"#import {package}: diagram\n#diagram({record}, width: 60mm, text-size: 7pt)\n".encode()).compile()
+    check(True, "text-size: 7pt draws")
 except typst.TypstError as e:
-    check("text-size is not supported yet" in str(e), f"text-size other than auto is refused: {e}")
+    check(False, f"text-size: 7pt draws: {e}")
 
 # The wasm module through lib.typ draws `sheetgen render`'s bytes.
 cases = [
