@@ -73,11 +73,7 @@ pub fn check(
     format: ReportFormat,
     color: bool,
 ) -> Report {
-    let mut report = Report {
-        text: String::new(),
-        status: Status::Done,
-        notes: Vec::new(),
-    };
+    let mut report = Report::new();
     let mut count = Count::default();
     let walk = records.files(paths);
     count.others = walk.others_line();
@@ -109,11 +105,7 @@ pub fn check_position(
     format: ReportFormat,
     color: bool,
 ) -> Report {
-    let mut report = Report {
-        text: String::new(),
-        status: Status::Done,
-        notes: Vec::new(),
-    };
+    let mut report = Report::new();
     let mut count = Count {
         files: 1,
         ..Count::default()
@@ -164,6 +156,14 @@ impl Count {
 }
 
 impl Report {
+    fn new() -> Self {
+        Report {
+            text: String::new(),
+            status: Status::Done,
+            notes: Vec::new(),
+        }
+    }
+
     /// Reports every game of one file.
     fn entries(
         &mut self,

@@ -13,6 +13,17 @@ pub struct Column {
     pub gap: usize,
 }
 
+impl Column {
+    pub const fn new(heading: &'static str, width: usize, right: bool, gap: usize) -> Self {
+        Self {
+            heading,
+            width,
+            right,
+            gap,
+        }
+    }
+}
+
 /// A text table: a heading line, then one line per row; the last column is not padded.
 pub fn table(columns: &[Column], rows: &[Vec<String>]) -> String {
     let line = |cells: &[&str]| {

@@ -1,6 +1,6 @@
 //! A Lines of Action game reviewed by the searcher (`sheetgen analyze`): every position's
-//! verdict, every move weighed, as text or JSON lines (the evaluation graph is
-//! [`super::graph`]).
+//! verdict, every move weighed, as text or JSON lines (the graph module draws the
+//! evaluation graph from it).
 //!
 //! How a move is judged, from the mover's view, before it and after it:
 //! - a proven win before and a proven loss after: "threw away a proven win";
@@ -234,12 +234,7 @@ pub fn proven_from(review: &Review) -> Option<(usize, Option<Side>)> {
 /// The text report of one game: a line per move, then what each side did.
 pub fn text_report(index: usize, title: &str, review: &Review) -> String {
     let size = review.rules.size;
-    let column = |heading, width, right, gap| Column {
-        heading,
-        width,
-        right,
-        gap,
-    };
+    let column = Column::new;
     let columns = [
         column("ply", 3, true, 0),
         column("player", 6, false, 2),

@@ -128,12 +128,7 @@ fn analysis_json(analysis: &[MoveAnalysis]) -> String {
 
 /// The moves as a table, then a line per player.
 fn analysis_text(analysis: &[MoveAnalysis]) -> String {
-    let column = |heading, width, right, gap| Column {
-        heading,
-        width,
-        right,
-        gap,
-    };
+    let column = Column::new;
     let columns = [
         column("no.", 3, true, 0),
         column("player", 6, false, 2),
