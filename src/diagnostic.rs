@@ -301,6 +301,17 @@ pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// `text` whole when short, else its start and end and its length ("Black ● word word…word
+/// word (15004 characters)"): a long phrase echoed in a message.
+pub fn gist(text: &str) -> std::borrow::Cow<'_, str> {
+    let chars = text.chars().count();
+    if chars <= 60 {
+        return text.into();
+    }
+    let (cut, said) = cut_value(text, chars);
+    format!("{cut}{said}").into()
+}
+
 /// A long value's start and end, and its length in words (" (309 digits)").
 fn cut_value(value: &str, chars: usize) -> (String, String) {
     let mut cut: String = value.chars().take(24).collect();

@@ -24,6 +24,23 @@ pub fn fit_above(text: &str, size: f64, width: f64, floor: f64) -> f64 {
     }
 }
 
+/// The size at which `text`, one line with no room to wrap into (a sheet's name line, a
+/// score box's caption), fits `width` millimetres: shrunk as [`fit`] does, and refused when
+/// it is too wide even at [`MIN_TEXT_PT`], naming `what` (the template key or record field).
+pub fn one_line(what: &str, text: &str, size: f64, width: f64) -> Result<f64, String> {
+    let fitted = fit(text, size, width);
+    if fits(text, fitted, width) {
+        return Ok(fitted);
+    }
+    Err(format!(
+        "{what}: \"{}\" is {:.0} mm wide at {fitted} pt, and the sheet has {:.0} mm for it; \
+         shorten it",
+        crate::diagnostic::gist(text),
+        font::text_width(text, fitted),
+        width.max(0.0)
+    ))
+}
+
 /// Whether `text` at `size` points is no wider than `width` millimetres.
 pub fn fits(text: &str, size: f64, width: f64) -> bool {
     font::text_width(text, size) <= width

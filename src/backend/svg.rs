@@ -175,10 +175,17 @@ impl<'f> Defs<'f> {
 
     /// Adds the definitions: glyph outlines, then clips, each sorted by id.
     fn add_to(self, definitions: &mut el::Definitions) {
+        // One blob, as the glyph runs are: outlines hold only numbers, command letters and
+        // ids, nothing the crate's escaping (three copies of every path) would change.
+        let mut outlines = String::new();
         for (gid, path) in self.glyphs {
             if let Some(path) = path {
-                definitions.append(el::Path::new().set("d", path).set("id", glyph_id(gid)));
+                let _ = writeln!(outlines, "<path d=\"{path}\" id=\"{}\"/>", glyph_id(gid));
             }
+        }
+        if !outlines.is_empty() {
+            outlines.pop();
+            definitions.append(Blob::new(outlines));
         }
         for (id, r) in self.clips {
             definitions.append(el::ClipPath::new().set("id", id).add(rectangle(&r)));

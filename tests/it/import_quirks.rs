@@ -296,3 +296,36 @@ fn several_files_and_folders_import_at_once_and_variations_are_named() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(d.join("records/a.yaml").is_file() && d.join("records/b.yaml").is_file());
 }
+
+/// A game whose comment is `quotes` double quotes: each is escaped in the YAML record, so the
+/// record takes twice the SGF's bytes.
+fn quoted_game(quotes: usize) -> String {
+    format!("(;GM[9]C[{}];B[d1-b3])", "\"".repeat(quotes))
+}
+
+#[test]
+fn import_never_writes_a_record_too_large_to_read_back() {
+    let limit = 4 * 1024 * 1024;
+    let dir = tempfile::tempdir().unwrap();
+    // One file under the input limit whose record would be over it: refused, nothing written.
+    let big = dir.path().join("big.sgf");
+    std::fs::write(&big, quoted_game(limit * 6 / 10)).unwrap();
+    let out = common::run_in(dir.path(), &["import", "big.sgf", "-o", "big.yaml"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("big.sgf"), "{}", out.stderr);
+    assert!(out.stderr.contains("4 MiB"), "{}", out.stderr);
+    assert!(!dir.path().join("big.yaml").exists());
+    // Two files each fine alone, together over the limit in one file: refused (exit 2) with
+    // the way out; into a folder both are written, and both check.
+    for name in ["a.sgf", "b.sgf"] {
+        std::fs::write(dir.path().join(name), quoted_game(limit * 3 / 10)).unwrap();
+    }
+    let out = common::run_in(dir.path(), &["import", "a.sgf", "b.sgf", "-o", "all.yaml"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("-o DIR/"), "{}", out.stderr);
+    assert!(!dir.path().join("all.yaml").exists());
+    let out = common::run_in(dir.path(), &["import", "a.sgf", "b.sgf", "-o", "games/"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = common::run_in(dir.path(), &["check", "games"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}

@@ -389,7 +389,7 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
                     };
                     figures.push((
                         format!("towers {page:?} {lang} {rules}"),
-                        towers::sheet::play_sheet(&options),
+                        towers::sheet::play_sheet(&options).unwrap(),
                     ));
                     let template =
                         loa::template::Template::parse(&source(&loa::template::BUILTIN)).unwrap();

@@ -13,7 +13,7 @@ use super::template::{BUILTIN, Template};
 use crate::error::{Error, Problem};
 use crate::games::template::TemplateArgs;
 use crate::games::{Game, GameCommand, Job, Records};
-use crate::input::SourceFile;
+use crate::input::{MAX_INPUT_BYTES, SourceFile};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, target};
 use crate::output::Target;
@@ -261,6 +261,21 @@ impl ImportJob {
     }
 }
 
+/// What import writes, sheetgen must read back: a record over the input limit is refused
+/// here rather than written and then refused by `check`.
+fn readable_back(path: &Path, bytes: usize) -> Result<(), Error> {
+    if bytes as u64 > MAX_INPUT_BYTES {
+        return Err(Error::Invalid(crate::diagnostic::Diagnostic::file(
+            path,
+            format!(
+                "its games would take {bytes} bytes as a record, more than the \
+                 {MAX_INPUT_BYTES} bytes (4 MiB) sheetgen reads"
+            ),
+        )));
+    }
+    Ok(())
+}
+
 impl Job for ImportJob {
     fn inputs(&self) -> Vec<&Path> {
         self.sources.iter().map(PathBuf::as_path).collect()
@@ -294,6 +309,10 @@ impl Job for ImportJob {
                     import_with(&source, &self.metadata)
                         .map_err(|d| Error::Invalid(super::LinesOfAction.with_rules_page(d)))
                 });
+            let read = read.and_then(|(yaml, dropped)| {
+                readable_back(path, yaml.len())?;
+                Ok((yaml, dropped))
+            });
             match read {
                 Ok((yaml, dropped)) => {
                     notes.extend(dropped.iter().map(|d| {
@@ -326,7 +345,16 @@ impl Job for ImportJob {
         let made = match &self.into {
             Into::One(target) => {
                 let yaml: Vec<String> = imported.into_iter().map(|(_, y)| y).collect();
-                Made::bytes(yaml.join("---\n").into_bytes(), target.clone())
+                let yaml = yaml.join("---\n");
+                if yaml.len() as u64 > MAX_INPUT_BYTES {
+                    return Err(Error::Usage(format!(
+                        "-o: the imported records would take {} bytes, more than the \
+                         {MAX_INPUT_BYTES} bytes (4 MiB) sheetgen reads; import into a folder \
+                         (`-o DIR/`, one file per input) or in parts",
+                        yaml.len()
+                    )));
+                }
+                Made::bytes(yaml.into_bytes(), target.clone())
             }
             Into::Folder(dir) => {
                 let outs: Vec<PathBuf> = imported

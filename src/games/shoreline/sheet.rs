@@ -9,7 +9,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{fit, line_height};
+use crate::layout::{MIN_TEXT_PT, fit, line_height};
 use crate::page::{PageSetup, grid};
 use crate::print_marks;
 use crate::vocabulary::plural;
@@ -77,7 +77,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     let mut figure = Figure::new(width, height, t.title.value.clone());
     let mut page = Group::new("sheet shoreline");
 
-    let header_bottom = header(&mut page, t, content, &players(&options.games));
+    let header_bottom = header(&mut page, t, content, &players(&options.games))?;
     let total = (!options.games.is_empty()).then(|| {
         options
             .games
@@ -87,7 +87,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     });
     // One board's score is its own total: the evening row is for several boards.
     let mut footer_top = if options.boards > 1 {
-        total_row(&mut page, t, content, total)
+        total_row(&mut page, t, content, total)?
     } else {
         content.bottom()
     };
@@ -106,7 +106,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     );
     let cells = choose_grid(area, options.boards, options.rules, t)?;
 
-    let heading_pt = heading_size(t, &cells[0], options.boards);
+    let heading_pt = heading_size(t, &cells[0], options.boards)?;
     let mut side = options.first;
     let mut description = Vec::new();
     let mut cut = Vec::new();
@@ -116,7 +116,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         if let Some(game) = game {
             side = game.play.rules.first;
         }
-        let (group, _) = board_cell(t, cell, heading_pt, number, side, game);
+        let (group, _) = board_cell(t, cell, heading_pt, number, side, game)?;
         page.group(group);
         // Cut half way across the gap between cells: neighbours share one cut line, each
         // board keeps at least half the gap (3.5 mm in the shipped template) inside its
@@ -262,7 +262,12 @@ fn players(games: &[Game]) -> [Option<String>; 2] {
 }
 
 /// Title, subtitle and the two name lines; returns the y where the header ends.
-fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>; 2]) -> f64 {
+fn header(
+    page: &mut Group,
+    t: &Template,
+    content: Rect,
+    names: &[Option<String>; 2],
+) -> Result<f64, Error> {
     let l = &t.layout;
     let mut group = Group::new("header");
     // Title and subtitle wrap rather than run past the page.
@@ -281,11 +286,20 @@ fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>
     for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
         let x = content.x + i as f64 * (half + 10.0);
         let label = fill(&t.name_line, "{side}", side_name(t, side));
-        let size = fit(&label, l.text_pt.value, half / 2.0);
+        let what = if t.name_line.value.contains("{side}") {
+            format!(
+                "the template's `name_line` with `sides.{}`",
+                ["black", "white"][i]
+            )
+        } else {
+            "the template's `name_line`".to_string()
+        };
+        let size = one_line(&what, &label, l.text_pt.value, half / 2.0)?;
         group.text(Text::new(Point::new(x, y), &label, size, Anchor::Start));
         let line_start = x + font::text_width(&label, size) + 2.0;
         if let Some(name) = &names[i] {
-            let name_size = fit(name, l.text_pt.value, x + half - line_start - 2.0);
+            let field = format!("the record's `players: {}`", ["black", "white"][i]);
+            let name_size = one_line(&field, name, l.text_pt.value, x + half - line_start - 2.0)?;
             group.text(Text::new(
                 Point::new(line_start + 2.0, y),
                 name,
@@ -302,7 +316,7 @@ fn header(page: &mut Group, t: &Template, content: Rect, names: &[Option<String>
         );
     }
     page.group(group);
-    y + font::descent(l.text_pt.value)
+    Ok(y + font::descent(l.text_pt.value))
 }
 
 /// The evening's total at the foot of the page; returns the y where it starts.
@@ -327,15 +341,21 @@ fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64
     legend.map(|legend| (legend, baseline - crate::font::cap_height(pt) - 1.0))
 }
 
-fn total_row(page: &mut Group, t: &Template, content: Rect, total: Option<(u32, u32)>) -> f64 {
+fn total_row(
+    page: &mut Group,
+    t: &Template,
+    content: Rect,
+    total: Option<(u32, u32)>,
+) -> Result<f64, Error> {
     let l = &t.layout;
     let mut group = Group::new("total");
     let height = SCORE_BOX_HEIGHT + 2.0;
     let top = content.bottom() - height;
     let row = Rect::new(content.x, top, content.width.min(150.0), height);
-    score_row(&mut group, t, &t.total.value, row, l.text_pt.value, total);
+    let label = ("total", t.total.value.as_str());
+    score_row(&mut group, t, label, row, l.text_pt.value, total)?;
     page.group(group);
-    top
+    Ok(top)
 }
 
 /// The short rules, word-wrapped in a framed box above `bottom`; returns the box's top.
@@ -354,12 +374,13 @@ fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Resu
 fn score_row(
     group: &mut Group,
     t: &Template,
-    label: &str,
+    (key, label): (&str, &str),
     row: Rect,
     size: f64,
     scores: Option<(u32, u32)>,
-) {
-    let label_size = fit(label, size, row.width * 0.3);
+) -> Result<(), Error> {
+    let what = format!("the template's `{key}`");
+    let label_size = one_line(&what, label, size, row.width * 0.3)?;
     let label_w = font::text_width(label, label_size) + 2.5;
     let baseline = row.y + row.height / 2.0 + font::cap_height(label_size) / 2.0;
     group.text(Text::new(
@@ -376,13 +397,24 @@ fn score_row(
             box_w,
             row.height,
         );
-        group.group(score_box(t, side, frame, scores));
+        group.group(score_box(t, side, frame, scores)?);
     }
+    Ok(())
 }
 
 /// "Score" over one box per side, stacked in `column`: beside a board whose cell is wide.
-fn score_column(group: &mut Group, t: &Template, column: Rect, scores: Option<(u32, u32)>) {
-    let size = fit(&t.board.score.value, t.layout.text_pt.value, column.width);
+fn score_column(
+    group: &mut Group,
+    t: &Template,
+    column: Rect,
+    scores: Option<(u32, u32)>,
+) -> Result<(), Error> {
+    let size = one_line(
+        "the template's `board.score`",
+        &t.board.score.value,
+        t.layout.text_pt.value,
+        column.width,
+    )?;
     let baseline = column.y + font::cap_height(size);
     group.text(Text::new(
         Point::new(column.x, baseline),
@@ -393,19 +425,30 @@ fn score_column(group: &mut Group, t: &Template, column: Rect, scores: Option<(u
     let mut y = baseline + SCORE_GAP;
     for side in [Side::Black, Side::White] {
         let frame = Rect::new(column.x, y, column.width, SCORE_BOX_HEIGHT);
-        group.group(score_box(t, side, frame, scores));
+        group.group(score_box(t, side, frame, scores)?);
         y += SCORE_BOX_HEIGHT + SCORE_GAP;
     }
+    Ok(())
 }
 
 /// One side's score box: its caption in the corner, the score written in when known.
-fn score_box(t: &Template, side: Side, frame: Rect, scores: Option<(u32, u32)>) -> Group {
+fn score_box(
+    t: &Template,
+    side: Side,
+    frame: Rect,
+    scores: Option<(u32, u32)>,
+) -> Result<Group, Error> {
     let caption = side_name(t, side);
-    let caption_pt = fit(
+    let key = match side {
+        Side::Black => "the template's `sides.black`",
+        Side::White => "the template's `sides.white`",
+    };
+    let caption_pt = one_line(
+        key,
         caption,
         t.layout.label_pt.value * 0.8,
         frame.width - 2.0 * CAPTION_INSET,
-    );
+    )?;
     let mut score = Group::new(match side {
         Side::Black => "score black",
         Side::White => "score white",
@@ -434,7 +477,13 @@ fn score_box(t: &Template, side: Side, frame: Rect, scores: Option<(u32, u32)>) 
             Anchor::End,
         ));
     }
-    score
+    Ok(score)
+}
+
+/// [`crate::layout::one_line`]: a text the sheet cannot fit is refused, never cut or run
+/// past its box.
+fn one_line(what: &str, text: &str, size: f64, width: f64) -> Result<f64, Error> {
+    crate::layout::one_line(what, text, size, width).map_err(Error::Render)
 }
 
 /// The width of a board with its score column, if beside it.
@@ -451,7 +500,7 @@ fn content_width(cell: &Cell, label_pt: f64) -> f64 {
 
 /// The size of every board's heading: the text size, shrunk (the same on every board) so
 /// that the longest heading fits its board's width.
-fn heading_size(t: &Template, cell: &Cell, boards: usize) -> f64 {
+fn heading_size(t: &Template, cell: &Cell, boards: usize) -> Result<f64, Error> {
     let l = &t.layout;
     let board_width = content_width(cell, l.label_pt.value);
     let widest = [Side::Black, Side::White]
@@ -464,11 +513,18 @@ fn heading_size(t: &Template, cell: &Cell, boards: usize) -> f64 {
                 + 3.0
         })
         .fold(0.0, f64::max);
-    if widest > board_width {
-        l.text_pt.value * board_width / widest
-    } else {
-        l.text_pt.value
+    if widest <= board_width {
+        return Ok(l.text_pt.value);
     }
+    let size = l.text_pt.value * board_width / widest;
+    if size < MIN_TEXT_PT.min(l.text_pt.value) {
+        return Err(Error::Render(format!(
+            "the template's `board.heading` and `board.first`: side by side they are {:.0} mm \
+             wide at {MIN_TEXT_PT} pt, and a board is {board_width:.0} mm wide; shorten them",
+            widest * MIN_TEXT_PT / l.text_pt.value
+        )));
+    }
+    Ok(size)
 }
 
 /// One board with its heading and score row, at the top of `cell` and centred across it,
@@ -480,7 +536,7 @@ fn board_cell(
     number: usize,
     first: Side,
     game: Option<&Game>,
-) -> (Group, Rect) {
+) -> Result<(Group, Rect), Error> {
     let (spacing, beside) = (cell.spacing, cell.beside);
     let l = &t.layout;
     let label_pt = l.label_pt.value;
@@ -533,20 +589,14 @@ fn board_cell(
             SCORE_COLUMN_WIDTH,
             board_size.height,
         );
-        score_column(&mut group, t, column, score);
+        score_column(&mut group, t, column, score)?;
     } else {
         let score_top = board.extent().bottom() + SCORE_GAP;
         let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
-        score_row(
-            &mut group,
-            t,
-            &t.board.score.value,
-            row,
-            l.text_pt.value,
-            score,
-        );
+        let label = ("board.score", t.board.score.value.as_str());
+        score_row(&mut group, t, label, row, l.text_pt.value, score)?;
     }
-    (group, Rect::new(left, top, width, total_h))
+    Ok((group, Rect::new(left, top, width, total_h)))
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ impl Job for SheetJob {
             page: self.args.page.setup(),
             template,
             rules: self.args.rules,
-        });
+        })?;
         let mut made = Made::drawing(document, &self.output);
         made.problems.extend(note);
         Ok(made)

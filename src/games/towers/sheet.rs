@@ -24,13 +24,13 @@ pub struct SheetOptions {
 const GAP: f64 = 6.0;
 
 /// The play sheet.
-pub fn play_sheet(options: &SheetOptions) -> Document {
+pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Error> {
     let t = &options.template;
     let l = &t.layout;
     let (width, height) = options.page.size();
     let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
     let mut root = Group::new("sheet towers");
-    let (header, header_bottom) = header(t, content);
+    let (header, header_bottom) = header(t, content).map_err(crate::error::Error::Render)?;
     root.group(header);
     let top = header_bottom + GAP;
     let mut bottom = content.bottom();
@@ -110,10 +110,10 @@ pub fn play_sheet(options: &SheetOptions) -> Document {
         }
     );
     figure.root.group(root);
-    Document {
+    Ok(Document {
         title: t.title.value.clone(),
         pages: vec![figure],
-    }
+    })
 }
 
 /// The board's area less the room its Line numbers take further out on the sheet, and
@@ -127,7 +127,7 @@ fn narrower(area: Rect, label_pt: f64, words: &BoardWords) -> Rect {
 }
 
 /// Title, subtitle, the two name lines and the date line; returns it and where it ends.
-fn header(t: &Template, content: Rect) -> (Group, f64) {
+fn header(t: &Template, content: Rect) -> Result<(Group, f64), String> {
     let l = &t.layout;
     let text_pt = l.text_pt.value;
     let mut header = Group::new("header");
@@ -144,16 +144,23 @@ fn header(t: &Template, content: Rect) -> (Group, f64) {
     // "Black ______   White ______   Date ______"
     let shares = [0.38, 0.38, 0.24];
     let labels = [
-        t.name_line.value.replace("{side}", &t.sides.black.value),
-        t.name_line.value.replace("{side}", &t.sides.white.value),
-        t.date.value.clone(),
+        (
+            "name_line",
+            t.name_line.value.replace("{side}", &t.sides.black.value),
+        ),
+        (
+            "name_line",
+            t.name_line.value.replace("{side}", &t.sides.white.value),
+        ),
+        ("date", t.date.value.clone()),
     ];
     let mut x = content.x;
-    for (label, share) in labels.iter().zip(shares) {
+    for ((key, label), share) in labels.iter().zip(shares) {
         let w = content.width * share;
-        let size = fit(label, text_pt, w / 2.0);
+        let what = format!("the template's `{key}`");
+        let size = crate::layout::one_line(&what, label, text_pt, w / 2.0)?;
         header.group(field(label, size, Point::new(x, y), w - 6.0));
         x += w;
     }
-    (header, y + font::descent(text_pt))
+    Ok((header, y + font::descent(text_pt)))
 }

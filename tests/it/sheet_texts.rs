@@ -1,0 +1,103 @@
+//! A play sheet's one-line texts (name lines, score captions, board headings, the total):
+//! shrunk to fit down to 7 pt, and refused naming their key (exit 1) when even that is too
+//! wide, never cut or run past their box.
+
+use crate::common;
+
+/// `game`'s shipped template with the line `line` replaced by `key: "text"` (keeping its
+/// indentation), written into `dir`.
+fn template_with(dir: &std::path::Path, game: &str, line: &str, text: &str) -> String {
+    let template = String::from_utf8(common::run(&["template", game]).stdout).unwrap();
+    let found = template
+        .lines()
+        .find(|l| l.trim_start().starts_with(line))
+        .unwrap_or_else(|| panic!("{game}'s template has a line {line}"));
+    let indent = &found[..found.len() - found.trim_start().len()];
+    let key = line.split(':').next().unwrap();
+    let path = dir.join(format!("{game}.yaml"));
+    let replaced = template.replace(found, &format!("{indent}{key}: \"{text}\""));
+    std::fs::write(&path, replaced).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+const LONG: &str = "a text far too long for the one line the sheet keeps for it, \
+                    however small it is printed, even at seven points, on any paper";
+
+#[test]
+fn a_one_line_text_too_long_for_its_box_is_refused_naming_its_key() {
+    let cases = [
+        (
+            "shoreline",
+            "name_line:",
+            "`name_line`",
+            format!("{{side}} {LONG}"),
+        ),
+        ("shoreline", "total:", "`total`", LONG.to_string()),
+        ("shoreline", "score:", "`board.score`", LONG.to_string()),
+        ("shoreline", "black:", "`sides.black`", LONG.to_string()),
+        (
+            "shoreline",
+            "heading: \"Board",
+            "`board.heading`",
+            format!("{{n}} {LONG}"),
+        ),
+        (
+            "towers",
+            "name_line:",
+            "`name_line`",
+            format!("{{side}} {LONG}"),
+        ),
+        ("towers", "date:", "`date`", LONG.to_string()),
+    ];
+    for (game, line, key, text) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let template = template_with(dir.path(), game, line, &text);
+        let out = common::run(&[game, "--template", &template, "--format", "svg"]);
+        assert_eq!(out.code, 1, "{game} {key}: {}", out.stderr);
+        assert!(out.stderr.contains(key), "{game} {key}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("shorten"),
+            "{game} {key}: {}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn a_text_a_little_too_long_is_shrunk_and_stays_at_least_7_pt() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = template_with(
+        dir.path(),
+        "shoreline",
+        "total:",
+        "The evening's total of points",
+    );
+    let out = common::run(&["shoreline", "--template", &template, "--format", "svg"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        !out.stderr.contains("pt"),
+        "no small-text warning: {}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_players_name_too_long_for_the_name_line_is_refused_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = format!(
+        "game: shoreline\nplayers: {{ black: \"{}\" }}\nmoves: [C, B, C, D]\n",
+        "Wolfgang ".repeat(30).trim()
+    );
+    std::fs::write(dir.path().join("g.yaml"), record).unwrap();
+    let out = common::run_in(dir.path(), &["shoreline", "g.yaml", "--format", "svg"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("`players: black`"), "{}", out.stderr);
+    // A usual name is written on the line.
+    std::fs::write(
+        dir.path().join("g.yaml"),
+        "game: shoreline\nplayers: { black: Ann Example }\nmoves: [C, B, C, D]\n",
+    )
+    .unwrap();
+    let out = common::run_in(dir.path(), &["shoreline", "g.yaml", "--format", "svg"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
