@@ -250,7 +250,14 @@ impl Job for AnalyzeJob {
                     args.game.unwrap_or(1)
                 )));
             }
-            let reviews = loa::analysis::review_all(&games, args.nodes);
+            let reviews: Vec<loa::analysis::Reviewed> = games
+                .iter()
+                .map(|(index, game)| loa::analysis::Reviewed {
+                    index: *index,
+                    title: loa::analysis::title(*index, &game.about),
+                    review: game.review(args.nodes),
+                })
+                .collect();
             return Ok(match &self.graph {
                 Some(output) => Made::drawing(loa::graph::document(&reviews), output),
                 None => {
