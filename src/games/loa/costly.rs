@@ -218,3 +218,89 @@ fn note_words(note: &Note, words: &Words) -> String {
     };
     words.tr(english)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::loa::rules::{Move, parse_square};
+
+    fn ply(from: &str, to: &str) -> Ply {
+        Ply::Move(Move {
+            from: parse_square(from, 8).unwrap() as u8,
+            to: parse_square(to, 8).unwrap() as u8,
+            capture: false,
+        })
+    }
+
+    fn marked(played: Ply, best: Ply) -> Marked {
+        let verdict = Verdict {
+            value: None,
+            plies: None,
+            best: Some(best),
+            score: 0,
+            nodes: 0,
+        };
+        Marked {
+            ply: 0,
+            mover: Side::Black,
+            played: Some(played),
+            best: Some(best),
+            before: verdict,
+            after: Some(verdict),
+            note: None,
+            turning: false,
+        }
+    }
+
+    /// Each arrow's shaft starts and its head ends on the line between its move's squares,
+    /// off the piece it leaves.
+    fn ends(group: &Group, class: &str) -> (Point, Point) {
+        let arrow = group.groups_with_class(class)[0];
+        let mut points = Vec::new();
+        for item in &arrow.items {
+            match item {
+                Item::Shape(crate::figure::Shape::Line(a, _), _) => points.push(*a),
+                Item::Shape(crate::figure::Shape::Polygon(p), _) => points.push(p[0]),
+                _ => {}
+            }
+        }
+        (points[0], *points.last().unwrap())
+    }
+
+    #[test]
+    fn the_played_and_the_best_move_are_two_arrows_from_and_to_their_squares() {
+        let board = BoardLayout::fitting(Point::new(0.0, 0.0), 80.0, 8, 8.0);
+        let group = arrows(&board, &marked(ply("b1", "b3"), ply("c1", "e3")));
+        for (class, from, to) in [("played-move", "b1", "b3"), ("best-move", "c1", "e3")] {
+            let (start, tip) = ends(&group, class);
+            let (a, b) = (
+                board.center(parse_square(from, 8).unwrap()),
+                board.center(parse_square(to, 8).unwrap()),
+            );
+            let off = crate::annotate::segment_distance(start, a, b);
+            assert!(off < 1e-6, "{class}: starts on its line");
+            let gap = ((start.x - a.x).powi(2) + (start.y - a.y).powi(2)).sqrt();
+            assert!(gap > board.piece_radius(), "{class}: off the piece it leaves");
+            let d = ((tip.x - b.x).powi(2) + (tip.y - b.y).powi(2)).sqrt();
+            assert!(d < 1e-6, "{class}: ends on its empty square's centre");
+        }
+        let keys = key_entries(&board, &marked(ply("b1", "b3"), ply("c1", "e3")), &Words::default());
+        let kinds: Vec<&str> = keys.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, ["played-move", "best-move"]);
+    }
+
+    #[test]
+    fn two_moves_along_one_line_lie_side_by_side_and_one_move_is_one_arrow() {
+        let board = BoardLayout::fitting(Point::new(0.0, 0.0), 80.0, 8, 8.0);
+        let group = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b5")));
+        let (p, _) = ends(&group, "played-move");
+        let (b, _) = ends(&group, "best-move");
+        assert!(
+            (p.x - b.x).abs() > width(&board) * 2.0,
+            "apart by more than their widths: {p:?} {b:?}"
+        );
+        let same = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b3")));
+        assert_eq!(same.groups_with_class("arrow").len(), 1);
+        assert_eq!(same.groups_with_class("best-move").len(), 1);
+    }
+}
