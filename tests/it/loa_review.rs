@@ -303,7 +303,7 @@ fn solve_a_position_given_as_text() {
     ]);
     assert!(text.starts_with("the position: white to move: win in 1"), "{text}");
     let line = text.lines().nth(1).unwrap();
-    // d2-c2 or d2-c3... any move that joins b3 and d2: it lands next to b3.
+    // The piece on d2 joins the one on b3.
     assert!(line.starts_with("line: d2-"), "{text}");
     let json = json_lines(&[
         "solve",
