@@ -258,4 +258,26 @@ impl GameRecord for Game {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+
+    /// The graph, the turning point's diagram and the next costly move's.
+    fn booklet_review(&self, nodes: u64) -> Option<crate::games::BookletReview> {
+        if self.plies.len() > MAX_REVIEW_PLIES {
+            return None;
+        }
+        let review = self.review(nodes);
+        let title = analysis::title(1, &self.about);
+        let mut diagrams: Vec<Option<usize>> = Vec::new();
+        for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {
+            let turning = i == 0 && review.turning_point() == Some(ply);
+            diagrams.push(if turning { None } else { Some(ply) });
+        }
+        if diagrams.is_empty() {
+            // No costly move: the end, with its verdict.
+            diagrams.push(None);
+        }
+        Some(crate::games::BookletReview {
+            graph: graph::figure(&title, &review),
+            diagrams,
+        })
+    }
 }
