@@ -248,6 +248,8 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
         "--format",
         "text",
     ]);
+    // Move numbers keep to their moves with a no-break space.
+    let text = text.replace('\u{a0}', " ");
     assert!(text.contains("After 15 of 22 moves"), "{text}");
     assert!(text.contains("Move played: 8... f2-f5 (White)"), "{text}");
     let best = lines[15]["best"].as_str().unwrap();
@@ -257,7 +259,7 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
         text.contains(&format!("Before it: White wins in {plies}")),
         "{text}"
     );
-    assert!(text.contains(&format!("missed a win in {plies}: {best}")), "{text}");
+    assert!(text.contains(&format!("Missed a win in {plies}: {best}")), "{text}");
     let svg = text_of(&[
         "render",
         "examples/loa-6x6.yaml",
@@ -266,6 +268,8 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
         "3000",
         "--at",
         "15",
+        "--format",
+        "svg",
     ]);
     assert!(svg.contains("class=\"played-move arrow\""));
     assert!(svg.contains("class=\"best-move arrow\""));
@@ -330,5 +334,52 @@ fn solve_a_position_given_as_text() {
     ]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     let out = run(&["solve", "shoreline", "--position", "5/1b3/1w1b1/3w1/5 w"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}
+
+#[test]
+fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point() {
+    use sheetgen::booklet::{BookletOptions, booklet};
+    use sheetgen::page::{PageSetup, Paper};
+    let games: Vec<Box<dyn sheetgen::games::GameRecord>> =
+        ["examples/loa-6x6.yaml", "examples/loa-winands-E1.yaml"]
+            .iter()
+            .flat_map(|f| sheetgen::load::load(f).unwrap())
+            .map(|e| e.game.unwrap())
+            .collect();
+    let options = |analysis| BookletOptions {
+        page: PageSetup {
+            paper: Paper::A4,
+            landscape: false,
+        },
+        per_page: 4,
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
+        text_size: None,
+        analysis,
+    };
+    let plain = booklet(&games, &options(None)).unwrap();
+    let reviewed = booklet(&games, &options(Some(2000))).unwrap();
+    assert_eq!(reviewed.pages.len(), plain.pages.len() + 2, "a page a game");
+    let total = reviewed.pages.len();
+    for (k, page) in reviewed.pages[plain.pages.len()..].iter().enumerate() {
+        assert_eq!(page.root.groups_with_class("analysis-graph").len(), 1);
+        let played = page.root.groups_with_class("played-move");
+        assert!(!played.is_empty(), "page {k}: a review diagram's arrow");
+        let words: Vec<&str> = page.root.texts().iter().map(|t| t.content.as_str()).collect();
+        assert!(
+            words.iter().any(|w| w.starts_with("Turning point: ")),
+            "{words:?}"
+        );
+        let number = format!("{} / {total}", plain.pages.len() + k + 1);
+        assert!(words.contains(&number.as_str()), "{words:?}");
+        // Every text prints at 7 pt at least: the page is at print size.
+        for text in page.root.texts() {
+            assert!(text.size >= 6.99, "{:?} at {} pt", text.content, text.size);
+        }
+    }
+    // On the command line: --nodes needs --analysis.
+    let out = run(&["booklet", "examples/loa-6x6.yaml", "--nodes", "10", "-o", "x.pdf"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }
