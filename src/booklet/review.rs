@@ -80,10 +80,7 @@ fn page(
     for (at, cell) in review.diagrams.iter().zip(cells) {
         let (mut drawn, scale) = diagram(game, *at, nodes, cell, options)?;
         options.theme.apply(&mut drawn);
-        let offset = Point::new(
-            cell.x + (cell.width - drawn.width * scale) / 2.0,
-            cell.y,
-        );
+        let offset = Point::new(cell.x + (cell.width - drawn.width * scale) / 2.0, cell.y);
         figure.root.group(drawn.root.scaled(scale, offset));
         descriptions.push(drawn.description);
     }

@@ -120,8 +120,7 @@ impl SolveJob {
                 let source = match (file, position) {
                     (None, None) => {
                         return Err(Error::Usage(
-                            "solve loa: give a record file (and --at N), or --position TEXT"
-                                .into(),
+                            "solve loa: give a record file (and --at N), or --position TEXT".into(),
                         ));
                     }
                     (Some(file), Some(_)) => {

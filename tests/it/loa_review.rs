@@ -199,7 +199,13 @@ fn render_analysis_draws_the_turning_point_the_json_review_gives() {
         let lines = json_lines(&["analyze", record, "--nodes", nodes, "--format", "json"]);
         let total = lines.len() - 1;
         let text = text_of(&[
-            "render", record, "--analysis", "--nodes", nodes, "--format", "text",
+            "render",
+            record,
+            "--analysis",
+            "--nodes",
+            nodes,
+            "--format",
+            "text",
         ]);
         match turning_point(&lines) {
             Some(t) => {
@@ -214,7 +220,15 @@ fn render_analysis_draws_the_turning_point_the_json_review_gives() {
         }
         // The figure has an arrow for the move played and one for the best move (or one
         // for both, when they are the same), each with its key entry.
-        let svg = text_of(&["render", record, "--analysis", "--nodes", nodes, "--format", "svg"]);
+        let svg = text_of(&[
+            "render",
+            record,
+            "--analysis",
+            "--nodes",
+            nodes,
+            "--format",
+            "svg",
+        ]);
         assert!(svg.contains("class=\"played-move"), "{record}");
         assert!(svg.contains("legend-sample played-move"), "{record}");
         assert!(
@@ -259,7 +273,10 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
         text.contains(&format!("Before it: White wins in {plies}")),
         "{text}"
     );
-    assert!(text.contains(&format!("Missed a win in {plies}: {best}")), "{text}");
+    assert!(
+        text.contains(&format!("Missed a win in {plies}: {best}")),
+        "{text}"
+    );
     let svg = text_of(&[
         "render",
         "examples/loa-6x6.yaml",
@@ -305,7 +322,10 @@ fn solve_a_position_given_as_text() {
         "--nodes",
         "5000",
     ]);
-    assert!(text.starts_with("the position: white to move: win in 1"), "{text}");
+    assert!(
+        text.starts_with("the position: white to move: win in 1"),
+        "{text}"
+    );
     let line = text.lines().nth(1).unwrap();
     // The piece on d2 joins the one on b3.
     assert!(line.starts_with("line: d2-"), "{text}");
@@ -367,7 +387,12 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
         assert_eq!(page.root.groups_with_class("analysis-graph").len(), 1);
         let played = page.root.groups_with_class("played-move");
         assert!(!played.is_empty(), "page {k}: a review diagram's arrow");
-        let words: Vec<&str> = page.root.texts().iter().map(|t| t.content.as_str()).collect();
+        let words: Vec<&str> = page
+            .root
+            .texts()
+            .iter()
+            .map(|t| t.content.as_str())
+            .collect();
         assert!(
             words.iter().any(|w| w.starts_with("Turning point: ")),
             "{words:?}"
@@ -380,6 +405,13 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
         }
     }
     // On the command line: --nodes needs --analysis.
-    let out = run(&["booklet", "examples/loa-6x6.yaml", "--nodes", "10", "-o", "x.pdf"]);
+    let out = run(&[
+        "booklet",
+        "examples/loa-6x6.yaml",
+        "--nodes",
+        "10",
+        "-o",
+        "x.pdf",
+    ]);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }

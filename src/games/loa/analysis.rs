@@ -387,13 +387,13 @@ impl Review {
         let before = |i: usize| &self.stands[i].verdict;
         let after = |i: usize| flipped(&self.stands[i + 1].verdict);
         let plies = 0..self.moves.len();
-        let gave_up_win = plies.clone().find(|&i| {
-            before(i).value == Some(Value::Win) && after(i).value != Some(Value::Win)
-        });
+        let gave_up_win = plies
+            .clone()
+            .find(|&i| before(i).value == Some(Value::Win) && after(i).value != Some(Value::Win));
         let into_loss = || {
-            plies.clone().find(|&i| {
-                before(i).value.is_none() && after(i).value == Some(Value::Loss)
-            })
+            plies
+                .clone()
+                .find(|&i| before(i).value.is_none() && after(i).value == Some(Value::Loss))
         };
         let largest_fall = || {
             let falls = plies.clone().filter_map(|i| {

@@ -69,7 +69,10 @@ fn along_one_line(a: Ply, b: Ply, size: usize) -> bool {
     };
     let step = |from: u8, to: u8| {
         let (f, t) = (from as i32, to as i32);
-        let (df, dr) = (t % size as i32 - f % size as i32, t / size as i32 - f / size as i32);
+        let (df, dr) = (
+            t % size as i32 - f % size as i32,
+            t / size as i32 - f / size as i32,
+        );
         (df.signum(), dr.signum())
     };
     a.from == b.from && step(a.from, a.to) == step(b.from, b.to)
@@ -175,9 +178,9 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
         }
         _ => {
             if marked.turning {
-                lines.push(words.tr(
-                    "No costly move: no proven result was lost, no estimate fell far.",
-                ));
+                lines.push(
+                    words.tr("No costly move: no proven result was lost, no estimate fell far."),
+                );
             }
             lines.push(words.fill("Now: {before}", &[("before", &before)]));
         }
@@ -195,10 +198,9 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
         (Some(best), Some(played)) if best == played => {
             lines.push(words.tr("The move played was a best move."))
         }
-        (Some(best), _) => lines.push(words.fill(
-            "Best move: {move}",
-            &[("move", &notation(best, size))],
-        )),
+        (Some(best), _) => {
+            lines.push(words.fill("Best move: {move}", &[("move", &notation(best, size))]))
+        }
         _ => {}
     }
     lines
@@ -280,11 +282,18 @@ mod tests {
             let off = crate::annotate::segment_distance(start, a, b);
             assert!(off < 1e-6, "{class}: starts on its line");
             let gap = ((start.x - a.x).powi(2) + (start.y - a.y).powi(2)).sqrt();
-            assert!(gap > board.piece_radius(), "{class}: off the piece it leaves");
+            assert!(
+                gap > board.piece_radius(),
+                "{class}: off the piece it leaves"
+            );
             let d = ((tip.x - b.x).powi(2) + (tip.y - b.y).powi(2)).sqrt();
             assert!(d < 1e-6, "{class}: ends on its empty square's centre");
         }
-        let keys = key_entries(&board, &marked(ply("b1", "b3"), ply("c1", "e3")), &Words::default());
+        let keys = key_entries(
+            &board,
+            &marked(ply("b1", "b3"), ply("c1", "e3")),
+            &Words::default(),
+        );
         let kinds: Vec<&str> = keys.iter().map(|e| e.kind).collect();
         assert_eq!(kinds, ["played-move", "best-move"]);
     }

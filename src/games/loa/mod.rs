@@ -229,7 +229,9 @@ impl GameRecord for Game {
     }
 
     fn draw(&self, view: &View) -> (Figure, Cells) {
-        let nodes = self.review_nodes(view).expect("check_view accepted the budget");
+        let nodes = self
+            .review_nodes(view)
+            .expect("check_view accepted the budget");
         let review = nodes.map(|nodes| self.review_marks(view, nodes));
         let n = match &review {
             Some((marked, _)) => marked.ply,

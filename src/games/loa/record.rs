@@ -67,9 +67,12 @@ impl Game {
     /// The game reviewed with `nodes` proof-search nodes a position
     /// ([`super::analysis::review`]); kept for the next call with the same budget.
     pub fn review(&self, nodes: u64) -> Review {
-        let (kept, review) = self
-            .reviewed
-            .get_or_init(|| (nodes, super::analysis::review(&self.rules, &self.plies, nodes)));
+        let (kept, review) = self.reviewed.get_or_init(|| {
+            (
+                nodes,
+                super::analysis::review(&self.rules, &self.plies, nodes),
+            )
+        });
         if *kept == nodes {
             review.clone()
         } else {

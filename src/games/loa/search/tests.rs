@@ -399,7 +399,9 @@ fn solve_position_agrees_with_plain_search_on_small_boards() {
             game: crate::games::loa::NAME,
             text: notation_of(&p, 5),
         };
-        let record = given.read().unwrap_or_else(|d| panic!("{}: {d}", given.text));
+        let record = given
+            .read()
+            .unwrap_or_else(|d| panic!("{}: {d}", given.text));
         let game = record
             .as_any()
             .downcast_ref::<crate::games::loa::Game>()
@@ -423,8 +425,14 @@ fn solve_position_agrees_with_plain_search_on_small_boards() {
                 proven += 1;
             }
             (None, _) => {
-                assert!(!win_within(&board, false, &p, 3), "{json}: a win in 3 unfound");
-                assert!(!loss_within(&board, false, &p, 3), "{json}: a loss in 3 unfound");
+                assert!(
+                    !win_within(&board, false, &p, 3),
+                    "{json}: a win in 3 unfound"
+                );
+                assert!(
+                    !loss_within(&board, false, &p, 3),
+                    "{json}: a loss in 3 unfound"
+                );
                 unproven += 1;
             }
         }
