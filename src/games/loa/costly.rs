@@ -188,11 +188,12 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
     if let Some(note) = &marked.note {
         lines.push(capitalised(&note_words(note, words)));
     }
-    // The note names the best move where it matters to it.
-    let named = matches!(
-        marked.note,
-        Some(Note::MissedWin { .. } | Note::Blunder { .. } | Note::Mistake { .. })
-    );
+    // The English note names the best move where it matters to it.
+    let named = words.lang() == crate::words::Lang::En
+        && matches!(
+            marked.note,
+            Some(Note::MissedWin { .. } | Note::Blunder { .. } | Note::Mistake { .. })
+        );
     match (marked.best, marked.played) {
         _ if named => {}
         (Some(best), Some(played)) if best == played => {
@@ -311,5 +312,19 @@ mod tests {
         let same = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b3")));
         assert_eq!(same.groups_with_class("arrow").len(), 1);
         assert_eq!(same.groups_with_class("best-move").len(), 1);
+    }
+
+    #[test]
+    fn the_best_move_is_named_once_in_english_and_in_every_language() {
+        let mut m = marked(ply("b1", "b3"), ply("c1", "e3"));
+        m.note = Some(Note::MissedWin {
+            win: 3,
+            best: "c1-e3".into(),
+        });
+        let moves = vec!["b1-b3".to_string()];
+        let english = lines(&m, &moves, 8, &Words::default()).join("\n");
+        assert_eq!(english.matches("c1-e3").count(), 1, "{english}");
+        let german = lines(&m, &moves, 8, &Words::new(crate::words::Lang::De)).join("\n");
+        assert_eq!(german.matches("c1-e3").count(), 1, "{german}");
     }
 }
