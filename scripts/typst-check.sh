@@ -134,6 +134,8 @@ cases = [
      ["examples/loa-connection.yaml", "--at", "12", "--show", "lines:b8", "--show", "moves:b8"]),
     ('read("examples/shoreline-draw.yaml"), analysis: true, lang: "zh"',
      ["examples/shoreline-draw.yaml", "--analysis", "--lang", "zh"]),
+    ('read("examples/loa-6x6.yaml"), analysis: true, nodes: 3000',
+     ["examples/loa-6x6.yaml", "--analysis", "--nodes", "3000"]),
     ('read("examples/shoreline-dead-four.yaml"), width: 80mm',
      ["examples/shoreline-dead-four.yaml", "--width", "80mm"]),
     ('read("examples/towers-example.yaml"), bare: true, theme: "print", marks: ("a1:circle",)',

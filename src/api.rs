@@ -53,7 +53,7 @@ pub struct Request {
     #[serde(alias = "text_size")]
     pub text_size: Option<String>,
     /// The game's own options by name (`flip`, `numbers`, `analysis`: `true`; `show`: a
-    /// list of `WHAT:SQ`).
+    /// list of `WHAT:SQ`; `nodes`: Lines of Action's `--analysis` budget, a number).
     pub options: BTreeMap<String, OptionValue>,
     /// A position to draw instead of a record's game, as `render --game G --position
     /// TEXT`: `{"game": "loa", "text": "1bbbbbb1/… b"}`; the record text is then empty.
@@ -74,6 +74,7 @@ pub struct Position {
 #[serde(untagged)]
 pub enum OptionValue {
     Flag(bool),
+    Number(u64),
     One(String),
     Many(Vec<String>),
 }
@@ -266,6 +267,7 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
             let values: Vec<Written> = match value {
                 OptionValue::Flag(false) => return None,
                 OptionValue::Flag(true) => Vec::new(),
+                OptionValue::Number(n) => vec![n.to_string().as_str().into()],
                 OptionValue::One(v) => vec![v.as_str().into()],
                 OptionValue::Many(vs) => vs.iter().map(|v| v.as_str().into()).collect(),
             };
@@ -330,6 +332,21 @@ mod tests {
         let err = render("position", "", &bad).unwrap_err();
         assert_eq!(err.error().exit_code(), 1);
         assert!(err.message().contains("--position:1:"), "{}", err.message());
+    }
+
+    #[test]
+    fn a_lines_of_action_review_is_drawn_as_render_analysis_draws_it() {
+        let text = include_str!("../examples/loa-6x6.yaml");
+        let request =
+            Request::from_json(r#"{"at": 15, "options": {"analysis": true, "nodes": 3000}}"#)
+                .unwrap();
+        let svg = String::from_utf8(render("loa-6x6.yaml", text, &request).unwrap()).unwrap();
+        assert!(svg.contains("class=\"played-move arrow\""), "{svg}");
+        assert!(svg.contains("class=\"best-move arrow\""), "{svg}");
+        // The budget is the review's: without --analysis it is refused.
+        let request = Request::from_json(r#"{"options": {"nodes": 3000}}"#).unwrap();
+        let err = render("loa-6x6.yaml", text, &request).unwrap_err();
+        assert!(err.message().contains("--analysis"), "{}", err.message());
     }
 
     #[test]

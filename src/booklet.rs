@@ -23,6 +23,8 @@ use crate::theme::Theme;
 use crate::vocabulary::{Winner, capitalised};
 use crate::words::Words;
 
+mod review;
+
 const MARGIN: f64 = 14.0;
 const GAP: f64 = 8.0;
 const CAPTION_PT: f64 = 8.5;
@@ -40,6 +42,9 @@ pub struct BookletOptions {
     pub words: Words,
     /// The smallest text the booklet prints, in points (`--text-size`; 7 if None).
     pub text_size: Option<f64>,
+    /// A review page for each game that has one after the diagrams (`--analysis`), this
+    /// many proof-search nodes a position.
+    pub analysis: Option<u64>,
 }
 
 impl BookletOptions {
@@ -69,6 +74,8 @@ pub struct BookletJob {
     pub words: Words,
     /// `--text-size`, in points.
     pub text_size: Option<f64>,
+    /// `--analysis`, with its `--nodes`.
+    pub analysis: Option<u64>,
     pub output: Output,
 }
 
@@ -132,6 +139,7 @@ impl Job for BookletJob {
             theme: Theme::named_or_file(&self.theme)?,
             words: self.words.clone(),
             text_size: self.text_size,
+            analysis: self.analysis,
         };
         let document = booklet(&games, &options)?;
         problems.extend(self.words.untranslated());
@@ -234,7 +242,8 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         _ => (2, 3),
     };
     let cells = grid(content, columns, rows, GAP);
-    let pages = entries.len().div_ceil(cells.len());
+    let reviews = review::pages(games, options)?;
+    let pages = entries.len().div_ceil(cells.len()) + reviews.len();
     // Named by its games, in the booklet's words: "Shoreline · Lines of Action".
     let mut names: Vec<String> = Vec::new();
     for game in games {
@@ -305,6 +314,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         figure.description = descriptions.join("\n\n");
         document.pages.push(figure);
     }
+    review::append(&mut document, reviews, pages, options);
     Ok(document)
 }
 

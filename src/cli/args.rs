@@ -263,6 +263,18 @@ pub struct BookletArgs {
     #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_text_size)]
     pub text_size: Option<f64>,
 
+    /// After the diagrams, a review page for each Lines of Action game: its evaluation
+    /// graph, its turning point and next costly move as `render --analysis` draws them
+    #[arg(long)]
+    pub analysis: bool,
+
+    /// Proof-search nodes a position for --analysis (a budget, not a time, so every machine
+    /// prints the same booklet)
+    #[arg(long, value_name = "N", requires = "analysis",
+          default_value_t = crate::games::loa::search::DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(1..=crate::games::loa::MAX_REVIEW_NODES))]
+    pub nodes: u64,
+
     #[command(flatten)]
     pub page: PageArgs,
 

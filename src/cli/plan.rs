@@ -59,6 +59,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             every: args.every.map(|n| n as usize),
             words: crate::words::Words::new(args.lang.unwrap_or_default()),
             text_size: args.text_size,
+            analysis: args.analysis.then_some(args.nodes),
             files: args.files,
         }),
         Command::Template(args) => {

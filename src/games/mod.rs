@@ -134,6 +134,22 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// The record as its own game's type, for that game's commands (a Shoreline sheet
     /// filled with Shoreline games).
     fn as_any(&self) -> &dyn Any;
+
+    /// What `booklet --analysis` adds for this game, its review searched with `nodes`
+    /// nodes a position: None for a game without such a review (only Lines of Action has
+    /// one).
+    fn booklet_review(&self, nodes: u64) -> Option<BookletReview> {
+        let _ = nodes;
+        None
+    }
+}
+
+/// A game's review pages in a booklet: its evaluation graph, and the review diagrams to
+/// draw (`--analysis` at each `at`; None is the game's turning point).
+#[derive(Debug, Clone)]
+pub struct BookletReview {
+    pub graph: Figure,
+    pub diagrams: Vec<Option<usize>>,
 }
 
 /// An option only some games' diagrams have.

@@ -16,7 +16,8 @@ pub fn solve_command() -> GameCommand {
     GameCommand {
         name: "solve",
         about: "Solve a game exactly: Shoreline's empty board under perfect play, or a Lines \
-                of Action position of a record (the verdict and a principal variation)",
+                of Action position, of a record or given as --position TEXT (the verdict and \
+                a principal variation)",
         args: SolveArgs::augment_args,
         plan: |m| Ok(Box::new(SolveJob::plan(SolveArgs::from_arg_matches(m)?)?)),
     }
@@ -47,8 +48,13 @@ struct SolveArgs {
     game: Option<String>,
 
     /// Lines of Action: the position after this many plies of the record [default: its end]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "position")]
     at: Option<usize>,
+
+    /// Lines of Action: a position in its notation instead of a record (`sheetgen rules
+    /// loa`), e.g. --position "5/1b3/1w1b1/3w1/5 w"
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
 
     /// Lines of Action: proof-search nodes per position (a budget, not a time, so every
     /// machine gives the same answer)
@@ -60,12 +66,19 @@ struct SolveArgs {
     format: ReportArg,
 }
 
+/// Where `solve loa`'s position comes from.
+enum LoaSource {
+    Record(PathBuf),
+    /// `--position TEXT`, read as a record of its own.
+    Position(crate::games::GivenPosition),
+}
+
 enum SolveJob {
     Shoreline {
         json: bool,
     },
     Loa {
-        record: PathBuf,
+        source: LoaSource,
         at: Option<usize>,
         nodes: u64,
         json: bool,
@@ -90,21 +103,36 @@ impl SolveJob {
         let json = args.format == ReportArg::Json;
         match crate::games::find(&game).map(|g| g.name()) {
             Some(shoreline::NAME) => {
-                if file.is_some() || args.at.is_some() {
+                if file.is_some() || args.at.is_some() || args.position.is_some() {
                     return Err(Error::Usage(
-                        "solve shoreline solves the empty board; it takes no record or --at".into(),
+                        "solve shoreline solves the empty board; it takes no record, --at or \
+                         --position"
+                            .into(),
                     ));
                 }
                 Ok(SolveJob::Shoreline { json })
             }
             Some(loa::NAME) => {
-                // The hook for `--position TEXT` (positions helper): parse it into a
-                // (Rules, Position) and call `loa::solve::report` the way `run` does below.
-                let record = file.ok_or_else(|| {
-                    Error::Usage("solve loa: give a record file (and --at N for a position)".into())
-                })?;
+                let position = args.position.map(|text| crate::games::GivenPosition {
+                    game: loa::NAME,
+                    text,
+                });
+                let source = match (file, position) {
+                    (None, None) => {
+                        return Err(Error::Usage(
+                            "solve loa: give a record file (and --at N), or --position TEXT".into(),
+                        ));
+                    }
+                    (Some(file), Some(_)) => {
+                        return Err(Error::Usage(format!(
+                            "solve loa: the record file {file} or --position, not both"
+                        )));
+                    }
+                    (Some(file), None) => LoaSource::Record(PathBuf::from(file)),
+                    (None, Some(position)) => LoaSource::Position(position),
+                };
                 Ok(SolveJob::Loa {
-                    record: PathBuf::from(record),
+                    source,
                     at: args.at,
                     nodes: args.nodes,
                     json,
@@ -121,7 +149,11 @@ impl Job for SolveJob {
     fn inputs(&self) -> Vec<&Path> {
         match self {
             SolveJob::Shoreline { .. } => Vec::new(),
-            SolveJob::Loa { record, .. } => vec![record],
+            SolveJob::Loa {
+                source: LoaSource::Record(record),
+                ..
+            } => vec![record],
+            SolveJob::Loa { .. } => Vec::new(),
         }
     }
 
@@ -133,17 +165,24 @@ impl Job for SolveJob {
         let report = match *self {
             SolveJob::Shoreline { json } => shoreline::analysis::solve_report(json),
             SolveJob::Loa {
-                record,
+                source,
                 at,
                 nodes,
                 json,
             } => {
-                let game = crate::games::pick(records, &record, 1)?;
+                // A position given is read as a record of its own, errors located in it.
+                let (game, shown) = match &source {
+                    LoaSource::Position(position) => (
+                        position.read().map_err(Error::Invalid)?,
+                        crate::games::GivenPosition::NAME.to_string(),
+                    ),
+                    LoaSource::Record(record) => (
+                        crate::games::pick(records, record, 1)?,
+                        crate::diagnostic::shown_path(record),
+                    ),
+                };
                 let game = game.as_any().downcast_ref::<loa::Game>().ok_or_else(|| {
-                    Error::Usage(format!(
-                        "{}: solve loa takes a Lines of Action record",
-                        crate::diagnostic::shown_path(&record)
-                    ))
+                    Error::Usage(format!("{shown}: solve loa takes a Lines of Action record"))
                 })?;
                 let plies = game.plies.len();
                 let at = at.unwrap_or(plies);
@@ -250,7 +289,14 @@ impl Job for AnalyzeJob {
                     args.game.unwrap_or(1)
                 )));
             }
-            let reviews = loa::analysis::review_all(&games, args.nodes);
+            let reviews: Vec<loa::analysis::Reviewed> = games
+                .iter()
+                .map(|(index, game)| loa::analysis::Reviewed {
+                    index: *index,
+                    title: loa::analysis::title(*index, &game.about),
+                    review: game.review(args.nodes),
+                })
+                .collect();
             return Ok(match &self.graph {
                 Some(output) => Made::drawing(loa::graph::document(&reviews), output),
                 None => {

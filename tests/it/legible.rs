@@ -217,6 +217,7 @@ fn booklet(files: &[&str]) -> sheetgen::figure::Document {
         theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
         words: Default::default(),
         text_size: None,
+        analysis: None,
     };
     booklet(&games, &options).unwrap()
 }

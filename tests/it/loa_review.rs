@@ -149,3 +149,269 @@ fn analyze_refuses_a_game_without_a_searcher_and_a_graph_for_shoreline() {
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(out.stderr.contains("Lines of Action"), "{}", out.stderr);
 }
+
+/// The turning point as `render --analysis` documents it, worked out from the JSON lines
+/// alone: the first move from a proven win to a position not proven won; else the first
+/// from an unproven position into a proven loss; else the largest fall of the estimate
+/// between unproven positions, at least 150 (the earliest of equals). All from the mover's
+/// view: a position after the move is the opponent's, so "loss" there is the mover's win.
+fn turning_point(lines: &[serde_json::Value]) -> Option<usize> {
+    let moves = 0..lines.len() - 1;
+    let value = |i: usize| lines[i]["value"].as_str();
+    let score = |i: usize| lines[i]["score"].as_i64().unwrap();
+    if let Some(i) = moves
+        .clone()
+        .find(|&i| value(i) == Some("win") && value(i + 1) != Some("loss"))
+    {
+        return Some(i);
+    }
+    if let Some(i) = moves
+        .clone()
+        .find(|&i| value(i).is_none() && value(i + 1) == Some("win"))
+    {
+        return Some(i);
+    }
+    let mut best: Option<(i64, usize)> = None;
+    for i in moves {
+        if value(i).is_none() && value(i + 1).is_none() {
+            let fall = score(i) + score(i + 1);
+            if best.is_none_or(|(f, _)| fall > f) {
+                best = Some((fall, i));
+            }
+        }
+    }
+    best.filter(|(fall, _)| *fall >= 150).map(|(_, i)| i)
+}
+
+fn text_of(args: &[&str]) -> String {
+    let out = run(args);
+    assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn render_analysis_draws_the_turning_point_the_json_review_gives() {
+    for (record, nodes) in [
+        ("examples/loa-6x6.yaml", "3000"),
+        ("examples/loa-club-game.yaml", "2000"),
+        ("examples/loa-winands-E1.yaml", "1500"),
+    ] {
+        let lines = json_lines(&["analyze", record, "--nodes", nodes, "--format", "json"]);
+        let total = lines.len() - 1;
+        let text = text_of(&[
+            "render",
+            record,
+            "--analysis",
+            "--nodes",
+            nodes,
+            "--format",
+            "text",
+        ]);
+        match turning_point(&lines) {
+            Some(t) => {
+                assert!(
+                    text.contains(&format!("After {t} of {total} moves")),
+                    "{record}: the position before move {}:\n{text}",
+                    t + 1
+                );
+                assert!(text.contains("Turning point: "), "{record}:\n{text}");
+            }
+            None => assert!(text.contains("No costly move"), "{record}:\n{text}"),
+        }
+        // The figure has an arrow for the move played and one for the best move (or one
+        // for both, when they are the same), each with its key entry.
+        let svg = text_of(&[
+            "render",
+            record,
+            "--analysis",
+            "--nodes",
+            nodes,
+            "--format",
+            "svg",
+        ]);
+        assert!(svg.contains("class=\"played-move"), "{record}");
+        assert!(svg.contains("legend-sample played-move"), "{record}");
+        assert!(
+            svg.contains("class=\"best-move arrow\"") || svg.contains("played-move best-move"),
+            "{record}"
+        );
+    }
+}
+
+#[test]
+fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
+    let lines = json_lines(&[
+        "analyze",
+        "examples/loa-6x6.yaml",
+        "--nodes",
+        "3000",
+        "--format",
+        "json",
+    ]);
+    let check = text_of(&["render", "examples/loa-6x6.yaml", "--format", "text"]);
+    assert!(check.contains("22 moves"), "{check}");
+    // Ply 15: White to move, proven to win; the record's move 16 missed it.
+    let text = text_of(&[
+        "render",
+        "examples/loa-6x6.yaml",
+        "--analysis",
+        "--nodes",
+        "3000",
+        "--at",
+        "15",
+        "--format",
+        "text",
+    ]);
+    // Move numbers keep to their moves with a no-break space.
+    let text = text.replace('\u{a0}', " ");
+    assert!(text.contains("After 15 of 22 moves"), "{text}");
+    assert!(text.contains("Move played: 8... f2-f5 (White)"), "{text}");
+    let best = lines[15]["best"].as_str().unwrap();
+    let plies = lines[15]["plies"].as_u64().unwrap();
+    assert_eq!(lines[15]["value"], "win");
+    assert!(
+        text.contains(&format!("Before it: White wins in {plies}")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("Missed a win in {plies}: {best}")),
+        "{text}"
+    );
+    let svg = text_of(&[
+        "render",
+        "examples/loa-6x6.yaml",
+        "--analysis",
+        "--nodes",
+        "3000",
+        "--at",
+        "15",
+        "--format",
+        "svg",
+    ]);
+    assert!(svg.contains("class=\"played-move arrow\""));
+    assert!(svg.contains("class=\"best-move arrow\""));
+}
+
+#[test]
+fn render_nodes_needs_analysis_and_a_number() {
+    let out = run(&["render", "examples/loa-6x6.yaml", "--nodes", "100"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--analysis"), "{}", out.stderr);
+    let out = run(&[
+        "render",
+        "examples/loa-6x6.yaml",
+        "--analysis",
+        "--nodes",
+        "many",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--nodes `many`"), "{}", out.stderr);
+    let out = run(&["render", "examples/towers-example.yaml", "--nodes", "100"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}
+
+#[test]
+fn solve_a_position_given_as_text() {
+    // White to move joins its two pieces: a win in 1.
+    let text = text_of(&[
+        "solve",
+        "--game",
+        "loa",
+        "--position",
+        "5/1b3/1w1b1/3w1/5 w",
+        "--nodes",
+        "5000",
+    ]);
+    assert!(
+        text.starts_with("the position: white to move: win in 1"),
+        "{text}"
+    );
+    let line = text.lines().nth(1).unwrap();
+    // The piece on d2 joins the one on b3.
+    assert!(line.starts_with("line: d2-"), "{text}");
+    let json = json_lines(&[
+        "solve",
+        "loa",
+        "--position",
+        "5/1b3/1w1b1/3w1/5 w",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json[0]["value"], "win");
+    assert_eq!(json[0]["plies"], 1);
+    // A bad position: exit 1, the reason located in the text.
+    let out = run(&["solve", "--game", "loa", "--position", "5/5/5 b"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("--position:1:"), "{}", out.stderr);
+    assert!(out.stderr.contains("3 ranks"), "{}", out.stderr);
+    // A record and a position at once, or --at with a position: usage errors.
+    let out = run(&[
+        "solve",
+        "loa",
+        "examples/loa-6x6.yaml",
+        "--position",
+        "5/1b3/1w1b1/3w1/5 w",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    let out = run(&["solve", "shoreline", "--position", "5/1b3/1w1b1/3w1/5 w"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}
+
+#[test]
+fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point() {
+    use sheetgen::booklet::{BookletOptions, booklet};
+    use sheetgen::page::{PageSetup, Paper};
+    let games: Vec<Box<dyn sheetgen::games::GameRecord>> =
+        ["examples/loa-6x6.yaml", "examples/loa-winands-E1.yaml"]
+            .iter()
+            .flat_map(|f| sheetgen::load::load(f).unwrap())
+            .map(|e| e.game.unwrap())
+            .collect();
+    let options = |analysis| BookletOptions {
+        page: PageSetup {
+            paper: Paper::A4,
+            landscape: false,
+        },
+        per_page: 4,
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
+        text_size: None,
+        analysis,
+    };
+    let plain = booklet(&games, &options(None)).unwrap();
+    let reviewed = booklet(&games, &options(Some(2000))).unwrap();
+    assert_eq!(reviewed.pages.len(), plain.pages.len() + 2, "a page a game");
+    let total = reviewed.pages.len();
+    for (k, page) in reviewed.pages[plain.pages.len()..].iter().enumerate() {
+        assert_eq!(page.root.groups_with_class("analysis-graph").len(), 1);
+        let played = page.root.groups_with_class("played-move");
+        assert!(!played.is_empty(), "page {k}: a review diagram's arrow");
+        let words: Vec<&str> = page
+            .root
+            .texts()
+            .iter()
+            .map(|t| t.content.as_str())
+            .collect();
+        assert!(
+            words.iter().any(|w| w.starts_with("Turning point: ")),
+            "{words:?}"
+        );
+        let number = format!("{} / {total}", plain.pages.len() + k + 1);
+        assert!(words.contains(&number.as_str()), "{words:?}");
+        // Every text prints at 7 pt at least: the page is at print size.
+        for text in page.root.texts() {
+            assert!(text.size >= 6.99, "{:?} at {} pt", text.content, text.size);
+        }
+    }
+    // On the command line: --nodes needs --analysis.
+    let out = run(&[
+        "booklet",
+        "examples/loa-6x6.yaml",
+        "--nodes",
+        "10",
+        "-o",
+        "x.pdf",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}

@@ -176,11 +176,15 @@ fn the_review_diagram_marks_and_lists_the_costly_moves() {
     for cell in ["1", "Black ●", "E1", "−1", "B1 C1 D1"] {
         assert!(words.contains(&cell), "{cell} in {words:?}");
     }
-    let loa = run(&["render", "examples/loa-6x6.yaml", "--analysis"]);
-    assert_eq!(loa.code, 2);
+    // Lines of Action has its own review diagram (tests/it/loa_review.rs); Towers none.
+    let towers = run(&["render", "examples/towers-example.yaml", "--analysis"]);
+    assert_eq!(towers.code, 2);
     assert!(
-        loa.stderr
-            .contains("--analysis is Shoreline diagrams' option; this is a Lines of Action game")
+        towers.stderr.contains(
+            "--analysis is Shoreline and Lines of Action diagrams' option; this is a Towers game"
+        ),
+        "{}",
+        towers.stderr
     );
 }
 

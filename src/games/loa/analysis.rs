@@ -14,7 +14,6 @@ use serde::Serialize;
 
 use super::bits::Wide;
 use super::game::{Outcome, Ply, Rules, notation};
-use super::record::Game;
 use super::rules::Position;
 use super::search::{Engine, Value, Verdict, eval::WIN};
 use crate::formats::report::{Column, json_line, table};
@@ -324,8 +323,7 @@ pub fn json_report(index: usize, review: &Review) -> String {
 }
 
 /// A record's title for reports: its `title`, else its players, else "game K".
-pub fn title(index: usize, game: &Game) -> String {
-    let about = &game.about;
+pub fn title(index: usize, about: &crate::record::About) -> String {
     if let Some(title) = &about.title {
         return title.value.clone();
     }
@@ -342,18 +340,6 @@ pub struct Reviewed {
     pub review: Review,
 }
 
-/// Reviews each game (with its place in the file).
-pub fn review_all(games: &[(usize, Game)], nodes: u64) -> Vec<Reviewed> {
-    games
-        .iter()
-        .map(|(index, game)| Reviewed {
-            index: *index,
-            title: title(*index, game),
-            review: review(&game.rules, &game.plies, nodes),
-        })
-        .collect()
-}
-
 /// The text report of every game, a blank line between them; or the JSON lines of all.
 pub fn report(reviews: &[Reviewed], json: bool) -> String {
     let parts: Vec<String> = reviews
@@ -367,4 +353,88 @@ pub fn report(reviews: &[Reviewed], json: bool) -> String {
         })
         .collect();
     parts.join(if json { "" } else { "\n" })
+}
+
+/// One move as a review diagram marks it: the position before it (after `ply` plies), the
+/// move played there and the best one, and the verdicts before and after it, both from the
+/// mover's view.
+#[derive(Debug, Clone)]
+pub struct Marked {
+    pub ply: usize,
+    pub mover: Side,
+    /// None at the end of the record: no move was played from here.
+    pub played: Option<Ply>,
+    pub best: Option<Ply>,
+    pub before: Verdict,
+    /// The verdict on the position after the move, from the mover's view.
+    pub after: Option<Verdict>,
+    pub note: Option<Note>,
+    /// Chosen as the game's turning point ([`Review::turning_point`]), not asked for.
+    pub turning: bool,
+}
+
+impl Review {
+    /// The game's turning point: the ply before its costliest move, chosen in this order
+    /// (each from the mover's view, as `analyze --format json` gives the verdicts):
+    /// 1. the first move from a proven win to a position not proven won;
+    /// 2. else the first move from an unproven position into a proven loss;
+    /// 3. else, among moves between unproven positions, the one whose estimate falls the
+    ///    most (the score before it plus the opponent's score after it), at least
+    ///    [`MISTAKE`]; the earliest of equals.
+    ///
+    /// None when no move qualifies.
+    pub fn turning_point(&self) -> Option<usize> {
+        let before = |i: usize| &self.stands[i].verdict;
+        let after = |i: usize| flipped(&self.stands[i + 1].verdict);
+        let plies = 0..self.moves.len();
+        let gave_up_win = plies
+            .clone()
+            .find(|&i| before(i).value == Some(Value::Win) && after(i).value != Some(Value::Win));
+        let into_loss = || {
+            plies
+                .clone()
+                .find(|&i| before(i).value.is_none() && after(i).value == Some(Value::Loss))
+        };
+        let largest_fall = || {
+            let falls = plies.clone().filter_map(|i| {
+                let (b, a) = (before(i), after(i));
+                (b.value.is_none() && a.value.is_none()).then_some((b.score - a.score, i))
+            });
+            // The largest fall, and of equals the earliest ply.
+            let (fall, i) = falls.max_by_key(|&(fall, i)| (fall, std::cmp::Reverse(i)))?;
+            (fall >= MISTAKE).then_some(i)
+        };
+        gave_up_win.or_else(into_loss).or_else(largest_fall)
+    }
+
+    /// The costly moves a review diagram is worth drawing for: the turning point first,
+    /// then the other moves with a costly [`Note`] in the game's order.
+    pub fn costly_plies(&self) -> Vec<usize> {
+        let mut plies: Vec<usize> = self.turning_point().into_iter().collect();
+        for m in &self.moves {
+            if m.note.as_ref().is_some_and(Note::is_costly) && !plies.contains(&m.ply) {
+                plies.push(m.ply);
+            }
+        }
+        plies
+    }
+
+    /// The move from the position after `ply` plies as a review diagram marks it (at the
+    /// record's end, no move: the verdict and the best move only).
+    pub fn marked(&self, ply: usize, turning: bool) -> Option<Marked> {
+        let stand = self.stands.get(ply)?;
+        let judged = self.moves.get(ply);
+        // The position's own estimate, as the graph and the JSON lines give it.
+        let after = judged.map(|_| flipped(&self.stands[ply + 1].verdict));
+        Some(Marked {
+            ply,
+            mover: stand.position.to_move,
+            played: judged.map(|m| m.played),
+            best: stand.verdict.best.filter(|_| !stand.over),
+            before: stand.verdict,
+            after,
+            note: judged.and_then(|m| m.note.clone()),
+            turning,
+        })
+    }
 }

@@ -63,6 +63,9 @@ pub struct DiagramOptions {
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
+    /// A review diagram (`--analysis`): the move from this position and the best one as
+    /// arrows, the verdicts under the board; with the record's move list for numbering.
+    pub review: Option<(super::analysis::Marked, Vec<String>)>,
 }
 
 /// Why a direction has no move (for `moves:` figures).
@@ -151,20 +154,39 @@ pub fn diagram(
             outcome_line(total, replay, words),
         ];
         let notes = figure_notes(replay, &options.show, words);
+        let review_lines = match &options.review {
+            Some((marked, moves)) => super::costly::lines(marked, moves, size, words),
+            None => Vec::new(),
+        };
         let rules = rules_caption(&replay.rules, words);
-        let mut lines: Vec<Line> = status.iter().chain(&notes).map(Line::text).collect();
+        let mut lines: Vec<Line> = status
+            .iter()
+            .chain(&review_lines)
+            .chain(&notes)
+            .map(Line::text)
+            .collect();
         // The rules in small print.
         lines.push(Line {
             text: rules.clone(),
             size: LABEL_PT,
         });
         // The plain text holds the caption and the status; the text alternative all of it.
-        let mut written: Vec<String> = options.caption.iter().chain(&status).cloned().collect();
+        let mut written: Vec<String> = options
+            .caption
+            .iter()
+            .chain(&status)
+            .chain(&review_lines)
+            .cloned()
+            .collect();
         let plain_text = plain_text(replay, options.flip, &written, words);
         written.extend(notes);
         written.push(rules);
-        let groups = board_marks(&board, replay, &options.show, k);
-        let entries = key_entries(&groups, &board, words);
+        let marked = options.review.as_ref().map(|(m, _)| m);
+        let groups = board_marks(&board, replay, &options.show, marked, k);
+        let mut entries = key_entries(&groups, &board, words);
+        if let Some(marked) = marked {
+            entries.extend(super::costly::key_entries(&board, marked, words));
+        }
         let key: frame::Block = Box::new(move |y| {
             let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT * k));
             let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT * k, entries);
@@ -182,15 +204,22 @@ pub fn diagram(
     })
 }
 
-/// The board, the last move, the groups' links, the captures, the pieces and the `show`
-/// figures, each a group.
-fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> Vec<Group> {
+/// The board, the last move, the groups' links, the captures, the pieces, the `show`
+/// figures and the review's arrows, each a group.
+fn board_marks(
+    board: &BoardLayout,
+    replay: &Replay,
+    show: &[Show],
+    review: Option<&super::analysis::Marked>,
+    k: f64,
+) -> Vec<Group> {
     let mut groups = vec![board.draw(replay.board.blocked)];
     let last_move = match replay.plies.last() {
         Some(super::game::Ply::Move(m)) => Some(*m),
         _ => None,
     };
-    let with_figures = !show.is_empty();
+    // Beside other arrows, the last move is its squares tinted.
+    let with_figures = !show.is_empty() || review.is_some();
     if let (Some(m), true) = (last_move, with_figures) {
         // Beside move arrows the last move is its two squares tinted, not another arrow.
         let mut last = Group::new("last-move squares");
@@ -232,6 +261,9 @@ fn board_marks(board: &BoardLayout, replay: &Replay, show: &[Show], k: f64) -> V
             (crate::palette::PAPER, 0.3),
         ));
         groups.push(last);
+    }
+    if let Some(marked) = review {
+        groups.push(super::costly::arrows(board, marked));
     }
     // Arrows first, so the line counts sit on top of the shafts they label.
     for figure in show {

@@ -6,6 +6,7 @@ pub mod bits;
 pub mod board;
 #[cfg(feature = "cli")]
 pub mod commands;
+pub mod costly;
 pub mod diagram;
 pub mod game;
 pub mod graph;
@@ -50,7 +51,26 @@ const OPTIONS: &[GameOption] = &[
         value: None,
         help: "Draw a Lines of Action board from White's side (a1 top right, labels following)",
     },
+    GameOption {
+        name: "analysis",
+        value: None,
+        help: "Weigh every move and mark the costly ones (Shoreline against perfect play); \
+               Lines of Action: the move played and the best one as arrows, with the verdicts, \
+               at --at N or else at the game's turning point",
+    },
+    GameOption {
+        name: "nodes",
+        value: Some("N"),
+        help: "Lines of Action --analysis: proof-search nodes a position, a budget rather \
+               than a time, so every machine draws the same review [default: 40000]",
+    },
 ];
+
+/// The longest game `--analysis` reviews, in plies: at the default budget a minute's work
+/// a hundred plies, so a hostile record cannot ask for hours.
+pub const MAX_REVIEW_PLIES: usize = 1_000;
+/// The largest `--nodes` budget a review diagram takes.
+pub const MAX_REVIEW_NODES: u64 = 10_000_000;
 
 impl crate::games::Game for LinesOfAction {
     fn name(&self) -> &'static str {
@@ -108,6 +128,52 @@ impl crate::games::Game for LinesOfAction {
 }
 
 impl Game {
+    /// The review budget a view asks for (`--nodes`, the last given), checked: None without
+    /// `--analysis`.
+    fn review_nodes(&self, view: &View) -> Result<Option<u64>, Error> {
+        let given = view.values("nodes").last();
+        if !view.flag("analysis") {
+            return match given {
+                Some(_) => Err(Error::Usage(
+                    "--nodes is the budget of --analysis: give --analysis too".into(),
+                )),
+                None => Ok(None),
+            };
+        }
+        if self.plies.len() > MAX_REVIEW_PLIES {
+            return Err(Error::Usage(format!(
+                "--analysis: the game has {} plies; sheetgen reviews at most {MAX_REVIEW_PLIES} \
+                 in a diagram (`sheetgen analyze` weighs every move of a longer one)",
+                self.plies.len()
+            )));
+        }
+        let Some(written) = given else {
+            return Ok(Some(search::DEFAULT_NODES));
+        };
+        match written.text.trim().parse::<u64>() {
+            Ok(n) if (1..=MAX_REVIEW_NODES).contains(&n) => Ok(Some(n)),
+            _ => Err(Error::Usage(format!(
+                "--nodes `{}`: give a number of nodes from 1 to {MAX_REVIEW_NODES}",
+                written.text
+            ))),
+        }
+    }
+
+    /// The review diagram's move: at `--at N` the move from there, else the game's turning
+    /// point (the end when it has none); with the move list for numbering.
+    fn review_marks(&self, view: &View, nodes: u64) -> (analysis::Marked, Vec<String>) {
+        let review = self.review(nodes);
+        let turning = view.at.is_none();
+        let at = match view.at {
+            Some(at) => at,
+            None => review.turning_point().unwrap_or(self.plies.len()),
+        };
+        let marked = review
+            .marked(at.min(self.plies.len()), turning)
+            .expect("a review has every position of its game");
+        (marked, self.notation())
+    }
+
     /// The `--show` figures a view asks for, read and checked against the position after
     /// `n` moves; a figure written in the record is refused at its place.
     fn figures(&self, view: &View, replay: &game::Replay) -> Result<Vec<diagram::Show>, Error> {
@@ -149,6 +215,7 @@ impl GameRecord for Game {
 
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
         let n = crate::games::check_at(view.at, self.length(), "move")?;
+        self.review_nodes(view)?;
         if view.values("show").next().is_some() {
             self.figures(view, &self.replay_to(n))?;
         }
@@ -162,7 +229,14 @@ impl GameRecord for Game {
     }
 
     fn draw(&self, view: &View) -> (Figure, Cells) {
-        let n = view.at.unwrap_or(self.plies.len());
+        let nodes = self
+            .review_nodes(view)
+            .expect("check_view accepted the budget");
+        let review = nodes.map(|nodes| self.review_marks(view, nodes));
+        let n = match &review {
+            Some((marked, _)) => marked.ply,
+            None => view.at.unwrap_or(self.plies.len()),
+        };
         let replay = self.replay_to(n);
         let options = diagram::DiagramOptions {
             show: self
@@ -173,6 +247,7 @@ impl GameRecord for Game {
             flip: view.flag("flip"),
             text_scale: view.text_scale,
             words: view.words.clone(),
+            review,
         };
         diagram::diagram(
             &replay,
@@ -184,5 +259,27 @@ impl GameRecord for Game {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+
+    /// The graph, the turning point's diagram and the next costly move's.
+    fn booklet_review(&self, nodes: u64) -> Option<crate::games::BookletReview> {
+        if self.plies.len() > MAX_REVIEW_PLIES {
+            return None;
+        }
+        let review = self.review(nodes);
+        let title = analysis::title(1, &self.about);
+        let mut diagrams: Vec<Option<usize>> = Vec::new();
+        for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {
+            let turning = i == 0 && review.turning_point() == Some(ply);
+            diagrams.push(if turning { None } else { Some(ply) });
+        }
+        if diagrams.is_empty() {
+            // No costly move: the end, with its verdict.
+            diagrams.push(None);
+        }
+        Some(crate::games::BookletReview {
+            graph: graph::figure(&title, &review),
+            diagrams,
+        })
     }
 }

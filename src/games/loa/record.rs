@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use serde_saphyr::Spanned;
 
 use super::NAME;
+use super::analysis::Review;
 use super::bits::Wide;
 use super::game::{
     Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, check_written_result,
@@ -54,12 +55,31 @@ pub struct Game {
     /// any move of a long game replays at most that many plies (a booklet walking through
     /// a 100,000-move game stays linear).
     pub checkpoints: OnceLock<Vec<Position<Wide>>>,
+    /// The review with its node budget, made on first use: a booklet draws a review
+    /// diagram many times while it finds the text size.
+    pub reviewed: OnceLock<(u64, Review)>,
 }
 
 /// Plies between two checkpoints of a long game.
 pub const CHECKPOINT: usize = 256;
 
 impl Game {
+    /// The game reviewed with `nodes` proof-search nodes a position
+    /// ([`super::analysis::review`]); kept for the next call with the same budget.
+    pub fn review(&self, nodes: u64) -> Review {
+        let (kept, review) = self.reviewed.get_or_init(|| {
+            (
+                nodes,
+                super::analysis::review(&self.rules, &self.plies, nodes),
+            )
+        });
+        if *kept == nodes {
+            review.clone()
+        } else {
+            super::analysis::review(&self.rules, &self.plies, nodes)
+        }
+    }
+
     /// The game replayed to its end.
     pub fn replay(&self) -> Replay {
         self.replay_to(self.plies.len())
@@ -188,6 +208,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         plies: replay.plies,
         outcome: replay.outcome,
         checkpoints: OnceLock::new(),
+        reviewed: OnceLock::new(),
     })
 }
 

@@ -1,7 +1,7 @@
 //! `sheetgen solve loa`: the verdict on one position and a principal variation. The position
-//! comes as a [`Replay`] (a record played to `--at N`), which carries the positions that
-//! stood twice (L6); a position given as text becomes a fresh replay with
-//! [`Replay::resumed`].
+//! comes as a [`Replay`]: a record played to `--at N`, which carries the positions that
+//! stood twice (L6), or `--position TEXT` read as a record that starts there
+//! (`games::GivenPosition`), replayed to its start.
 
 use serde::Serialize;
 
@@ -83,9 +83,12 @@ pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
             verdict_text(&verdict)
         ),
     };
+    let place = match (replay.plies.len(), replay.rules.start) {
+        (0, Some(_)) => "the position".to_string(),
+        (n, _) => format!("after ply {n}"),
+    };
     format!(
-        "after ply {}: {what}\nline: {}\nnodes: {spent}\n",
-        replay.plies.len(),
+        "{place}: {what}\nline: {}\nnodes: {spent}\n",
         if pv.is_empty() {
             "-".into()
         } else {

@@ -50,7 +50,9 @@ const OPTIONS: &[GameOption] = &[
     GameOption {
         name: "analysis",
         value: None,
-        help: "Weigh every move against perfect play and mark the costly ones (Shoreline)",
+        help: "Weigh every move and mark the costly ones (Shoreline against perfect play); \
+               Lines of Action: the move played and the best one as arrows, with the verdicts, \
+               at --at N or else at the game's turning point",
     },
 ];
 

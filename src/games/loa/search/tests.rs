@@ -353,3 +353,93 @@ fn consistent(name: &str, review: &crate::games::loa::analysis::Review) {
         }
     }
 }
+
+/// `p` in the position notation, written here from the bits (not by `position.rs`).
+fn notation_of(p: &Position<u64>, size: usize) -> String {
+    let mut ranks = Vec::new();
+    for rank in (0..size).rev() {
+        let (mut text, mut empty) = (String::new(), 0);
+        for file in 0..size {
+            let bit = 1u64 << (rank * size + file);
+            let piece = if p.black & bit != 0 {
+                'b'
+            } else if p.white & bit != 0 {
+                'w'
+            } else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push(piece);
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    let side = if p.to_move == Side::Black { 'b' } else { 'w' };
+    format!("{} {side}", ranks.join("/"))
+}
+
+#[test]
+fn solve_position_agrees_with_plain_search_on_small_boards() {
+    // The whole path of `solve --game loa --position TEXT`: the text read as a record, the
+    // replay, the report's JSON; each verdict checked by the plain search.
+    let rules = Rules {
+        size: 5,
+        ..Rules::default()
+    };
+    let board = Board::<u64>::new(5, &[]);
+    let (mut proven, mut unproven) = (0, 0);
+    for p in random_positions(&rules, 12, 11) {
+        let given = crate::games::GivenPosition {
+            game: crate::games::loa::NAME,
+            text: notation_of(&p, 5),
+        };
+        let record = given
+            .read()
+            .unwrap_or_else(|d| panic!("{}: {d}", given.text));
+        let game = record
+            .as_any()
+            .downcast_ref::<crate::games::loa::Game>()
+            .unwrap();
+        let replay = game.replay_to(0);
+        assert_eq!(narrow(&replay.position), p, "{}", given.text);
+        let json = crate::games::loa::solve::report(&replay, 50_000, true);
+        let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let k = report["plies"].as_u64().map(|k| k as u32);
+        match (report["value"].as_str(), k) {
+            (Some("win"), Some(k)) if k <= 5 => {
+                assert!(exactly(|d| win_within(&board, false, &p, d), k), "{json}");
+                proven += 1;
+            }
+            (Some("loss"), Some(k)) if k <= 5 => {
+                assert!(exactly(|d| loss_within(&board, false, &p, d), k), "{json}");
+                proven += 1;
+            }
+            (Some(_), _) => {
+                assert!(!win_within(&board, false, &p, 5), "{json}: a shorter win");
+                proven += 1;
+            }
+            (None, _) => {
+                assert!(
+                    !win_within(&board, false, &p, 3),
+                    "{json}: a win in 3 unfound"
+                );
+                assert!(
+                    !loss_within(&board, false, &p, 3),
+                    "{json}: a loss in 3 unfound"
+                );
+                unproven += 1;
+            }
+        }
+        // The principal variation starts with the best move, in the record's notation.
+        if let Some(best) = report["best"].as_str() {
+            assert_eq!(report["pv"][0].as_str(), Some(best), "{json}");
+        }
+    }
+    assert!(proven >= 12, "{proven} proven, {unproven} not");
+}
