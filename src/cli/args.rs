@@ -240,7 +240,17 @@ pub struct BookletArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// Diagrams per page
+    /// The bulletin's title, on its first page and as the PDF's title [default: the games'
+    /// events, else their games' names]
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// The bulletin's date, under its title [default: the games' dates, first to last]
+    #[arg(long, value_name = "TEXT")]
+    pub date: Option<String>,
+
+    /// How large diagrams are drawn: as many as N would fill a page (each game's heading
+    /// and move list take room too)
     #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
     pub per_page: String,
 

@@ -59,6 +59,8 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             every: args.every.map(|n| n as usize),
             words: crate::words::Words::new(args.lang.unwrap_or_default()),
             text_size: args.text_size,
+            title: args.title,
+            date: args.date,
             files: args.files,
         }),
         Command::Template(args) => {
