@@ -46,13 +46,13 @@ pub fn front(
     options: &BookletOptions,
 ) -> Result<(), Error> {
     let floor = options.min_pt();
-    // A title too long for a page is refused by the flow, naming it.
-    let what = if options.title.is_some() {
-        "--title"
-    } else {
-        "the title"
+    let what = match options.title {
+        Some(_) => "--title",
+        None => "the title from the games' events",
     };
-    flow.paragraph(what, title, (options.pt(TITLE_PT), floor), 0.0)?;
+    let size = (options.pt(TITLE_PT), floor);
+    at_most_half_a_page(flow, what, title, size)?;
+    flow.paragraph("booklet-title", title, size, 0.0)?;
     let date = options.date.clone().or_else(|| {
         let mut dates: Vec<&str> = games
             .iter()
@@ -66,14 +66,32 @@ pub fn front(
         }
     });
     if let Some(date) = date {
-        let what = if options.date.is_some() {
-            "--date"
-        } else {
-            "the date"
+        let size = (options.pt(BODY_PT + 1.0), floor);
+        let what = match options.date {
+            Some(_) => "--date",
+            None => "the games' dates",
         };
-        flow.paragraph(what, &date, (options.pt(BODY_PT + 1.0), floor), 0.0)?;
+        at_most_half_a_page(flow, what, &date, size)?;
+        flow.paragraph("booklet-date", &date, size, 0.0)?;
     }
     flow.gap(6.0);
+    Ok(())
+}
+
+/// Refuses a `what` that would fill more than half of the first page.
+fn at_most_half_a_page(
+    flow: &Flow,
+    what: &str,
+    text: &str,
+    (size, floor): (f64, f64),
+) -> Result<(), Error> {
+    let lines = crate::layout::fitted_lines(text, size, flow.area.width, floor).len();
+    let height = lines as f64 * line_height(size);
+    if height > flow.area.height / 2.0 {
+        return Err(Error::Usage(format!(
+            "{what} takes {lines} lines at {size} pt, more than half the first page; shorten it"
+        )));
+    }
     Ok(())
 }
 

@@ -86,6 +86,7 @@ impl Job for BookletJob {
         }
         let mut games = Vec::new();
         let mut problems = Vec::new();
+        let mut notes = Vec::new();
         if let Some(position) = &self.position {
             match position.read() {
                 Ok(game) => games.push(game),
@@ -98,6 +99,7 @@ impl Job for BookletJob {
             match records.load(path) {
                 Ok(entries) => {
                     for entry in entries {
+                        notes.extend(entry.notes.iter().map(crate::diagnostic::Diagnostic::note));
                         match entry.game {
                             Ok(game) => games.push(game),
                             Err(d) => problems.push(Problem {
@@ -137,7 +139,7 @@ impl Job for BookletJob {
             .max()
             .unwrap_or_default();
         let others = walk.others_line();
-        let mut notes = walk.notes;
+        let mut notes = [walk.notes, notes].concat();
         notes.extend(others);
         Ok(Made {
             problems,

@@ -52,9 +52,9 @@ pub fn draw(flow: &mut Flow, game: &dyn GameRecord, options: &BookletOptions) ->
     let size = (options.pt(BODY_PT), options.min_pt());
     for paragraph in paragraphs(game) {
         match paragraph {
-            Paragraph::Moves(text) => flow.paragraph("moves", &text, size, 0.0)?,
+            Paragraph::Moves(text) => flow.paragraph("move-list", &text, size, 0.0)?,
             Paragraph::Comment(text) => {
-                flow.paragraph("comment", &text, size, COMMENT_INDENT)?
+                flow.paragraph("move-comment", &text, size, COMMENT_INDENT)?
             }
         };
         flow.gap(1.0);

@@ -192,7 +192,7 @@ pub fn draw(
                 centred: true,
             },
             Column {
-                header: words.tr("Player"),
+                header: words.tr("Name"),
                 centred: false,
             },
         ];

@@ -246,6 +246,8 @@ fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen::error::E
         theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
         words: Default::default(),
         text_size: None,
+        title: None,
+        date: None,
     };
     let document = booklet(&games, &options)?;
     Ok(document
