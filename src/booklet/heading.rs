@@ -95,12 +95,12 @@ fn at_most_half_a_page(
     Ok(())
 }
 
-/// The `number`-th game's heading: its title (or its players), the players, the game,
-/// event, round and date, and the result. Kept on one page with the first lines of its
+/// A game's heading, numbered `number` when the booklet has several: its title (or its
+/// players), the players, the game, event, round and date, and the result. Kept on one page with the first lines of its
 /// moves. Returns the page it is on.
 pub fn game(
     flow: &mut Flow,
-    number: usize,
+    number: Option<usize>,
     game: &dyn GameRecord,
     options: &BookletOptions,
 ) -> Result<usize, Error> {
@@ -119,7 +119,10 @@ pub fn game(
     let (heading_pt, body_pt, floor) = (options.pt(HEADING_PT), options.pt(BODY_PT), options.min_pt());
     let height = line_height(heading_pt) + (lines.len() + 2) as f64 * line_height(body_pt);
     flow.new_page_unless_room(height);
-    let heading = format!("{number}. {first}");
+    let heading = match number {
+        Some(number) => format!("{number}. {first}"),
+        None => first,
+    };
     let page = flow.paragraph("game-heading", &heading, (heading_pt, floor), 0.0)?;
     for line in lines {
         flow.paragraph("game-byline", &line, (body_pt, floor), 0.0)?;

@@ -198,11 +198,12 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         } else {
             flow.gap(GAP);
         }
+        let number = (games.len() > 1).then_some(k + 1);
         // A game that fits on a page starts where all of its head and first diagrams fit.
-        if let Some(height) = head_height(area, k + 1, *game, drawn, options)? {
+        if let Some(height) = head_height(area, number, *game, drawn, options)? {
             flow.new_page_unless_room(height);
         }
-        first_pages.push(game_section(&mut flow, k + 1, *game, drawn, options)?);
+        first_pages.push(game_section(&mut flow, number, *game, drawn, options)?);
     }
     if let Some(contents) = contents {
         contents.fill(&mut flow, &first_pages, options);
@@ -282,11 +283,11 @@ fn draw_diagrams<'a>(
         .collect())
 }
 
-/// The `number`-th game's part of the booklet: its heading, its moves and comments, its
+/// A game's part of the booklet (`number` as [`heading::game`] numbers it): its heading, its moves and comments, its
 /// diagrams. Returns the page it starts on.
 fn game_section(
     flow: &mut Flow,
-    number: usize,
+    number: Option<usize>,
     game: &dyn GameRecord,
     drawn: &GameDiagrams,
     options: &BookletOptions,
@@ -301,11 +302,11 @@ fn game_section(
     Ok(first)
 }
 
-/// How high the `number`-th game's heading, moves and first row of diagrams are, if they
+/// How high a game's heading, moves and first row of diagrams are, if they
 /// fit on one page.
 fn head_height(
     area: Rect,
-    number: usize,
+    number: Option<usize>,
     game: &dyn GameRecord,
     drawn: &GameDiagrams,
     options: &BookletOptions,

@@ -47,8 +47,10 @@ const SHARED: [(&str, &str, AddArgs); 7] = [
     ("render", "Draw a game's score diagram", render_args),
     (
         "booklet",
-        "Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a \
-         diagram every N moves",
+        "A club's bulletin on A4 or Letter pages: title and date, the results (a crosstable \
+         when every pair met), each game's heading, numbered move list with its comments and \
+         diagrams, page numbers, contents past eight games; or one game as a diagram every N \
+         moves",
         BookletArgs::augment_args,
     ),
     (
