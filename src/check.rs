@@ -175,7 +175,8 @@ impl Report {
     ) {
         for entry in entries {
             // What the file left out, as `import` says it.
-            self.notes.extend(entry.notes.iter().map(crate::diagnostic::Diagnostic::note));
+            self.notes
+                .extend(entry.notes.iter().map(crate::diagnostic::Diagnostic::note));
             match &entry.game {
                 Ok(game) => {
                     count.valid += 1;

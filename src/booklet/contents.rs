@@ -57,7 +57,8 @@ pub fn reserve(
     for (k, game) in games.iter().enumerate() {
         let text = line(k + 1, *game, options);
         // Each line narrower by the page number's room, so the number never meets it.
-        let (page, baseline) = flow.paragraph_narrowed("contents", &text, (pt, floor), number_width(pt))?;
+        let (page, baseline) =
+            flow.paragraph_narrowed("contents", &text, (pt, floor), number_width(pt))?;
         numbers.push((page, baseline));
     }
     Ok(Contents { numbers })
@@ -72,7 +73,12 @@ impl Contents {
             let mut group = Group::new("contents-page");
             let number = (first + 1).to_string();
             flow.describe(page, number.clone());
-            group.text(Text::new(Point::new(right, baseline), number, pt, Anchor::End));
+            group.text(Text::new(
+                Point::new(right, baseline),
+                number,
+                pt,
+                Anchor::End,
+            ));
             flow.add(page, group);
         }
     }

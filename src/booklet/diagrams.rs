@@ -226,7 +226,11 @@ impl Cells {
 /// print size: their text is drawn larger until it is; where the cell is too low for that
 /// (a figure with long notes under its board), they may be as tall as the page; and a
 /// layout where even that is too small is refused.
-pub fn draw_all(entries: &[&Entry], cells: Cells, options: &BookletOptions) -> Result<Drawn, Error> {
+pub fn draw_all(
+    entries: &[&Entry],
+    cells: Cells,
+    options: &BookletOptions,
+) -> Result<Drawn, Error> {
     let cell = cells.cell;
     let room = cell.height - cells.caption_height;
     if room < cell.height / 3.0 {
@@ -275,6 +279,11 @@ pub fn draw_all(entries: &[&Entry], cells: Cells, options: &BookletOptions) -> R
     )))
 }
 
+/// Figures and the one scale they are placed at.
+type Scaled = (Vec<Figure>, f64);
+/// The smallest size text printed at, and the game whose diagram holds it.
+type Smallest = (f64, &'static str);
+
 /// The diagrams drawn at one scale that fits them all in `width` × `room`, their text
 /// enlarged until it prints at the smallest size; or the smallest text it came to, and
 /// which game's diagram holds it.
@@ -282,9 +291,9 @@ fn legible(
     entries: &[&Entry],
     (width, room): (f64, f64),
     options: &BookletOptions,
-) -> Result<Result<(Vec<Figure>, f64), (f64, &'static str)>, Error> {
+) -> Result<Result<Scaled, Smallest>, Error> {
     // What prints smallest at `text_scale`, and which game's diagram holds it.
-    let draw = |text_scale: f64| -> Result<(f64, &'static str, (Vec<Figure>, f64)), Error> {
+    let draw = |text_scale: f64| -> Result<(f64, &'static str, Scaled), Error> {
         let figures = entries
             .iter()
             .map(|e| e.draw(text_scale))
@@ -340,9 +349,7 @@ pub fn first_row_height(figures: &[Figure], (cells, scale): (Cells, f64)) -> f64
     let row = &figures[..cells.columns.min(figures.len())];
     match row.is_empty() {
         true => 0.0,
-        false => {
-            row.iter().map(|f| f.height * scale).fold(0.0, f64::max) + cells.caption_height
-        }
+        false => row.iter().map(|f| f.height * scale).fold(0.0, f64::max) + cells.caption_height,
     }
 }
 
@@ -378,7 +385,13 @@ pub fn place(
 }
 
 /// One diagram scaled into the top of `cell` and centred, its caption under it.
-fn one(entry: &Entry, figure: &Figure, cell: Rect, (scale, pt): (f64, f64), theme: &Theme) -> Group {
+fn one(
+    entry: &Entry,
+    figure: &Figure,
+    cell: Rect,
+    (scale, pt): (f64, f64),
+    theme: &Theme,
+) -> Group {
     let mut group = Group::new("booklet-entry");
     let (width, height) = (figure.width * scale, figure.height * scale);
     let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);

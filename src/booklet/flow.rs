@@ -146,13 +146,19 @@ impl Flow {
             baseline: self.y,
         };
         let mut group = Group::new(class);
-        for (k, (line, size)) in fitted_lines(text, size, width, floor).into_iter().enumerate() {
+        for (k, (line, size)) in fitted_lines(text, size, width, floor)
+            .into_iter()
+            .enumerate()
+        {
             let (page, top) = self.take(line_height(size), class)?;
             if k == 0 {
                 placed.first = page;
             } else if page != placed.last {
                 // The paragraph goes on on a new page: the lines above stay on the last.
-                self.add(placed.last, std::mem::replace(&mut group, Group::new(class)));
+                self.add(
+                    placed.last,
+                    std::mem::replace(&mut group, Group::new(class)),
+                );
             }
             placed.last = page;
             placed.baseline = top + line_height(size) - font::descent(size);
@@ -200,7 +206,10 @@ mod tests {
         assert!(pages.len() > 2, "{}", pages.len());
         for (page, _) in &pages {
             let bounds = page.bounds().unwrap();
-            assert!(bounds.bottom() <= 40.0 + 1e-6 && bounds.right() <= 50.0, "{bounds:?}");
+            assert!(
+                bounds.bottom() <= 40.0 + 1e-6 && bounds.right() <= 50.0,
+                "{bounds:?}"
+            );
         }
     }
 }

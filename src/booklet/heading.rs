@@ -116,7 +116,11 @@ pub fn game(
     lines.extend(byline);
     lines.push(event_line(game, words));
     lines.push(outcome(game, words));
-    let (heading_pt, body_pt, floor) = (options.pt(HEADING_PT), options.pt(BODY_PT), options.min_pt());
+    let (heading_pt, body_pt, floor) = (
+        options.pt(HEADING_PT),
+        options.pt(BODY_PT),
+        options.min_pt(),
+    );
     let height = line_height(heading_pt) + (lines.len() + 2) as f64 * line_height(body_pt);
     flow.new_page_unless_room(height);
     let heading = match number {
@@ -146,7 +150,13 @@ fn players(game: &dyn GameRecord, words: &Words) -> Option<String> {
     let about = game.about();
     let named: Vec<String> = [Side::Black, Side::White]
         .into_iter()
-        .filter_map(|side| Some(format!("{} {}", words.tr(side.label()), about.player(side)?)))
+        .filter_map(|side| {
+            Some(format!(
+                "{} {}",
+                words.tr(side.label()),
+                about.player(side)?
+            ))
+        })
         .collect();
     (!named.is_empty()).then(|| named.join(" – "))
 }

@@ -19,19 +19,21 @@ mod table;
 #[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 #[cfg(feature = "cli")]
 use crate::error::Problem;
-use crate::error::Error;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
+#[cfg(feature = "cli")]
+use crate::font;
 use crate::games::GameRecord;
 #[cfg(feature = "cli")]
 use crate::games::{Job, Records};
 #[cfg(feature = "cli")]
 use crate::job::{Made, Output};
-use crate::font;
 use crate::layout::line_height;
 #[cfg(feature = "cli")]
 use crate::page::PageSetup;
+#[cfg(feature = "cli")]
 use crate::theme::Theme;
 #[cfg(feature = "cli")]
 use crate::words::Words;
@@ -149,7 +151,6 @@ impl Job for BookletJob {
         })
     }
 }
-
 
 /// Diagrams in one booklet, at most: each is drawn in memory before the pages are laid
 /// out, and a thousand already make a 170-page booklet.
@@ -297,7 +298,13 @@ fn game_section(
     flow.gap(2.0);
     let entries: Vec<&Entry> = drawn.entries.iter().collect();
     let figures: Vec<&Figure> = drawn.figures.iter().collect();
-    diagrams::place(flow, &entries, &figures, (drawn.cells, drawn.scale), options)?;
+    diagrams::place(
+        flow,
+        &entries,
+        &figures,
+        (drawn.cells, drawn.scale),
+        options,
+    )?;
     // Further per-game parts (an analysis's pages) go here, after the diagrams.
     Ok(first)
 }
@@ -314,9 +321,8 @@ fn head_height(
     let mut trial = Flow::new(area);
     heading::game(&mut trial, number, game, options)?;
     movelist::draw(&mut trial, game, options)?;
-    let height = trial.used()
-        + 2.0
-        + diagrams::first_row_height(&drawn.figures, (drawn.cells, drawn.scale));
+    let height =
+        trial.used() + 2.0 + diagrams::first_row_height(&drawn.figures, (drawn.cells, drawn.scale));
     Ok((trial.page() == 0 && height <= area.height).then_some(height))
 }
 

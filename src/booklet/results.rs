@@ -268,11 +268,7 @@ fn by_round(flow: &mut Flow, games: &[Played], options: &BookletOptions) -> Resu
             if with_round {
                 row.push(g.round.unwrap_or("").to_string());
             }
-            row.extend([
-                g.black.to_string(),
-                g.white.to_string(),
-                result,
-            ]);
+            row.extend([g.black.to_string(), g.white.to_string(), result]);
             row
         })
         .collect();

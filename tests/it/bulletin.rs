@@ -89,7 +89,10 @@ fn the_season_s_results_are_its_games_by_round_with_the_engines_winners() {
     expected.sort();
     let expected: Vec<String> = expected.into_iter().map(|(_, row)| row).collect();
     assert_eq!(rows, expected);
-    assert_eq!(texts_of(&document, "table-header"), ["Round Black White Result"]);
+    assert_eq!(
+        texts_of(&document, "table-header"),
+        ["Round Black White Result"]
+    );
     // Two players are no crosstable.
     assert!(texts_of(&document, "crosstable").is_empty());
 }
@@ -107,7 +110,11 @@ fn round_robin(dir: &std::path::Path) -> Vec<String> {
         let text = std::fs::read_to_string(example).unwrap();
         let kept: Vec<&str> = text
             .lines()
-            .filter(|l| !["players:", "round:", "event:"].iter().any(|k| l.starts_with(k)))
+            .filter(|l| {
+                !["players:", "round:", "event:"]
+                    .iter()
+                    .any(|k| l.starts_with(k))
+            })
             .collect();
         let header = format!(
             "event: Club cup\nround: {round}\nplayers: {{ black: {black}, white: {white} }}"
@@ -190,7 +197,11 @@ fn the_move_list_is_numbered_in_pairs_with_every_comment_after_its_move() {
     // The list as a book prints it, written out here: the game's comment, then the moves
     // broken by each move's comment, going on with that move's number.
     let mut expected = vec![about.comment.as_ref().unwrap().value.trim().to_string()];
-    assert_eq!(about.comments.len(), 2, "the record's comments on moves 12 and 33");
+    assert_eq!(
+        about.comments.len(),
+        2,
+        "the record's comments on moves 12 and 33"
+    );
     let mut list = String::new();
     for (i, played) in moves.iter().enumerate() {
         let number = (i / 2) + 1;
@@ -224,7 +235,10 @@ fn the_move_list_is_numbered_in_pairs_with_every_comment_after_its_move() {
         }
     }
     assert_eq!(shown, expected);
-    assert!(expected.iter().any(|p| p.starts_with("7.\u{a0}g1-g4")), "{expected:?}");
+    assert!(
+        expected.iter().any(|p| p.starts_with("7.\u{a0}g1-g4")),
+        "{expected:?}"
+    );
 }
 
 #[test]
@@ -258,7 +272,11 @@ fn the_bulletin_pdf_has_title_date_comments_headings_and_page_numbers() {
         assert!(text.contains(&format!("{page} / {pages}")), "page {page}");
     }
     let doc = lopdf::Document::load_mem(&out.stdout).unwrap();
-    let info = doc.trailer.get(b"Info").and_then(|o| o.as_reference()).unwrap();
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(|o| o.as_reference())
+        .unwrap();
     let title = doc.get_dictionary(info).unwrap().get(b"Title").unwrap();
     let title = title.as_str().unwrap();
     let title = match title.strip_prefix(&[0xfe, 0xff]) {
@@ -287,7 +305,11 @@ fn the_bulletin_pdf_has_title_date_comments_headings_and_page_numbers() {
 fn a_title_the_font_cannot_draw_or_too_long_for_the_page_is_refused_naming_it() {
     let out = run(&["booklet", "examples/season", "--title", "Ω league"]);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("--title: the character 'Ω'"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("--title: the character 'Ω'"),
+        "{}",
+        out.stderr
+    );
     let long = "league ".repeat(2000);
     let out = run(&["booklet", "examples/season", "--title", &long]);
     assert_eq!(out.code, 2);
@@ -319,7 +341,9 @@ fn past_eight_games_a_contents_list_gives_each_game_s_first_page() {
         assert!(line.starts_with(&format!("{}. ", k + 1)), "{line}");
         // The game's heading is on the page the contents names.
         let page: usize = page.parse().unwrap();
-        let headings = document.pages[page - 1].root.groups_with_class("game-heading");
+        let headings = document.pages[page - 1]
+            .root
+            .groups_with_class("game-heading");
         let prefix = format!("{}. ", k + 1);
         assert!(
             headings
@@ -329,7 +353,12 @@ fn past_eight_games_a_contents_list_gives_each_game_s_first_page() {
             k + 1
         );
     }
-    let eight = booklet(&games(&[NINE[0], NINE[1], NINE[2], "examples/loa-6x6.yaml"]));
+    let eight = booklet(&games(&[
+        NINE[0],
+        NINE[1],
+        NINE[2],
+        "examples/loa-6x6.yaml",
+    ]));
     assert!(texts_of(&eight, "contents").is_empty());
 }
 
@@ -351,11 +380,18 @@ fn booklet_diagrams_carry_their_keys_and_the_scoring_mode() {
         // The heading above says the title and players; the diagram does not again.
         assert!(entry.groups_with_class("header").is_empty());
     }
-    let words: Vec<&str> = entries[0].texts().iter().map(|t| t.content.as_str()).collect();
+    let words: Vec<&str> = entries[0]
+        .texts()
+        .iter()
+        .map(|t| t.content.as_str())
+        .collect();
     assert!(words.contains(&"beginner scoring"), "{words:?}");
     // Captions use the games' names, never their record keys.
     let all = texts_of(&document, "game-byline").join("\n");
-    assert!(all.contains("Lines of Action") && !all.contains("lines-of-action"), "{all}");
+    assert!(
+        all.contains("Lines of Action") && !all.contains("lines-of-action"),
+        "{all}"
+    );
 }
 
 #[test]
@@ -392,7 +428,11 @@ fn every_text_stays_on_its_page_on_a4_and_letter() {
     for page in &document.pages {
         let inside = sheetgen::figure::Rect::new(10.0, 10.0, page.width - 20.0, page.height - 20.0);
         for text in page.root.texts() {
-            assert!(inside.contains(&text.bounds()), "{:?} leaves the page", text.content);
+            assert!(
+                inside.contains(&text.bounds()),
+                "{:?} leaves the page",
+                text.content
+            );
             assert!(text.size >= 6.99, "{:?} at {} pt", text.content, text.size);
         }
     }
@@ -409,7 +449,9 @@ fn check_names_each_dropped_variation_and_render_text_shows_the_game_comment() {
     let out = run_in(dir.path(), &["check", "v.sgf"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        out.stderr.contains("note: a variation at move 3 is left out") && out.stderr.contains("v.sgf:1:"),
+        out.stderr
+            .contains("note: a variation at move 3 is left out")
+            && out.stderr.contains("v.sgf:1:"),
         "{}",
         out.stderr
     );

@@ -431,7 +431,10 @@ fn a_booklet_has_its_pages_captions_and_numbers() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let pages = pdf_page_size_mm(&out.stdout).len();
     let text = pdf_text(&out.stdout);
-    let (first, last) = ("1 / ".to_string() + &pages.to_string(), format!("{pages} / {pages}"));
+    let (first, last) = (
+        "1 / ".to_string() + &pages.to_string(),
+        format!("{pages} / {pages}"),
+    );
     for caption in [
         "Friendly, second round",
         "Thursday evening, game 3",
