@@ -477,12 +477,14 @@ fn a_booklet_draws_a_records_diagrams_with_their_captions() {
     let text = pdf_text(&out.stdout);
     // The record names two figures: both are drawn, each with its own caption, once.
     for caption in [
-        "After 6...\u{a0}c4-e6",
         "After 6... c4-e6: the piece on b8",
-        "After 16...\u{a0}e4xg6",
         "Black to play: b7xe7 joins the last two groups.",
     ] {
         assert_eq!(text.matches(caption).count(), 1, "{caption} in {text}");
+    }
+    // Each named by the move it follows: in its caption and the diagram's own line.
+    for after in ["After 6...\u{a0}c4-e6", "After 16...\u{a0}e4xg6"] {
+        assert_eq!(text.matches(after).count(), 2, "{after} in {text}");
     }
 }
 
