@@ -174,6 +174,9 @@ impl Report {
         color: bool,
     ) {
         for entry in entries {
+            // What the file left out, as `import` says it.
+            self.notes
+                .extend(entry.notes.iter().map(crate::diagnostic::Diagnostic::note));
             match &entry.game {
                 Ok(game) => {
                     count.valid += 1;

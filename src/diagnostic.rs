@@ -98,6 +98,14 @@ impl Diagnostic {
         self
     }
 
+    /// The report as a note, not an error: what was left out with a word (`note: a
+    /// variation at move 3 is left out …`, its place marked).
+    pub fn note(&self) -> String {
+        let report = self.render(false);
+        let report = report.strip_prefix("error: ").unwrap_or(&report);
+        format!("note: {report}")
+    }
+
     /// The rustc-style report: message, location, source line with a mark, notes.
     pub fn render(&self, color: bool) -> String {
         let renderer = if color {

@@ -152,11 +152,17 @@ impl Frame<'_> {
         (group, y)
     }
 
-    /// The title, the players, a blank line and the game's own `body`.
+    /// The title, the players, the record's comment on the game, a blank line and the
+    /// game's own `body`.
     fn plain_text(&self, title: &str, body: &str) -> String {
         let mut out = format!("{title}\n");
         if !self.heading.byline.is_empty() {
             out.push_str(&self.heading.byline);
+            out.push('\n');
+        }
+        if let Some(comment) = &self.heading.comment {
+            out.push('\n');
+            out.push_str(comment);
             out.push('\n');
         }
         out.push('\n');

@@ -127,6 +127,9 @@ pub struct Heading {
     pub byline: String,
     /// "Evening game (Shoreline)", or the game's name alone.
     pub figure_title: String,
+    /// The record's comment on the whole game, which the plain text writes under the
+    /// players.
+    pub comment: Option<String>,
 }
 
 /// Tall glyphs of the font, Latin and CJK, for placing a title's baseline.

@@ -97,6 +97,7 @@ fn read_imported(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
         ));
     }
     let mut entries = Vec::new();
+    let mut notes = imported.notes;
     for (k, record) in imported.games.into_iter().enumerate() {
         let game = match record {
             Ok(yaml) => read_yaml(&SourceFile::new(&source.path, &yaml))?
@@ -111,6 +112,7 @@ fn read_imported(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             index: k + 1,
             name: Some(importer.name()),
             game,
+            notes: std::mem::take(&mut notes),
         });
     }
     Ok(entries)
@@ -154,6 +156,7 @@ fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             index: index + 1,
             name,
             game,
+            notes: Vec::new(),
         }
     };
     // Few documents first: asking for the parallelism reads the cgroup files.

@@ -623,6 +623,10 @@ impl About {
             title: self.title.as_ref().map(|t| t.value.clone()),
             byline: self.byline(words),
             figure_title: self.figure_title(game),
+            comment: self
+                .comment
+                .as_ref()
+                .map(|c| c.value.trim_end().to_string()),
         }
     }
 

@@ -47,8 +47,10 @@ const SHARED: [(&str, &str, AddArgs); 7] = [
     ("render", "Draw a game's score diagram", render_args),
     (
         "booklet",
-        "Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a \
-         diagram every N moves",
+        "A club's bulletin on A4 or Letter pages: title and date, the results (a crosstable \
+         when every pair met), each game's heading, numbered move list with its comments and \
+         diagrams, page numbers, contents past eight games; or one game as a diagram every N \
+         moves",
         BookletArgs::augment_args,
     ),
     (
@@ -240,7 +242,17 @@ pub struct BookletArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// Diagrams per page
+    /// The bulletin's title, on its first page and as the PDF's title [default: the games'
+    /// events, else their games' names]
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// The bulletin's date, under its title [default: the games' dates, first to last]
+    #[arg(long, value_name = "TEXT")]
+    pub date: Option<String>,
+
+    /// How large diagrams are drawn: as many as N would fill a page (each game's heading
+    /// and move list take room too)
     #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
     pub per_page: String,
 

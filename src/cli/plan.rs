@@ -60,6 +60,8 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             words: crate::words::Words::new(args.lang.unwrap_or_default()),
             text_size: args.text_size,
             analysis: args.analysis.then_some(args.nodes),
+            title: args.title,
+            date: args.date,
             files: args.files,
         }),
         Command::Template(args) => {

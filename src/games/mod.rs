@@ -258,6 +258,9 @@ pub struct Entry {
     /// The game the record names, when it names one sheetgen knows.
     pub name: Option<&'static str>,
     pub game: Result<Box<dyn GameRecord>, Diagnostic>,
+    /// What reading the file left out, located (SGF variations off the main line): the
+    /// file's first entry carries its notes, for standard error.
+    pub notes: Vec<Diagnostic>,
 }
 
 /// A position given without a record (`--game G --position TEXT`, or the api's
@@ -296,6 +299,7 @@ impl GivenPosition {
             index: 1,
             name: Some(self.game),
             game: self.read(),
+            notes: Vec::new(),
         }
     }
 }

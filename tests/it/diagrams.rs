@@ -429,16 +429,19 @@ fn a_booklet_has_its_pages_captions_and_numbers() {
         .collect();
     let out = run(&args);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    // 1 + 4 + 1 + 1 games, two to a page.
-    assert_eq!(pdf_page_size_mm(&out.stdout).len(), 4);
+    let pages = pdf_page_size_mm(&out.stdout).len();
     let text = pdf_text(&out.stdout);
+    let (first, last) = (
+        "1 / ".to_string() + &pages.to_string(),
+        format!("{pages} / {pages}"),
+    );
     for caption in [
         "Friendly, second round",
         "Thursday evening, game 3",
         "A quick game on the small board",
-        "1 / 4",
-        "4 / 4",
-        "Black Chen Wei – White Dora",
+        &first,
+        &last,
+        "Black ● Chen Wei – White ○ Dora",
     ] {
         assert!(text.contains(caption), "{caption} missing");
     }
@@ -457,11 +460,11 @@ fn a_booklet_has_its_pages_captions_and_numbers() {
         "6",
     ]);
     let text = pdf_text(&every.stdout);
-    // After 10, 20, 30 and 33 moves, each with the moves since the one before.
-    assert!(
-        text.contains("after 10 moves") && text.contains("after 33 moves"),
-        "{text}"
-    );
+    // After 10, 20, 30 and 33 half-moves, named by the move each follows, each with the
+    // moves since the one before.
+    for after in ["After 5...\u{a0}a5-c3", "After 17.\u{a0}b7xe7"] {
+        assert!(text.contains(after), "{after} in {text}");
+    }
     // The moves in numbered pairs: the 31st half-move is black's 16th.
     assert!(text.contains("16.\u{a0}"), "{text}");
     assert!(text.contains("17.\u{a0}"), "{text}");
@@ -474,12 +477,14 @@ fn a_booklet_draws_a_records_diagrams_with_their_captions() {
     let text = pdf_text(&out.stdout);
     // The record names two figures: both are drawn, each with its own caption, once.
     for caption in [
-        "after 12 moves",
         "After 6... c4-e6: the piece on b8",
-        "after 32 moves",
         "Black to play: b7xe7 joins the last two groups.",
     ] {
         assert_eq!(text.matches(caption).count(), 1, "{caption} in {text}");
+    }
+    // Each named by the move it follows: in its caption and the diagram's own line.
+    for after in ["After 6...\u{a0}c4-e6", "After 16...\u{a0}e4xg6"] {
+        assert_eq!(text.matches(after).count(), 2, "{after} in {text}");
     }
 }
 

@@ -247,6 +247,8 @@ fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen::error::E
         words: Default::default(),
         text_size: None,
         analysis: None,
+        title: None,
+        date: None,
     };
     let document = booklet(&games, &options)?;
     Ok(document

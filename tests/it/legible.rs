@@ -218,20 +218,19 @@ fn booklet(files: &[&str]) -> sheetgen::figure::Document {
         words: Default::default(),
         text_size: None,
         analysis: None,
+        title: None,
+        date: None,
     };
     booklet(&games, &options).unwrap()
 }
 
 #[test]
 fn a_booklet_mixing_games_draws_each_game_at_one_size_and_names_its_games() {
-    // Page 1: a Lines of Action game and three Shoreline games; page 2: the fourth
-    // Shoreline game beside a Towers game, whose board is the largest.
     let document = booklet(&[
         "examples/loa-connection.yaml",
         "examples/shoreline-evening.yaml",
         "examples/towers-example.yaml",
     ]);
-    assert_eq!(document.pages.len(), 2);
     let mut label_sizes = Vec::new();
     for page in &document.pages {
         for diagram in page.root.groups_with_class("shoreline") {
@@ -239,6 +238,18 @@ fn a_booklet_mixing_games_draws_each_game_at_one_size_and_names_its_games() {
         }
     }
     assert_eq!(label_sizes.len(), 4, "{label_sizes:?}");
+    // And the board itself at one size: the distance between the first two coordinates.
+    let mut spacings = Vec::new();
+    for page in &document.pages {
+        for diagram in page.root.groups_with_class("shoreline") {
+            let texts = diagram.texts();
+            spacings.push(texts[1].position.x - texts[0].position.x);
+        }
+    }
+    assert!(
+        spacings.iter().all(|s| (s - spacings[0]).abs() < 1e-9),
+        "{spacings:?}"
+    );
     assert!(
         label_sizes
             .iter()
@@ -253,7 +264,7 @@ fn a_booklet_captions_an_untitled_game_with_the_game_s_display_name() {
     let document = booklet(&["examples/loa-winands-E1.yaml"]);
     let words: Vec<&str> = document.pages[0]
         .root
-        .groups_with_class("caption")
+        .groups_with_class("page-content")
         .into_iter()
         .flat_map(|g| g.texts())
         .map(|t| t.content.as_str())

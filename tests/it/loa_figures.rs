@@ -383,7 +383,8 @@ fn a_records_diagrams_give_the_move_caption_and_figures() {
         ">After 6... c4-e6: the piece on b8 has 5 pieces on its rank and 1 on its file.</text>"
     ));
     assert!(svg.contains("class=\"line-counts b8\"") && svg.contains("class=\"moves b8\""));
-    assert!(svg.contains("After 12 of 33 moves"));
+    // The position named by its move, as move lists number it, and how far into the game.
+    assert!(svg.contains("After 6...\u{a0}c4-e6, 12 of 33 half-moves; black to move"));
     let same = run(&[
         "render",
         "examples/loa-connection.yaml",

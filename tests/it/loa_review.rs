@@ -377,6 +377,8 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
         theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
         words: Default::default(),
         text_size: None,
+        title: None,
+        date: None,
         analysis,
     };
     let plain = booklet(&games, &options(None)).unwrap();

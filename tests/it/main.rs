@@ -5,6 +5,7 @@
 
 mod bad_input;
 mod batch_check;
+mod bulletin;
 mod cases;
 mod cli;
 mod common;

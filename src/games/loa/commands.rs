@@ -315,11 +315,7 @@ impl Job for ImportJob {
             });
             match read {
                 Ok((yaml, dropped)) => {
-                    notes.extend(dropped.iter().map(|d| {
-                        let report = d.render(false);
-                        let report = report.strip_prefix("error: ").unwrap_or(&report);
-                        format!("note: {report}")
-                    }));
+                    notes.extend(dropped.iter().map(crate::diagnostic::Diagnostic::note));
                     imported.push((path.clone(), yaml));
                 }
                 Err(error) => problems.push(Problem {

@@ -477,12 +477,26 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
             words.fill(english, &[("n", &n), ("total", &total)])
         }
         (true, None) => words.fill("unfinished after {moves}", &[("moves", &moves)]),
-        (false, None) => {
+        (false, None) if n == 0 => {
             let english = match replay.position.to_move {
                 Side::Black => "after {n} of {total} moves; black to move",
                 Side::White => "after {n} of {total} moves; white to move",
             };
             words.fill(english, &[("n", &n), ("total", &total)])
+        }
+        (false, None) => {
+            // The move as move lists number it (`6... c4-e6`), and how far into the game.
+            let moves: Vec<String> = replay
+                .plies
+                .iter()
+                .map(|p| super::game::notation(*p, replay.rules.size))
+                .collect();
+            let played = crate::vocabulary::numbered_moves(&moves, n - 1, n);
+            let english = match replay.position.to_move {
+                Side::Black => "after {move}, {n} of {total} half-moves; black to move",
+                Side::White => "after {move}, {n} of {total} half-moves; white to move",
+            };
+            words.fill(english, &[("move", &played), ("n", &n), ("total", &total)])
         }
     };
     capitalised(&text)

@@ -1,0 +1,136 @@
+//! A table on the booklet's pages: a header row, a rule under it, and rows whose cells wrap
+//! within their column (never cut, never under the smallest size), the header repeated on
+//! each page the table goes on to.
+
+use super::flow::Flow;
+use crate::error::Error;
+use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text};
+use crate::font;
+use crate::layout::{fitted_lines, line_height};
+
+/// Room on either side of a cell's text, in millimetres.
+const PAD: f64 = 1.5;
+
+/// A column: its header, and whether its cells are numbers (centred) or words (from the left).
+pub struct Column {
+    pub header: String,
+    pub centred: bool,
+}
+
+/// The widths of `columns` holding `rows` at `pt`: each as wide as its widest text where the
+/// column fits `width`; otherwise the word columns share what the centred ones leave.
+pub fn widths(columns: &[Column], rows: &[Vec<String>], pt: f64, width: f64) -> Vec<f64> {
+    let natural: Vec<f64> = columns
+        .iter()
+        .enumerate()
+        .map(|(k, column)| {
+            rows.iter()
+                .map(|row| row[k].as_str())
+                .chain([column.header.as_str()])
+                .map(|text| font::text_width(text, pt))
+                .fold(0.0, f64::max)
+                + 2.0 * PAD
+        })
+        .collect();
+    if natural.iter().sum::<f64>() <= width {
+        return natural;
+    }
+    let fixed: f64 = columns
+        .iter()
+        .zip(&natural)
+        .filter(|(c, _)| c.centred)
+        .map(|(_, w)| w)
+        .sum();
+    let words = columns.iter().filter(|c| !c.centred).count().max(1);
+    let share = ((width - fixed) / words as f64).max(4.0 * PAD);
+    columns
+        .iter()
+        .zip(&natural)
+        .map(|(c, w)| if c.centred { *w } else { w.min(share) })
+        .collect()
+}
+
+/// Whether `columns` at `widths` fit the flow's width.
+pub fn fits(widths: &[f64], flow: &Flow) -> bool {
+    widths.iter().sum::<f64>() <= flow.area.width + 1e-6
+}
+
+/// Draws the table into `flow`, in groups of class `class`, its texts at `pt` and never
+/// under `floor`.
+pub fn draw(
+    flow: &mut Flow,
+    class: &str,
+    columns: &[Column],
+    rows: &[Vec<String>],
+    widths: &[f64],
+    (pt, floor): (f64, f64),
+) -> Result<(), Error> {
+    let headers: Vec<String> = columns.iter().map(|c| c.header.clone()).collect();
+    let header = lay_out(&headers, widths, pt, floor);
+    let mut page = None;
+    for row in rows {
+        let cells = lay_out(row, widths, pt, floor);
+        let height = row_height(&cells, pt);
+        if page.is_none() || height > flow.room() {
+            flow.new_page_unless_room(row_height(&header, pt) + height + 1.0);
+            let (p, top) = flow.take(row_height(&header, pt) + 1.0, class)?;
+            let mut group = Group::new(format!("{class} table-header"));
+            write_row(&mut group, &header, columns, widths, (flow.area.x, top), pt);
+            let y = top + row_height(&header, pt) + 0.5;
+            let rule = Shape::Line(
+                Point::new(flow.area.x, y),
+                Point::new(flow.area.x + widths.iter().sum::<f64>(), y),
+            );
+            group.shape(rule, Paint::stroke(Stroke::solid(Color::BLACK, 0.25)));
+            flow.add(p, group);
+            page = Some(p);
+        }
+        let (p, top) = flow.take(height, class)?;
+        let mut group = Group::new(format!("{class} table-row"));
+        write_row(&mut group, &cells, columns, widths, (flow.area.x, top), pt);
+        flow.add(p, group);
+        flow.describe(p, row.join(" · "));
+    }
+    Ok(())
+}
+
+/// Each cell's lines and their sizes.
+type Cells = Vec<Vec<(String, f64)>>;
+
+fn lay_out(row: &[String], widths: &[f64], pt: f64, floor: f64) -> Cells {
+    row.iter()
+        .zip(widths)
+        .map(|(text, width)| fitted_lines(text, pt, width - 2.0 * PAD, floor))
+        .collect()
+}
+
+fn row_height(cells: &Cells, pt: f64) -> f64 {
+    let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    lines as f64 * line_height(pt) + 0.5
+}
+
+fn write_row(
+    group: &mut Group,
+    cells: &Cells,
+    columns: &[Column],
+    widths: &[f64],
+    (mut x, top): (f64, f64),
+    pt: f64,
+) {
+    for ((lines, column), width) in cells.iter().zip(columns).zip(widths) {
+        for (k, (line, size)) in lines.iter().enumerate() {
+            let baseline = top + (k + 1) as f64 * line_height(pt) - font::descent(pt);
+            let (at, anchor) = match column.centred {
+                true => (x + width / 2.0, Anchor::Middle),
+                false => (x + PAD, Anchor::Start),
+            };
+            group.text(Text::new(
+                Point::new(at, baseline),
+                line.clone(),
+                *size,
+                anchor,
+            ));
+        }
+        x += width;
+    }
+}

@@ -1,0 +1,462 @@
+//! `booklet` as a club's bulletin (issue 25, item 4): title and date, the event's results
+//! (by round, or a crosstable when every pair met), each game's heading and numbered move
+//! list with its comments, the diagrams with their keys, page numbers, a contents list
+//! past eight games. What the booklet shows is computed here again from the records.
+
+use sheetgen::figure::{Document, Group};
+use sheetgen::games::GameRecord;
+use sheetgen::vocabulary::{Side, Winner};
+
+use crate::common::{pdf_page_size_mm, pdf_text, run, run_in};
+
+fn games(files: &[&str]) -> Vec<Box<dyn GameRecord>> {
+    let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
+    sheetgen::folders::record_files(&paths)
+        .files
+        .into_iter()
+        .flat_map(|f| sheetgen::load::load(f).unwrap())
+        .map(|e| e.game.unwrap())
+        .collect()
+}
+
+fn options() -> sheetgen::booklet::BookletOptions {
+    use sheetgen::page::{PageSetup, Paper};
+    sheetgen::booklet::BookletOptions {
+        page: PageSetup {
+            paper: Paper::A4,
+            landscape: false,
+        },
+        per_page: 4,
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
+        text_size: None,
+        title: None,
+        date: None,
+        analysis: None,
+    }
+}
+
+fn booklet(games: &[Box<dyn GameRecord>]) -> Document {
+    sheetgen::booklet::booklet(games, &options()).unwrap()
+}
+
+/// The lines of every group of class `class`, page by page, each group's texts joined by
+/// spaces (wrapped lines join again into what was wrapped).
+fn texts_of(document: &Document, class: &str) -> Vec<String> {
+    document
+        .pages
+        .iter()
+        .flat_map(|p| p.root.groups_with_class(class))
+        .map(|g: &Group| {
+            g.texts()
+                .iter()
+                .map(|t| t.content.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// The result as the test writes it, from the engine's winner.
+fn result(winner: Option<Winner>) -> &'static str {
+    match winner {
+        Some(Winner::Black) => "1–0",
+        Some(Winner::White) => "0–1",
+        Some(Winner::Draw) => "Draw",
+        None => "*",
+    }
+}
+
+#[test]
+fn the_season_s_results_are_its_games_by_round_with_the_engines_winners() {
+    let season = games(&["examples/season"]);
+    let document = booklet(&season);
+    let rows = texts_of(&document, "table-row");
+    let mut expected: Vec<(u32, String)> = season
+        .iter()
+        .map(|g| {
+            let about = g.about();
+            let round = about.round.as_ref().unwrap().value.clone();
+            let row = format!(
+                "{round} {} {} {}",
+                about.player(Side::Black).unwrap(),
+                about.player(Side::White).unwrap(),
+                result(g.summary().winner)
+            );
+            (round.parse().unwrap(), row)
+        })
+        .collect();
+    expected.sort();
+    let expected: Vec<String> = expected.into_iter().map(|(_, row)| row).collect();
+    assert_eq!(rows, expected);
+    assert_eq!(
+        texts_of(&document, "table-header"),
+        ["Round Black White Result"]
+    );
+    // Two players are no crosstable.
+    assert!(texts_of(&document, "crosstable").is_empty());
+}
+
+/// Three Lines of Action games between Ann, Bo and Cy, each pair once, written from
+/// example games whose players are replaced.
+fn round_robin(dir: &std::path::Path) -> Vec<String> {
+    let games = [
+        ("examples/loa-connection.yaml", "Ann", "Bo", 1),
+        ("examples/loa-winands-E1.yaml", "Bo", "Cy", 1),
+        ("examples/loa-simultaneous-draw.yaml", "Cy", "Ann", 2),
+    ];
+    let mut files = Vec::new();
+    for (k, (example, black, white, round)) in games.into_iter().enumerate() {
+        let text = std::fs::read_to_string(example).unwrap();
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|l| {
+                !["players:", "round:", "event:"]
+                    .iter()
+                    .any(|k| l.starts_with(k))
+            })
+            .collect();
+        let header = format!(
+            "event: Club cup\nround: {round}\nplayers: {{ black: {black}, white: {white} }}"
+        );
+        let record = kept.join("\n").replacen(
+            "game: lines-of-action",
+            &format!("game: lines-of-action\n{header}"),
+            1,
+        );
+        let path = dir.join(format!("g{k}.yaml"));
+        std::fs::write(&path, record).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    files
+}
+
+#[test]
+fn a_round_robin_is_a_crosstable_of_every_player_s_results_and_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = round_robin(dir.path());
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let played = games(&files);
+    // Each player's half points against each other player, from the engine's winners.
+    let names = ["Ann", "Bo", "Cy"];
+    let halves = |me: &str, them: &str| -> Option<u32> {
+        played.iter().find_map(|g| {
+            let about = g.about();
+            let (b, w) = (about.player(Side::Black)?, about.player(Side::White)?);
+            let side = match (b, w) {
+                _ if (b, w) == (me, them) => Side::Black,
+                _ if (b, w) == (them, me) => Side::White,
+                _ => return None,
+            };
+            Some(match (g.summary().winner.unwrap(), side) {
+                (Winner::Draw, _) => 1,
+                (Winner::Black, Side::Black) | (Winner::White, Side::White) => 2,
+                _ => 0,
+            })
+        })
+    };
+    let total = |me: &str| -> u32 { names.iter().filter_map(|t| halves(me, t)).sum() };
+    let mut order = names.to_vec();
+    order.sort_by(|a, b| total(b).cmp(&total(a)).then(a.cmp(b)));
+    let shown = |h: u32| match h {
+        2 => "1".to_string(),
+        1 => "=".to_string(),
+        _ => "0".to_string(),
+    };
+    let points = |h: u32| match h % 2 {
+        1 => format!("{}.5", h / 2),
+        _ => (h / 2).to_string(),
+    };
+    let expected: Vec<String> = order
+        .iter()
+        .enumerate()
+        .map(|(i, me)| {
+            let cells: Vec<String> = order
+                .iter()
+                .map(|them| match halves(me, them) {
+                    Some(h) => shown(h),
+                    None => "—".to_string(),
+                })
+                .collect();
+            format!("{} {me} {} {}", i + 1, cells.join(" "), points(total(me)))
+        })
+        .collect();
+    let document = booklet(&played);
+    assert_eq!(texts_of(&document, "table-row"), expected);
+    assert_eq!(texts_of(&document, "table-header"), [" Name 1 2 3 Score"]);
+    // Every score is the engine's: Ann beat Bo (Black connected), Bo lost to Cy, Cy drew Ann.
+    assert_eq!(document.title, "Club cup");
+}
+
+#[test]
+fn the_move_list_is_numbered_in_pairs_with_every_comment_after_its_move() {
+    let game = games(&["examples/season/round2-bo-ann.txt"]);
+    let document = booklet(&game);
+    let moves = game[0].move_list();
+    let about = game[0].about();
+    // The list as a book prints it, written out here: the game's comment, then the moves
+    // broken by each move's comment, going on with that move's number.
+    let mut expected = vec![about.comment.as_ref().unwrap().value.trim().to_string()];
+    assert_eq!(
+        about.comments.len(),
+        2,
+        "the record's comments on moves 12 and 33"
+    );
+    let mut list = String::new();
+    for (i, played) in moves.iter().enumerate() {
+        let number = (i / 2) + 1;
+        if i % 2 == 0 {
+            list.push_str(&format!(" {number}.\u{a0}{played}"));
+        } else if list.is_empty() {
+            list.push_str(&format!(" {number}...\u{a0}{played}"));
+        } else {
+            list.push_str(&format!(" {played}"));
+        }
+        if let Some((_, comment)) = about.comments.iter().find(|(n, _)| *n == i + 1) {
+            expected.push(list.trim().to_string());
+            expected.push(comment.value.clone());
+            list.clear();
+        }
+    }
+    if !list.is_empty() {
+        expected.push(list.trim().to_string());
+    }
+    // The page's parts in the order they flow.
+    let mut shown: Vec<String> = Vec::new();
+    for page in &document.pages {
+        for part in &page.root.groups_with_class("page-content")[0].items {
+            let sheetgen::figure::Item::Group(g) = part else {
+                continue;
+            };
+            if g.class == "move-list" || g.class == "move-comment" {
+                let lines: Vec<&str> = g.texts().iter().map(|t| t.content.as_str()).collect();
+                shown.push(lines.join(" "));
+            }
+        }
+    }
+    assert_eq!(shown, expected);
+    assert!(
+        expected.iter().any(|p| p.starts_with("7.\u{a0}g1-g4")),
+        "{expected:?}"
+    );
+}
+
+#[test]
+fn the_bulletin_pdf_has_title_date_comments_headings_and_page_numbers() {
+    let out = run(&[
+        "booklet",
+        "examples/season",
+        "--title",
+        "Autumn league bulletin",
+        "--date",
+        "November 2026",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = pdf_text(&out.stdout);
+    for words in [
+        "Autumn league bulletin",
+        "November 2026",
+        "Results",
+        "Board 1 of the first evening.",
+        "Black takes at once.",
+        "All of Black's pieces are joined.",
+        "White heads for the centre.",
+        "Lines of Action · Autumn league, round 2 · 2026-11-10",
+        "1–0 · Black wins: connected after 33 moves",
+        "After 17.\u{a0}b7xe7",
+    ] {
+        assert!(text.contains(words), "{words} missing from\n{text}");
+    }
+    let pages = pdf_page_size_mm(&out.stdout).len();
+    for page in 1..=pages {
+        assert!(text.contains(&format!("{page} / {pages}")), "page {page}");
+    }
+    let doc = lopdf::Document::load_mem(&out.stdout).unwrap();
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(|o| o.as_reference())
+        .unwrap();
+    let title = doc.get_dictionary(info).unwrap().get(b"Title").unwrap();
+    let title = title.as_str().unwrap();
+    let title = match title.strip_prefix(&[0xfe, 0xff]) {
+        Some(utf16) => String::from_utf16(
+            &utf16
+                .chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap(),
+        None => String::from_utf8(title.to_vec()).unwrap(),
+    };
+    assert_eq!(title, "Autumn league bulletin");
+    let again = run(&[
+        "booklet",
+        "examples/season",
+        "--title",
+        "Autumn league bulletin",
+        "--date",
+        "November 2026",
+    ]);
+    assert!(again.stdout == out.stdout, "the same bulletin every time");
+}
+
+#[test]
+fn a_title_the_font_cannot_draw_or_too_long_for_the_page_is_refused_naming_it() {
+    let out = run(&["booklet", "examples/season", "--title", "Ω league"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--title: the character 'Ω'"),
+        "{}",
+        out.stderr
+    );
+    let long = "league ".repeat(2000);
+    let out = run(&["booklet", "examples/season", "--title", &long]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--title takes"), "{}", out.stderr);
+}
+
+/// Nine games: more than eight.
+const NINE: [&str; 3] = [
+    "examples/shoreline-evening.yaml",
+    "examples/season",
+    "examples/loa-connection.yaml",
+];
+
+#[test]
+fn past_eight_games_a_contents_list_gives_each_game_s_first_page() {
+    let many = games(&[
+        NINE[0],
+        NINE[1],
+        NINE[2],
+        "examples/loa-6x6.yaml",
+        "examples/loa-winands-E1.yaml",
+    ]);
+    assert_eq!(many.len(), 9);
+    let document = booklet(&many);
+    let lines = texts_of(&document, "contents");
+    assert_eq!(lines.len(), 9, "{lines:?}");
+    let numbers = texts_of(&document, "contents-page");
+    for (k, (line, page)) in lines.iter().zip(&numbers).enumerate() {
+        assert!(line.starts_with(&format!("{}. ", k + 1)), "{line}");
+        // The game's heading is on the page the contents names.
+        let page: usize = page.parse().unwrap();
+        let headings = document.pages[page - 1]
+            .root
+            .groups_with_class("game-heading");
+        let prefix = format!("{}. ", k + 1);
+        assert!(
+            headings
+                .iter()
+                .any(|h| h.texts()[0].content.starts_with(&prefix)),
+            "game {} is not on page {page}",
+            k + 1
+        );
+    }
+    let eight = booklet(&games(&[
+        NINE[0],
+        NINE[1],
+        NINE[2],
+        "examples/loa-6x6.yaml",
+    ]));
+    assert!(texts_of(&eight, "contents").is_empty());
+}
+
+#[test]
+fn booklet_diagrams_carry_their_keys_and_the_scoring_mode() {
+    let document = booklet(&games(&[
+        "examples/shoreline-beginner.yaml",
+        "examples/loa-connection.yaml",
+        "examples/towers-complete.yaml",
+    ]));
+    let entries: Vec<&Group> = document
+        .pages
+        .iter()
+        .flat_map(|p| p.root.groups_with_class("booklet-entry"))
+        .collect();
+    assert_eq!(entries.len(), 1 + 2 + 1);
+    for entry in &entries {
+        assert!(!entry.groups_with_class("legend").is_empty(), "no key");
+        // The heading above says the title and players; the diagram does not again.
+        assert!(entry.groups_with_class("header").is_empty());
+    }
+    let words: Vec<&str> = entries[0]
+        .texts()
+        .iter()
+        .map(|t| t.content.as_str())
+        .collect();
+    assert!(words.contains(&"beginner scoring"), "{words:?}");
+    // Captions use the games' names, never their record keys.
+    let all = texts_of(&document, "game-byline").join("\n");
+    assert!(
+        all.contains("Lines of Action") && !all.contains("lines-of-action"),
+        "{all}"
+    );
+}
+
+#[test]
+fn every_text_stays_on_its_page_on_a4_and_letter() {
+    for paper in ["a4", "letter"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = run_in(
+            env!("CARGO_MANIFEST_DIR"),
+            &[
+                "booklet",
+                NINE[0],
+                NINE[1],
+                "examples/towers-example.yaml",
+                "--page",
+                paper,
+                "-o",
+                dir.path().join("b.pdf").to_str().unwrap(),
+            ],
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let pdf = std::fs::read(dir.path().join("b.pdf")).unwrap();
+        let expected = match paper {
+            "a4" => (210.0, 297.0),
+            _ => (215.9, 279.4),
+        };
+        for (w, h) in pdf_page_size_mm(&pdf) {
+            assert!((w - expected.0).abs() < 0.1 && (h - expected.1).abs() < 0.1);
+        }
+    }
+    let mut options = options();
+    options.page.paper = sheetgen::page::Paper::Letter;
+    let document =
+        sheetgen::booklet::booklet(&games(&[NINE[0], NINE[1], NINE[2]]), &options).unwrap();
+    for page in &document.pages {
+        let inside = sheetgen::figure::Rect::new(10.0, 10.0, page.width - 20.0, page.height - 20.0);
+        for text in page.root.texts() {
+            assert!(
+                inside.contains(&text.bounds()),
+                "{:?} leaves the page",
+                text.content
+            );
+            assert!(text.size >= 6.99, "{:?} at {} pt", text.content, text.size);
+        }
+    }
+}
+
+#[test]
+fn check_names_each_dropped_variation_and_render_text_shows_the_game_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("v.sgf"),
+        "(;GM[9]C[Played at the club.];B[b1-b3];W[h3-e3](;B[b8-b6];W[h5-f7])(;B[c1-c3]))",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["check", "v.sgf"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("note: a variation at move 3 is left out")
+            && out.stderr.contains("v.sgf:1:"),
+        "{}",
+        out.stderr
+    );
+    let out = run_in(dir.path(), &["render", "v.sgf", "--format", "text"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Played at the club."), "{text}");
+}
