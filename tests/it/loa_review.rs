@@ -210,7 +210,7 @@ fn render_analysis_draws_the_turning_point_the_json_review_gives() {
         match turning_point(&lines) {
             Some(t) => {
                 assert!(
-                    text.contains(&format!("After {t} of {total} moves")),
+                    text.contains(&format!(", {t} of {total} half-moves;")),
                     "{record}: the position before move {}:\n{text}",
                     t + 1
                 );
@@ -264,7 +264,7 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
     ]);
     // Move numbers keep to their moves with a no-break space.
     let text = text.replace('\u{a0}', " ");
-    assert!(text.contains("After 15 of 22 moves"), "{text}");
+    assert!(text.contains("After 8. e6-c4, 15 of 22 half-moves"), "{text}");
     assert!(text.contains("Move played: 8... f2-f5 (White)"), "{text}");
     let best = lines[15]["best"].as_str().unwrap();
     let plies = lines[15]["plies"].as_u64().unwrap();
