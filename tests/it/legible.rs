@@ -402,3 +402,87 @@ fn the_puzzle_page_is_centred() {
         "{left:.1} mm left, {right:.1} mm right"
     );
 }
+
+#[test]
+fn labels_grow_with_text_size_like_every_other_text() {
+    // A label on an empty square and one in a badge beside a mark, in each game.
+    let cases = [
+        ("examples/shoreline-evening.yaml", "c3", "d1"),
+        ("examples/loa-connection.yaml", "c3", "b1"),
+        ("examples/towers-example.yaml", "c3", "d4"),
+    ];
+    for (path, empty, marked) in cases {
+        let game = sheetgen::load::load(path).unwrap().remove(0).game.unwrap();
+        let written = |t: &str| sheetgen::annotate::Written::from(t);
+        let mut annotations = sheetgen::annotate::Annotations::default();
+        annotations.labels = vec![
+            (written(empty), written("AB")),
+            (written(marked), written("X")),
+        ];
+        annotations.marks = vec![(written(marked), written("circle"))];
+        let request = Request {
+            annotations,
+            text_size: Some(SEVEN_AT_50),
+            ..Request::default()
+        };
+        let figure = sheetgen::diagram::draw(&*game, &request)
+            .unwrap()
+            .pages
+            .remove(0);
+        let scale = 50.0 / figure.width;
+        let labels: Vec<f64> = figure.root.groups_with_class("annotations")[0]
+            .texts()
+            .iter()
+            .map(|t| t.size * scale)
+            .collect();
+        assert_eq!(labels.len(), 2, "{path}");
+        for size in labels {
+            assert!(size >= 7.0 * 0.999, "{path}: a label at {size:.2} pt");
+        }
+    }
+}
+
+#[test]
+fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
+    for path in [
+        "examples/shoreline-evening.yaml",
+        "examples/loa-connection.yaml",
+        "examples/towers-example.yaml",
+    ] {
+        let game = sheetgen::load::load(path).unwrap().remove(0).game.unwrap();
+        let keys = |legend: bool| {
+            let mut annotations = sheetgen::annotate::Annotations::default();
+            annotations.marks = vec![("c3".into(), "circle".into())];
+            let request = Request {
+                bare: true,
+                legend,
+                annotations,
+                ..Request::default()
+            };
+            let figure = sheetgen::diagram::draw(&*game, &request)
+                .unwrap()
+                .pages
+                .remove(0);
+            let page = Rect::new(0.0, 0.0, figure.width, figure.height);
+            let drawn = figure.root.bounds().unwrap();
+            assert!(page.contains(&drawn), "{path}: {drawn:?} leaves {page:?}");
+            let words: Vec<String> = ["legend", "key"]
+                .iter()
+                .flat_map(|c| figure.root.groups_with_class(c))
+                .flat_map(|g| g.texts())
+                .map(|t| t.content.clone())
+                .collect();
+            words
+        };
+        assert!(keys(false).is_empty(), "{path}");
+        let words = keys(true);
+        // The game's own symbols and the annotations' key.
+        assert!(words.len() >= 2, "{path}: {words:?}");
+        assert!(
+            words.iter().any(|w| w.contains("annotation")),
+            "{path}: {words:?}"
+        );
+    }
+    let refused = crate::common::run(&["render", "examples/loa-connection.yaml", "--legend"]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+}

@@ -57,6 +57,8 @@ pub struct DiagramOptions {
     pub caption: Option<String>,
     /// The board and its marks only: no header, counts, outcome or notes.
     pub bare: bool,
+    /// With `bare`, the key to the board's symbols is kept under it (`--legend`).
+    pub legend: bool,
     /// The board seen from White's side.
     pub flip: bool,
     /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
@@ -136,6 +138,7 @@ pub fn diagram(
         width: BOARD_WIDTH,
         header_gap: 3.0,
         bare: options.bare,
+        legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
     };
@@ -176,6 +179,7 @@ pub fn diagram(
             cells: piece_cells(&board, &replay.position),
             lines,
             blocks: vec![key],
+            key: Some(0),
             plain_text,
             description: describe(heading, replay, &written),
         }

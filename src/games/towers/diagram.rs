@@ -61,6 +61,8 @@ pub struct DiagramOptions {
     pub set_up: bool,
     /// The board and its marks only: no header, score, legend, table or caption.
     pub bare: bool,
+    /// With `bare`, the key to the board's symbols is kept under it (`--legend`).
+    pub legend: bool,
     /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
@@ -94,6 +96,7 @@ pub fn diagram(
         width,
         header_gap: 2.0,
         bare: options.bare,
+        legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
     };
@@ -130,6 +133,7 @@ pub fn diagram(
             cells: stone_cells(&rhombus, board, k),
             lines: notes.into_iter().map(Line::text).collect(),
             blocks: vec![legend, table],
+            key: Some(0),
             plain_text: plain_text(n, turns, options.set_up, board, &scoring, words),
             description: describe(heading, n, options.set_up, board, &scoring, &written),
         }
