@@ -9,7 +9,7 @@ fn examples() -> Vec<(String, Box<dyn sheetgen::games::GameRecord>)> {
     let mut paths: Vec<_> = std::fs::read_dir("examples")
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .filter(|p| p.extension().is_some_and(|e| e != "rs"))
         .collect();
     paths.sort();
     assert!(paths.len() > 10, "{paths:?}");
@@ -39,30 +39,37 @@ const SEVEN_AT_50: TextSize = TextSize {
 };
 
 #[test]
-fn at_50_mm_every_shoreline_and_loa_example_prints_no_text_under_7_pt() {
+fn at_50_mm_every_example_of_every_game_prints_no_text_under_7_pt() {
+    let mut games = std::collections::BTreeSet::new();
     for (path, game) in examples() {
-        // Towers' heights stand in discs on squares of a 16-step rhombus: at 50 mm a
-        // square is too small for a 7-pt numeral (see the next test).
-        if game.game().name() == "towers" {
-            continue;
-        }
+        games.insert(game.game().name());
         let before = drawn(&*game, None);
         assert!(TextSize::smallest(&before, Some(50.0)) < 7.0, "{path}");
         let figure = drawn(&*game, Some(SEVEN_AT_50));
         let smallest = TextSize::smallest(&figure, Some(50.0));
         assert!(smallest >= 7.0, "{path}: {smallest:.2} pt");
     }
+    assert_eq!(games.len(), 3, "{games:?}");
 }
 
 #[test]
-fn towers_text_grows_as_far_as_its_squares_allow() {
+fn at_50_mm_in_german_towers_prints_no_text_under_7_pt() {
     for (path, game) in examples() {
         if game.game().name() != "towers" {
             continue;
         }
-        let before = TextSize::smallest(&drawn(&*game, None), Some(50.0));
-        let after = TextSize::smallest(&drawn(&*game, Some(SEVEN_AT_50)), Some(50.0));
-        assert!(after > before * 1.5, "{path}: {before:.2} → {after:.2} pt");
+        let request = Request {
+            text_size: Some(SEVEN_AT_50),
+            words: sheetgen::words::Words::new(sheetgen::words::Lang::De),
+            ..Request::default()
+        };
+        let figure = sheetgen::diagram::draw(&*game, &request)
+            .unwrap()
+            .pages
+            .remove(0);
+        let smallest = TextSize::smallest(&figure, Some(50.0));
+        assert!(smallest >= 7.0, "{path}: {smallest:.2} pt");
+        assert_no_overlap(&path, &figure);
     }
 }
 
@@ -91,20 +98,20 @@ fn boxes(figure: &Figure) -> Vec<(String, Rect)> {
 #[test]
 fn enlarged_texts_never_overlap_each_other_nor_leave_the_figure() {
     for (path, game) in examples() {
-        if game.game().name() == "towers" {
-            continue;
-        }
-        let figure = drawn(&*game, Some(SEVEN_AT_50));
-        let page = Rect::new(0.0, 0.0, figure.width, figure.height);
-        let boxes = boxes(&figure);
-        for (i, (a, ra)) in boxes.iter().enumerate() {
-            assert!(page.contains(ra), "{path}: {a:?} {ra:?} leaves {page:?}");
-            for (b, rb) in &boxes[i + 1..] {
-                assert!(
-                    !ra.overlaps(rb),
-                    "{path}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
-                );
-            }
+        assert_no_overlap(&path, &drawn(&*game, Some(SEVEN_AT_50)));
+    }
+}
+
+fn assert_no_overlap(path: &str, figure: &Figure) {
+    let page = Rect::new(0.0, 0.0, figure.width, figure.height);
+    let boxes = boxes(figure);
+    for (i, (a, ra)) in boxes.iter().enumerate() {
+        assert!(page.contains(ra), "{path}: {a:?} {ra:?} leaves {page:?}");
+        for (b, rb) in &boxes[i + 1..] {
+            assert!(
+                !ra.overlaps(rb),
+                "{path}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+            );
         }
     }
 }
