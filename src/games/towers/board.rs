@@ -94,19 +94,17 @@ impl Rhombus {
     /// Room beside a compact rhombus's WEST and EAST corners: the Line number there, and the
     /// rank or file label beside the corner, which reaches further.
     fn compact_room(pt: f64) -> f64 {
-        let gap = Self::number_gap(pt, true);
+        let gap = Self::number_gap(pt);
         let number = gap + font::text_width("7", pt);
         let rank = 0.75 * (font::text_width("14", pt) + gap) + font::text_width("8", pt) / 2.0;
         number.max(rank) + 0.5
     }
 
-    /// From a Line's end to its number: on a compact board, whose numbers are as tall as a
-    /// good part of a square, clear of the wider Lines above and below too.
-    fn number_gap(pt: f64, compact: bool) -> f64 {
-        match compact {
-            true => 0.6 + font::cap_height(pt) / 2.0,
-            false => 1.0,
-        }
+    /// From a Line's end to its number set at `pt`: clear of the wider Line above or below
+    /// it too, whose edge runs out at 45° (by half the number's height at its top or foot),
+    /// and of the outline's half width.
+    fn number_gap(pt: f64) -> f64 {
+        0.6 + font::cap_height(pt) / 2.0 + 0.25
     }
 
     /// Room above a compact rhombus: NORTH, WEST and EAST in one row.
@@ -117,7 +115,7 @@ impl Rhombus {
     /// Room below a compact rhombus: the rank and file labels at SOUTH, then a row of SOUTH
     /// and the seats.
     fn compact_below(pt: f64) -> f64 {
-        let number_room = font::text_width("14", pt) + Self::number_gap(pt, true);
+        let number_room = font::text_width("14", pt) + Self::number_gap(pt);
         0.75 * number_room + font::cap_height(pt) / 2.0 + line_height(pt) + font::descent(pt)
     }
 
@@ -230,8 +228,8 @@ impl Rhombus {
         let n = SIZE as f64;
         // Each Line numbered where it meets the edge, at both ends, level with the Line;
         // a little smaller than the other labels unless the text is to be large.
-        let gap = Self::number_gap(pt, self.compact);
         let number_pt = if self.compact { pt } else { pt * 0.9 };
+        let gap = Self::number_gap(number_pt);
         for k in 0..LINES {
             let reach = (k.min(LINES - 1 - k) + 1) as f64 * self.step;
             let y = self.line_y(k) + cap / 2.0;
@@ -403,6 +401,36 @@ impl Rhombus {
 mod tests {
     use super::*;
 
+    /// How far a box outside the rhombus is from its edges, at least.
+    fn clearance(rhombus: &Rhombus, b: Rect) -> f64 {
+        let half = SIZE as f64 * rhombus.step;
+        let (cx, cy) = (rhombus.south.x, rhombus.south.y - half);
+        // The box's point nearest the centre in the rhombus's own (diamond) metric.
+        let nx = cx.clamp(b.x, b.right());
+        let ny = cy.clamp(b.y, b.bottom());
+        ((nx - cx).abs() + (ny - cy).abs() - half) / std::f64::consts::SQRT_2
+    }
+
+    #[test]
+    fn line_numbers_keep_clear_of_the_board_outline() {
+        // They touched it (0 px at 400 dpi): the wider Line beside each runs out under it.
+        let area = Rect::new(0.0, 0.0, 150.0, 138.0);
+        for rhombus in [
+            Rhombus::fitting(area, 8.0),
+            Rhombus::fitting(area, 11.0),
+            Rhombus::compact(0.0, 0.0, 150.0, 20.0),
+        ] {
+            let drawing = rhombus.draw();
+            let texts = drawing.groups_with_class("label")[0].texts();
+            let numbers: Vec<_> = texts.iter().filter(|t| t.color == GRID).collect();
+            assert_eq!(numbers.len(), 2 * LINES);
+            for number in numbers {
+                let gap = clearance(&rhombus, number.bounds());
+                assert!(gap >= 0.4, "{:?}: {gap:.2} mm", number.content);
+            }
+        }
+    }
+
     #[test]
     fn no_two_labels_overlap_and_line_numbers_stand_at_the_edge() {
         // The diagram's labels, and a booklet's larger ones on a board drawn smaller.
@@ -425,7 +453,7 @@ mod tests {
             assert_eq!(zeros.len(), 2);
             for zero in zeros {
                 let dx = (zero.position.x - rhombus.south.x).abs();
-                assert!(dx < rhombus.step + 1.5, "{label_pt} pt: line 0 at its edge");
+                assert!(dx < rhombus.step + 2.5, "{label_pt} pt: line 0 at its edge");
             }
         }
     }
