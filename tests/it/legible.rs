@@ -493,3 +493,43 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
     let refused = crate::common::run(&["render", "examples/loa-connection.yaml", "--legend"]);
     assert_eq!(refused.code, 2, "{}", refused.stderr);
 }
+
+#[test]
+fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
+    // The built-in font drew ’ a full em wide, as CJK text sets it.
+    let m = sheetgen::font::text_width("M", 10.0);
+    for quote in ["‘", "’", "“", "”"] {
+        let width = sheetgen::font::text_width(quote, 10.0);
+        assert!(width < 0.6 * m, "{quote}: {width:.2} mm, M {m:.2} mm");
+    }
+    let (_, game) = examples()
+        .into_iter()
+        .find(|(p, _)| p.contains("towers-example"))
+        .unwrap();
+    for lang in [sheetgen::words::Lang::En, sheetgen::words::Lang::Fr] {
+        let request = Request {
+            words: sheetgen::words::Words::new(lang),
+            ..Request::default()
+        };
+        let figure = sheetgen::diagram::draw(&*game, &request)
+            .unwrap()
+            .pages
+            .remove(0);
+        let texts: Vec<String> = figure
+            .root
+            .texts()
+            .iter()
+            .map(|t| t.content.clone())
+            .collect();
+        if lang == sheetgen::words::Lang::En {
+            assert!(texts.iter().any(|t| t.contains('’')), "{texts:?}");
+        }
+        assert!(
+            !texts.iter().any(|t| t.contains('\'')),
+            "{lang:?}: {texts:?}"
+        );
+    }
+    let french = sheetgen::words::Words::new(sheetgen::words::Lang::Fr);
+    let text = french.tr("Play the boards in order and add up the scores.");
+    assert!(text.contains("l’ordre"), "{text}");
+}
