@@ -421,12 +421,14 @@ fn labels_grow_with_text_size_like_every_other_text() {
     for (path, empty, marked) in cases {
         let game = sheetgen::load::load(path).unwrap().remove(0).game.unwrap();
         let written = |t: &str| sheetgen::annotate::Written::from(t);
-        let mut annotations = sheetgen::annotate::Annotations::default();
-        annotations.labels = vec![
-            (written(empty), written("AB")),
-            (written(marked), written("X")),
-        ];
-        annotations.marks = vec![(written(marked), written("circle"))];
+        let annotations = sheetgen::annotate::Annotations {
+            labels: vec![
+                (written(empty), written("AB")),
+                (written(marked), written("X")),
+            ],
+            marks: vec![(written(marked), written("circle"))],
+            ..Default::default()
+        };
         let request = Request {
             annotations,
             text_size: Some(SEVEN_AT_50),
@@ -458,8 +460,10 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
     ] {
         let game = sheetgen::load::load(path).unwrap().remove(0).game.unwrap();
         let keys = |legend: bool| {
-            let mut annotations = sheetgen::annotate::Annotations::default();
-            annotations.marks = vec![("c3".into(), "circle".into())];
+            let annotations = sheetgen::annotate::Annotations {
+                marks: vec![("c3".into(), "circle".into())],
+                ..Default::default()
+            };
             let request = Request {
                 bare: true,
                 legend,
