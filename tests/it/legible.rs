@@ -537,3 +537,27 @@ fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
     let text = french.tr("Play the boards in order and add up the scores.");
     assert!(text.contains("l’ordre"), "{text}");
 }
+
+#[test]
+fn white_links_are_edged_in_ink_so_they_show_on_any_square_and_in_grey() {
+    // Their grey (160) had 1.6:1 against the dark squares, 2.6:1 against paper.
+    use sheetgen::figure::{Color, Item};
+    let (_, game) = examples()
+        .into_iter()
+        .find(|(p, _)| p.contains("loa-connection"))
+        .unwrap();
+    let figure = drawn(&*game, None);
+    let links = figure.root.groups_with_class("links");
+    let white: Vec<_> = links.iter().filter(|g| g.class.contains("white")).collect();
+    assert!(!white.is_empty());
+    for group in white {
+        let inked = group.items.iter().any(|item| match item {
+            Item::Shape(_, paint) => paint
+                .stroke
+                .as_ref()
+                .is_some_and(|s| s.color == Color::BLACK),
+            _ => false,
+        });
+        assert!(inked, "{}", group.class);
+    }
+}
