@@ -48,6 +48,11 @@ fn at_50_mm_every_example_of_every_game_prints_no_text_under_7_pt() {
         let figure = drawn(&*game, Some(SEVEN_AT_50));
         let smallest = TextSize::smallest(&figure, Some(50.0));
         assert!(smallest >= 7.0, "{path}: {smallest:.2} pt");
+        // Shown with --nocapture.
+        println!(
+            "{path}: {:.2} → {smallest:.2} pt",
+            TextSize::smallest(&before, Some(50.0))
+        );
     }
     assert_eq!(games.len(), 3, "{games:?}");
 }
