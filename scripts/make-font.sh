@@ -28,4 +28,23 @@ print("".join(",U+%04X" % ord(c) for c in sorted(set(text)) if 0x3400 <= ord(c) 
 pyftsubset "$src" --font-number=0 --unicodes="$UNICODES" \
   --no-hinting --layout-features='' --drop-tables+=vhea,vmtx,FFTM,GDEF,GPOS,GSUB,gasp \
   --name-IDs='*' --output-file=assets/fonts/sheetgen-sans.ttf
+# WenQuanYi draws the curly quotes full-width, as CJK text sets them: in Latin text "Black’s"
+# would gape. Their outlines are moved to the left and given the straight apostrophe's side
+# bearing, so ‘ ’ “ ” are as narrow as in a Latin font.
+python3 - <<'PY'
+from fontTools.ttLib import TTFont
+
+path = "assets/fonts/sheetgen-sans.ttf"
+font = TTFont(path, recalcTimestamp=False)
+glyf, hmtx, cmap = font["glyf"], font["hmtx"], font.getBestCmap()
+bearing = hmtx[cmap[ord("'")]][1]
+for char in "\u2018\u2019\u201c\u201d":
+    name = cmap[ord(char)]
+    glyph = glyf[name]
+    glyph.recalcBounds(glyf)
+    glyph.coordinates.translate((bearing - glyph.xMin, 0))
+    glyph.recalcBounds(glyf)
+    hmtx[name] = (glyph.xMax - glyph.xMin + 2 * bearing, bearing)
+font.save(path)
+PY
 ls -l assets/fonts/sheetgen-sans.ttf

@@ -274,11 +274,13 @@ const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
 /// keeping highlights off `obstacles` (see [`obstacles`]). Nothing hides what it marks:
 /// arrows end outside the pieces and marks they join, and a mark or label goes on a piece's
 /// centre only when nothing else is there (no numeral, no other annotation); else it goes in
-/// a small badge toward a free corner of the square, away from the arrows.
+/// a small badge toward a free corner of the square, away from the arrows. Labels grow as
+/// `text` asks, as the figure's other texts do (`--text-size`).
 pub fn annotate(
     cells: &Cells,
     annotations: &Annotations,
     obstacles: &[Obstacle],
+    text: LabelText,
 ) -> Result<Group, Problem> {
     let key = |w: &Written| w.text.trim().to_ascii_lowercase();
     let cell = |w: &Written| {
@@ -313,11 +315,15 @@ pub fn annotate(
     let mut spots: BTreeMap<String, Spots> = BTreeMap::new();
     // What the board draws, and the marks and labels placed so far.
     let mut taken = obstacles.to_vec();
-    let mut spot = |w: &Written, c: &Cell| {
+    // `grow`: how many times their usual size a centred and a badge's annotation are drawn.
+    let mut spot = |w: &Written, c: &Cell, (centred, badge): (f64, f64)| {
         let directions = away.get(&key(w)).map_or(&[][..], |d| d.as_slice());
-        let at = spots.entry(key(w)).or_default().take(c, directions, &taken);
+        let at = spots
+            .entry(key(w))
+            .or_default()
+            .take(c, directions, &taken, badge);
         let (centre, r) = match at {
-            Spot::Centre => (c.center, c.size * 0.36),
+            Spot::Centre => (c.center, c.size * 0.36 * centred),
             Spot::Badge(centre, r) => (centre, r),
         };
         taken.push(Obstacle::Box(Rect::new(
@@ -342,7 +348,7 @@ pub fn annotate(
                 option: None,
             });
         }
-        let at = spot(square, c);
+        let at = spot(square, c, (1.0, 1.0));
         group.group(mark(c, at, &name));
     }
     for (square, label) in &annotations.labels {
@@ -366,10 +372,32 @@ pub fn annotate(
             message: m.to_string(),
             option: m.option(),
         })?;
-        let at = spot(square, c);
-        group.group(text_label(c, at, &label.text));
+        let grow = |radius: f64| {
+            let usual = label_size(radius, &label.text);
+            text.scale.max(text.at_least / usual).max(1.0)
+        };
+        let centred = grow(c.size * CENTRE_LABEL);
+        let at = spot(square, c, (centred, grow(c.size * BADGE)));
+        group.group(text_label(c, at, &label.text, centred));
     }
     Ok(group)
+}
+
+/// How large labels' text is drawn: `scale` times its usual size (the figure's text scale),
+/// and at least `at_least` points (the figure's smallest text, so that `--text-size` holds).
+#[derive(Debug, Clone, Copy)]
+pub struct LabelText {
+    pub scale: f64,
+    pub at_least: f64,
+}
+
+impl Default for LabelText {
+    fn default() -> Self {
+        Self {
+            scale: 1.0,
+            at_least: 0.0,
+        }
+    }
 }
 
 /// The unit vector from `a` towards `b`.
@@ -410,6 +438,11 @@ enum Spot {
     Badge(Point, f64),
 }
 
+/// A badge's radius, in square sizes.
+const BADGE: f64 = 0.17;
+/// The radius a label on a square's centre keeps, in square sizes.
+const CENTRE_LABEL: f64 = 0.26;
+
 /// What a square already holds: its centre, its corners' badges.
 #[derive(Debug, Default)]
 struct Spots {
@@ -421,13 +454,14 @@ impl Spots {
     /// The next free spot of `c`: its centre when neither a numeral nor another annotation
     /// is there, else a badge toward a free corner, clear of `obstacles` and away from the
     /// `away` directions if it can be.
-    fn take(&mut self, c: &Cell, away: &[(f64, f64)], obstacles: &[Obstacle]) -> Spot {
+    /// A badge is `grow` times its usual size.
+    fn take(&mut self, c: &Cell, away: &[(f64, f64)], obstacles: &[Obstacle], grow: f64) -> Spot {
         let numeral = c.piece.map_or(0.0, |p| p.numeral);
         if numeral == 0.0 && !self.centre {
             self.centre = true;
             return Spot::Centre;
         }
-        let radius = c.size * 0.17;
+        let radius = c.size * BADGE * grow;
         // Clear of the numeral, or of the mark (with its casing) or label on the centre.
         let inner = if numeral > 0.0 {
             numeral
@@ -618,12 +652,14 @@ fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
 }
 
 /// A label: on a piece's centre in the colour that reads there, the piece unchanged; on an
-/// empty square's centre or in a badge on a small paper disc that keeps lines off it.
-fn text_label(c: &Cell, at: Spot, content: &str) -> Group {
+/// empty square's centre or in a badge on a small paper disc that keeps lines off it; on
+/// the centre `grow` times its usual size (the disc with it), as the figure's other texts.
+fn text_label(c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
     let mut l = Group::new("annotation label");
+    let centred = c.size * CENTRE_LABEL * grow;
     let (centre, radius, color) = match (at, c.piece) {
-        (Spot::Centre, Some(piece)) => (c.center, c.size * 0.26, piece.ink()),
-        (Spot::Centre, None) => (c.center, c.size * 0.26, ANNOTATION),
+        (Spot::Centre, Some(piece)) => (c.center, centred, piece.ink()),
+        (Spot::Centre, None) => (c.center, centred, ANNOTATION),
         (Spot::Badge(centre, radius), _) => (centre, radius, ANNOTATION),
     };
     if color == ANNOTATION {
@@ -635,10 +671,7 @@ fn text_label(c: &Cell, at: Spot, content: &str) -> Group {
             Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
         );
     }
-    // As large as the disc allows, so a label stays legible in a booklet's small boards.
-    let size = radius * 1.45 / font::MM_PER_PT;
-    // Three characters keep clear of the ring: the text spans at most 1.6 radii.
-    let size = size.min(radius * 1.6 / font::text_width(content, 1.0).max(1e-9));
+    let size = label_size(radius, content);
     let mut text = Text::new(
         Point::new(centre.x, centre.y + font::cap_height(size) / 2.0),
         content,
@@ -648,6 +681,14 @@ fn text_label(c: &Cell, at: Spot, content: &str) -> Group {
     text.color = color;
     l.text(text);
     l
+}
+
+/// A label's text size in a disc of `radius`: as large as the disc allows, so a label stays
+/// legible in a booklet's small boards; three characters keep clear of the ring (the text
+/// spans at most 1.6 radii).
+fn label_size(radius: f64, content: &str) -> f64 {
+    let size = radius * 1.45 / font::MM_PER_PT;
+    size.min(radius * 1.6 / font::text_width(content, 1.0).max(1e-9))
 }
 
 /// A square cell centred on `center`, `size` wide.
@@ -685,7 +726,7 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             highlight: vec!["a1".into()],
         };
-        let g = annotate(&cells(), &a, &[]).unwrap();
+        let g = annotate(&cells(), &a, &[], LabelText::default()).unwrap();
         assert_eq!(g.groups_with_class("annotation").len(), 4);
         let label = g.groups_with_class("label")[0].texts()[0];
         assert_eq!(label.position.x, 5.0);
@@ -700,14 +741,14 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells, &a, &[]).unwrap();
+        let g = annotate(&cells, &a, &[], LabelText::default()).unwrap();
         let label = g.groups_with_class("label")[0];
         assert_eq!(label.texts()[0].color, PAPER, "paper reads on a dark piece");
         let a = Annotations {
             marks: vec![("a1".into(), "square".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells, &a, &[]).unwrap();
+        let g = annotate(&cells, &a, &[], LabelText::default()).unwrap();
         for group in g.groups_with_class("annotation") {
             for item in &group.items {
                 if let crate::figure::Item::Shape(shape, paint) = item {
@@ -731,6 +772,7 @@ mod tests {
                 ..Annotations::default()
             },
             &[],
+            LabelText::default(),
         )
         .unwrap();
         assert_eq!(empty.groups_with_class("label")[0].items.len(), 2);
@@ -742,7 +784,7 @@ mod tests {
             highlight: vec!["a1".into()],
             ..Annotations::default()
         };
-        let g = annotate(&cells(), &a, &[]).unwrap();
+        let g = annotate(&cells(), &a, &[], LabelText::default()).unwrap();
         let crate::figure::Item::Shape(Shape::Polyline(ring), paint) =
             &g.groups_with_class("highlight")[0].items[0]
         else {
@@ -767,7 +809,7 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells(), &a, &[]).unwrap();
+        let g = annotate(&cells(), &a, &[], LabelText::default()).unwrap();
         let label = g.groups_with_class("label")[0];
         let Item::Shape(Shape::Circle { center, radius }, _) = &label.items[0] else {
             panic!("{label:?}")
@@ -791,7 +833,7 @@ mod tests {
             ..Annotations::default()
         };
         let coordinate = Obstacle::Box(Rect::new(-1.0, 4.0, 2.0, 2.0));
-        let g = annotate(&cells, &a, &[coordinate]).unwrap();
+        let g = annotate(&cells, &a, &[coordinate], LabelText::default()).unwrap();
         let arrow = g.groups_with_class("arrow")[0];
         let Some(Item::Shape(Shape::Polygon(head), _)) = arrow.items.last() else {
             panic!()
@@ -817,7 +859,7 @@ mod tests {
             ..Annotations::default()
         };
         assert!(
-            annotate(&cells(), &bad, &[])
+            annotate(&cells(), &bad, &[], LabelText::default())
                 .unwrap_err()
                 .message
                 .contains("`z9` is not a square")
@@ -827,7 +869,7 @@ mod tests {
             ..Annotations::default()
         };
         assert!(
-            annotate(&cells(), &bad, &[])
+            annotate(&cells(), &bad, &[], LabelText::default())
                 .unwrap_err()
                 .message
                 .contains("`star` is not a mark")

@@ -42,6 +42,8 @@ pub struct Request {
     pub highlights: Vec<String>,
     pub caption: Option<String>,
     pub bare: bool,
+    /// With `bare`, keep the key under the board, as `render --bare --legend`.
+    pub legend: bool,
     /// `en`, `de`, `fr` or `zh`.
     pub lang: Option<String>,
     /// A built-in theme: `color` (the default), `print` or `colorblind`.
@@ -291,6 +293,7 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
         caption: request.caption.clone(),
         omit_caption: false,
         bare: request.bare,
+        legend: request.legend,
         text_scale: None,
         text_size: None,
         words: Words::new(lang),

@@ -25,6 +25,8 @@ pub struct Request {
     pub omit_caption: bool,
     /// The board and its marks only (see [`View::bare`]).
     pub bare: bool,
+    /// With `bare`, keep the key (see [`View::legend`]).
+    pub legend: bool,
     /// Every text this many times its size (see [`View::text_scale`]); None is 1, or what
     /// `text_size` needs.
     pub text_scale: Option<f64>,
@@ -67,6 +69,7 @@ fn resolve(
         caption: None,
         options: Vec::new(),
         bare: request.bare,
+        legend: request.legend,
         text_scale: request.text_scale.unwrap_or(1.0),
         words: request.words.clone(),
     };
@@ -160,15 +163,29 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
         (figure, cells) = legible(record, &mut view, wanted, (figure, cells));
     }
     if !annotations.is_empty() {
+        // Labels grow with the figure's text, and with `--text-size` to its smallest text.
+        let labels = annotate::LabelText {
+            scale: crate::frame::text_scale(view.text_scale),
+            at_least: match request.text_size {
+                Some(_) => TextSize::smallest(&figure, None),
+                None => 0.0,
+            },
+        };
         figure.root.group(drawn_annotations(
             record,
             &cells,
             &annotations,
             &figure.root,
+            labels,
         )?);
-        if !view.bare {
+        if !view.bare || view.legend {
             let pt = 8.0 * crate::frame::text_scale(view.text_scale);
-            annotation_key(&mut figure, &cells, &annotations, pt, &request.words);
+            let margin = match view.bare {
+                true => crate::layout::BARE_MARGIN,
+                false => crate::frame::MARGIN,
+            };
+            let key = (&annotations, pt, margin);
+            annotation_key(&mut figure, &cells, key, &request.words);
         }
     }
     Ok(Document {
@@ -177,24 +194,22 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
     })
 }
 
-/// The key to the annotations, one more line under the figure (whose margin stays).
+/// The key to the annotations, one more line under the figure (whose `margin` stays).
 fn annotation_key(
     figure: &mut crate::figure::Figure,
     cells: &annotate::Cells,
-    annotations: &Annotations,
-    pt: f64,
+    (annotations, pt, margin): (&Annotations, f64, f64),
     words: &crate::words::Words,
 ) {
-    use crate::frame::MARGIN;
     let size = cells.values().next().map_or(10.0, |c| c.size);
     let at = crate::figure::Point::new(
-        MARGIN,
-        figure.height - MARGIN + 1.0 + crate::layout::line_height(pt),
+        margin,
+        figure.height - margin + 1.0 + crate::layout::line_height(pt),
     );
     let entries = crate::legend::annotations(annotations, size, words);
-    if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * MARGIN, pt, entries) {
+    if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * margin, pt, entries) {
         figure.root.group(key);
-        figure.height = bottom + MARGIN;
+        figure.height = bottom + margin;
     }
 }
 
@@ -251,9 +266,10 @@ fn drawn_annotations(
     cells: &annotate::Cells,
     annotations: &Annotations,
     drawn: &crate::figure::Group,
+    labels: annotate::LabelText,
 ) -> Result<crate::figure::Group, Error> {
     let obstacles = annotate::obstacles(drawn);
-    annotate::annotate(cells, annotations, &obstacles).map_err(|problem| match problem.at {
+    annotate::annotate(cells, annotations, &obstacles, labels).map_err(|problem| match problem.at {
         Some(at) => Error::Invalid(
             record
                 .about()
@@ -276,7 +292,8 @@ pub fn check_record_diagrams(record: &dyn GameRecord) -> Result<(), Diagnostic> 
         };
         let checked = resolve(record, &request).and_then(|(_, annotations, cells)| {
             let nothing = crate::figure::Group::default();
-            drawn_annotations(record, &cells, &annotations, &nothing).map(|_| ())
+            let labels = annotate::LabelText::default();
+            drawn_annotations(record, &cells, &annotations, &nothing, labels).map(|_| ())
         });
         checked.map_err(|e| match e {
             Error::Invalid(d) | Error::Config(d) => d,

@@ -31,6 +31,8 @@ pub struct Frame<'a> {
     pub header_gap: f64,
     /// The board and its marks only: no header, lines or blocks (see `View::bare`).
     pub bare: bool,
+    /// With `bare`, the board's key ([`Board::key`]) is kept under it.
+    pub legend: bool,
     /// Written first under the board.
     pub caption: Option<String>,
     /// Every text this many times its size ([`text_scale`]); the layout makes room.
@@ -70,6 +72,9 @@ pub struct Board<'a> {
     /// Stacked under the lines, from the last line's baseline, in order. Without any, the
     /// figure ends under the last line.
     pub blocks: Vec<Block<'a>>,
+    /// Which of `blocks` is the key to the board's symbols, kept in a bare figure that asks
+    /// for it.
+    pub key: Option<usize>,
     /// The plain-text form after the title and players: the board and its lines.
     pub plain_text: String,
     /// The text alternative (SVG `<desc>`).
@@ -94,8 +99,8 @@ impl Frame<'_> {
             root.group(header);
             top = bottom + self.header_gap;
         }
-        let board = board(top);
-        for group in board.groups {
+        let mut board = board(top);
+        for group in std::mem::take(&mut board.groups) {
             root.group(group);
         }
         let mut figure = Figure::new(0.0, 0.0, self.heading.figure_title.clone());
@@ -103,6 +108,12 @@ impl Frame<'_> {
         figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
         let mut cells = board.cells;
         if self.bare {
+            if let Some(key) = board.key.filter(|_| self.legend) {
+                let block = board.blocks.swap_remove(key);
+                if let (Some(group), _) = block(board.extent.bottom()) {
+                    root.group(group);
+                }
+            }
             // The board and whatever its marks reach past it (a loss badge beside an edge
             // stone), so nothing is cut at the figure's edge.
             let extent = root

@@ -68,7 +68,7 @@ impl Theme {
             ("move", Color::rgb(0, 80, 130)),         // blue, darker
             ("warning", Color::rgb(180, 70, 0)),      // vermillion, darker
             ("second", Color::rgb(0, 120, 90)),       // bluish green, darker
-            ("current", Color::rgb(204, 121, 167)),   // reddish purple
+            ("current", Color::rgb(190, 95, 150)),    // reddish purple, darker
             ("annotation", Color::rgb(150, 70, 120)), // reddish purple, darker
             ("highlight", Color::rgb(240, 228, 66)),  // yellow
         ];
@@ -325,6 +325,8 @@ mod tests {
             &["paper", "board_dark", "row_tint", "last_move_square"],
         ),
         ("second", &["paper", "row_tint"]),
+        // Towers' Current Line outlines a Line's squares, white or tinted.
+        ("current", &["paper", "row_tint"]),
         ("link_black", &["paper", "board_dark"]),
         ("refused", &["paper", "board_dark"]),
     ];

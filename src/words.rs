@@ -90,10 +90,10 @@ impl Words {
     }
 
     /// `english` in this language; English itself when the table lacks it (noted, never a
-    /// blank).
+    /// blank), its apostrophes typographic ([`typographic`]).
     pub fn tr(&self, english: &str) -> String {
         if self.lang == Lang::En {
-            return english.to_string();
+            return typographic(english);
         }
         match self.lang.table().get(english) {
             Some(text) => text.clone(),
@@ -102,7 +102,7 @@ impl Words {
                     .lock()
                     .expect("no job panics while holding it")
                     .insert(english.to_string());
-                english.to_string()
+                typographic(english)
             }
         }
     }
@@ -149,6 +149,24 @@ impl Words {
     }
 }
 
+/// `text` with each apostrophe inside a word (`Black's`) as print sets it (’): the words in
+/// code and the tables' keys keep the straight one you can type.
+pub fn typographic(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let letter = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
+            '\'' if letter(i.checked_sub(1)) && letter(Some(i + 1)) => '’',
+            c => c,
+        })
+        .collect()
+}
+
 /// The note on standard error for texts a translation lacks.
 pub fn untranslated(lang: Lang, missing: &[String]) -> Option<Problem> {
     (!missing.is_empty()).then(|| Problem {
@@ -179,6 +197,24 @@ mod tests {
         );
         assert!(note.contains("No such words"), "{note}");
         assert!(Words::new(Lang::Fr).untranslated().is_none());
+    }
+
+    #[test]
+    fn apostrophes_inside_words_are_typographic_in_every_language() {
+        assert_eq!(
+            Words::default().tr("Black's signature"),
+            "Black’s signature"
+        );
+        assert_eq!(
+            typographic("'quoted' l'ordre it's"),
+            "'quoted' l’ordre it’s"
+        );
+        // No table value keeps a straight apostrophe inside a word.
+        for lang in [Lang::De, Lang::Fr, Lang::Zh] {
+            for text in lang.table().values() {
+                assert_eq!(&typographic(text), text, "{lang:?}");
+            }
+        }
     }
 
     #[test]

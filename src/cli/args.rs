@@ -224,6 +224,10 @@ pub struct RenderArgs {
     #[arg(long)]
     pub bare: bool,
 
+    /// With --bare, keep the key to the board's symbols and the annotations under the board
+    #[arg(long, requires = "bare")]
+    pub legend: bool,
+
     /// Language of the words sheetgen draws (legends, outcome lines, table headers)
     /// [default: en]; the record's own titles and captions are drawn as written
     #[arg(long, value_enum)]

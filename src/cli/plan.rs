@@ -129,6 +129,7 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             caption: args.caption.clone(),
             omit_caption: false,
             bare: args.bare,
+            legend: args.legend,
             text_scale: None,
             text_size: args.text_size.map(|points| crate::diagram::TextSize {
                 points,

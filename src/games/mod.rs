@@ -181,6 +181,9 @@ pub struct View {
     /// The board, its coordinates and the marks on it only: no title, players, legend,
     /// score text or caption, for books that set their own (`render --bare`).
     pub bare: bool,
+    /// With `bare`, the key to the board's symbols (and the annotations) is kept under the
+    /// board (`render --bare --legend`).
+    pub legend: bool,
     /// Every text of the diagram (coordinates, Line numbers, heights, title, lines and
     /// legends) this many times its usual size, the layout making room: a figure printed
     /// smaller than its own size (a booklet's, `--text-size` with `--width`) asks for
@@ -198,6 +201,7 @@ impl Default for View {
             caption: None,
             options: Vec::new(),
             bare: false,
+            legend: false,
             text_scale: 1.0,
             words: crate::words::Words::default(),
         }

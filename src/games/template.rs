@@ -164,7 +164,9 @@ pub fn translated(builtin: &Builtin, lang: Lang) -> (String, Vec<String>) {
         match quoted(line) {
             Some((start, end)) => {
                 let english = &line[start..end];
-                match table.get(english) {
+                // The tables are keyed by the words as code writes them, with straight
+                // apostrophes; the templates print typographic ones.
+                match table.get(&english.replace('’', "'")) {
                     Some(text) => {
                         out.push_str(&line[..start]);
                         out.push_str(text);

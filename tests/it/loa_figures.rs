@@ -162,8 +162,8 @@ fn the_scoresheet_has_fields_sixty_numbered_rows_results_and_signatures() {
         "Black wins",
         "White wins",
         "Draw",
-        "Black's signature",
-        "White's signature",
+        "Black’s signature",
+        "White’s signature",
         "Arbiter",
     ] {
         assert!(text.contains(word), "{word} missing from\n{text}");

@@ -57,6 +57,8 @@ pub struct DiagramOptions {
     pub caption: Option<String>,
     /// The board and its marks only: no header, counts, outcome or notes.
     pub bare: bool,
+    /// With `bare`, the key to the board's symbols is kept under it (`--legend`).
+    pub legend: bool,
     /// The board seen from White's side.
     pub flip: bool,
     /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
@@ -139,6 +141,7 @@ pub fn diagram(
         width: BOARD_WIDTH,
         header_gap: 3.0,
         bare: options.bare,
+        legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
     };
@@ -198,6 +201,7 @@ pub fn diagram(
             cells: piece_cells(&board, &replay.position),
             lines,
             blocks: vec![key],
+            key: Some(0),
             plain_text,
             description: describe(heading, replay, &written),
         }
@@ -340,7 +344,7 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
                 },
                 sample: Box::new(move |a, b| {
                     let mut g = Group::new("");
-                    g.shape(Shape::Line(a, b), Paint::stroke(Stroke::solid(color, link)));
+                    group_link(&mut g, (a, b), color, link);
                     g
                 }),
                 words: words.tr(english),
@@ -590,10 +594,8 @@ fn group_links(board: &BoardLayout, replay: &Replay) -> Group {
             for d in [0, 4, 2, 7] {
                 if let Some(t) = replay.board.step(sq, d, 1) {
                     if pieces.has(t) {
-                        links.shape(
-                            Shape::Line(board.center(sq), board.center(t)),
-                            Paint::stroke(Stroke::solid(color, board.cell * 0.18)),
-                        );
+                        let ends = (board.center(sq), board.center(t));
+                        group_link(&mut links, ends, color, board.cell * 0.18);
                     }
                 }
             }
@@ -601,6 +603,28 @@ fn group_links(board: &BoardLayout, replay: &Replay) -> Group {
         group.group(links);
     }
     group
+}
+
+/// A link of `color` between two pieces' centres, `width` wide. White's light grey, which
+/// stands out neither from paper nor from the dark squares, is edged in ink like White's
+/// pieces: it is the pattern, not its grey, that keeps it visible on any square and in grey.
+fn group_link(group: &mut Group, (a, b): (Point, Point), color: Color, width: f64) {
+    if color == LINK_WHITE {
+        let edge = (width * 0.12).max(0.2);
+        group.shape(
+            Shape::Line(a, b),
+            Paint::stroke(Stroke::solid(crate::palette::INK, width)),
+        );
+        group.shape(
+            Shape::Line(a, b),
+            Paint::stroke(Stroke::solid(color, width - 2.0 * edge)),
+        );
+    } else {
+        group.shape(
+            Shape::Line(a, b),
+            Paint::stroke(Stroke::solid(color, width)),
+        );
+    }
 }
 
 /// The four counts (L3) in small discs beside the piece, each on one of its line's two

@@ -244,6 +244,7 @@ impl GameRecord for Game {
                 .expect("check_view accepted the figures"),
             caption: view.caption.clone(),
             bare: view.bare,
+            legend: view.legend,
             flip: view.flag("flip"),
             text_scale: view.text_scale,
             words: view.words.clone(),

@@ -25,6 +25,8 @@ pub struct DiagramOptions {
     pub analysis: Option<Vec<super::solver::MoveAnalysis>>,
     /// The board and its marks only: no header, score, legend or caption.
     pub bare: bool,
+    /// With `bare`, the key to the board's symbols is kept under it (`--legend`).
+    pub legend: bool,
     /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
@@ -68,6 +70,7 @@ pub fn diagram(
         width,
         header_gap: 2.0 * LINE_GAP,
         bare: options.bare,
+        legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
     };
@@ -108,6 +111,7 @@ pub fn diagram(
                 .into_iter()
                 .map(Line::text)
                 .collect(),
+            key: Some(blocks.len() - 1),
             blocks,
             plain_text: plain_text(play, n, &position, &score, words),
             description: describe(play, heading, n, &position, &score),

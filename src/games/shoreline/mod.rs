@@ -141,6 +141,7 @@ impl GameRecord for Game {
             caption: view.caption.clone(),
             analysis,
             bare: view.bare,
+            legend: view.legend,
             text_scale: view.text_scale,
             words: view.words.clone(),
         };

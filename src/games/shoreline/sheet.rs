@@ -9,7 +9,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font;
-use crate::layout::{MIN_TEXT_PT, fit, line_height};
+use crate::layout::{MIN_TEXT_PT, fit, fits, line_height};
 use crate::page::{PageSetup, grid};
 use crate::print_marks;
 use crate::vocabulary::plural;
@@ -438,17 +438,22 @@ fn score_box(
     frame: Rect,
     scores: Option<(u32, u32)>,
 ) -> Result<Group, Error> {
-    let caption = side_name(t, side);
+    let room = frame.width - 2.0 * CAPTION_INSET;
+    let pt = t.layout.label_pt.value * 0.8;
+    // A box too narrow for the side's name and its stone (`Schwarz ●` in nine landscape
+    // boards) gives the name alone, so that it stays inside the box.
+    let full = side_name(t, side);
+    let name = full.trim_end_matches(['●', '○']).trim_end();
+    let caption = if fits(full, fit(full, pt, room), room) || name.is_empty() {
+        full
+    } else {
+        name
+    };
     let key = match side {
         Side::Black => "the template's `sides.black`",
         Side::White => "the template's `sides.white`",
     };
-    let caption_pt = one_line(
-        key,
-        caption,
-        t.layout.label_pt.value * 0.8,
-        frame.width - 2.0 * CAPTION_INSET,
-    )?;
+    let caption_pt = one_line(key, caption, pt, room)?;
     let mut score = Group::new(match side {
         Side::Black => "score black",
         Side::White => "score white",
@@ -644,6 +649,44 @@ mod tests {
                 .description
                 .contains("board 1: White ○ places first")
         );
+    }
+
+    #[test]
+    fn every_score_box_caption_stays_inside_its_box() {
+        use crate::figure::{Item, Shape};
+        use crate::words::Lang;
+        // `Schwarz ●` ran 0.3 mm past its box on nine and six landscape boards.
+        for lang in [Lang::En, Lang::De, Lang::Fr, Lang::Zh] {
+            let (text, _) =
+                crate::games::template::translated(&super::super::template::BUILTIN, lang);
+            let source = crate::input::SourceFile::new("t.yaml", &text);
+            let template = Template::parse(&source).unwrap();
+            for boards in 1..=MAX_BOARDS {
+                for (paper, landscape) in
+                    [(Paper::A4, true), (Paper::A4, false), (Paper::Letter, true)]
+                {
+                    let mut o = options(boards, paper, landscape, false);
+                    o.template = template.clone();
+                    let doc = sheet(&o).unwrap();
+                    let scores = doc.pages[0].root.groups_with_class("score");
+                    let boxes: Vec<_> = scores.iter().filter(|g| g.class != "score").collect();
+                    assert!(!boxes.is_empty(), "{lang:?} {boards}");
+                    for group in boxes {
+                        let Some(Item::Shape(Shape::Rect(frame), _)) = group.items.first() else {
+                            continue;
+                        };
+                        for text in group.texts() {
+                            let b = text.bounds();
+                            assert!(
+                                frame.contains(&b),
+                                "{lang:?}, {boards} boards, landscape {landscape}: {:?} {b:?} leaves {frame:?}",
+                                text.content
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

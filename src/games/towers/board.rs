@@ -5,6 +5,7 @@
 use super::rules::{LINES, SIZE, file_of, line, rank_of};
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
+use crate::layout::line_height;
 use crate::vocabulary::Side;
 
 use super::palette::{GRID, ROW_TINT};
@@ -19,6 +20,8 @@ pub struct Rhombus {
     /// tall.
     pub step: f64,
     pub label_pt: f64,
+    /// Packed for large text (see [`Rhombus::compact`]).
+    pub compact: bool,
 }
 
 /// The words drawn around the board: its corners and the players' seats.
@@ -68,7 +71,52 @@ impl Rhombus {
             ),
             step,
             label_pt,
+            compact: false,
         }
+    }
+
+    /// The rhombus `width` wide from `left`, its top at `top`, packed for large text: the
+    /// Line numbers as large as the other labels, WEST and EAST in the top row beside
+    /// NORTH, the seats beside SOUTH, so the squares take all the width the labels leave
+    /// (the tower heights on them are what a narrow figure needs large).
+    pub fn compact(left: f64, top: f64, width: f64, label_pt: f64) -> Rhombus {
+        let room = Self::compact_room(label_pt);
+        let step = ((width - 2.0 * room) / (2.0 * SIZE as f64)).max(0.1);
+        let above = Self::compact_above(label_pt);
+        Rhombus {
+            south: Point::new(left + width / 2.0, top + above + 2.0 * SIZE as f64 * step),
+            step,
+            label_pt,
+            compact: true,
+        }
+    }
+
+    /// Room beside a compact rhombus's WEST and EAST corners: the Line number there, and the
+    /// rank or file label beside the corner, which reaches further.
+    fn compact_room(pt: f64) -> f64 {
+        let gap = Self::number_gap(pt);
+        let number = gap + font::text_width("7", pt);
+        let rank = 0.75 * (font::text_width("14", pt) + gap) + font::text_width("8", pt) / 2.0;
+        number.max(rank) + 0.5
+    }
+
+    /// From a Line's end to its number set at `pt`: clear of the wider Line above or below
+    /// it too, whose edge runs out at 45° (by half the number's height at its top or foot),
+    /// and of the outline's half width.
+    fn number_gap(pt: f64) -> f64 {
+        0.6 + font::cap_height(pt) / 2.0 + 0.25
+    }
+
+    /// Room above a compact rhombus: NORTH, WEST and EAST in one row.
+    fn compact_above(pt: f64) -> f64 {
+        2.5 + font::ink_extent("NORTHWEST", pt).0 + 0.5
+    }
+
+    /// Room below a compact rhombus: the rank and file labels at SOUTH, then a row of SOUTH
+    /// and the seats.
+    fn compact_below(pt: f64) -> f64 {
+        let number_room = font::text_width("14", pt) + Self::number_gap(pt);
+        0.75 * number_room + font::cap_height(pt) / 2.0 + line_height(pt) + font::descent(pt)
     }
 
     /// Room above and below the squares for NORTH and SOUTH and the labels beside them.
@@ -78,6 +126,20 @@ impl Rhombus {
 
     /// Everything the board draws.
     pub fn extent(&self) -> Rect {
+        if self.compact {
+            let room = Self::compact_room(self.label_pt);
+            let (above, below) = (
+                Self::compact_above(self.label_pt),
+                Self::compact_below(self.label_pt),
+            );
+            let half = SIZE as f64 * self.step;
+            return Rect::new(
+                self.south.x - half - room,
+                self.south.y - 2.0 * half - above,
+                2.0 * (half + room),
+                2.0 * half + above + below,
+            );
+        }
         let margin = Self::margin(self.label_pt);
         let vertical = Self::vertical(self.label_pt);
         let half = SIZE as f64 * self.step;
@@ -164,15 +226,17 @@ impl Rhombus {
         let pt = self.label_pt;
         let cap = font::cap_height(pt);
         let n = SIZE as f64;
-        // Each Line numbered where it meets the edge, at both ends, level with the Line.
-        let gap = 1.0;
+        // Each Line numbered where it meets the edge, at both ends, level with the Line;
+        // a little smaller than the other labels unless the text is to be large.
+        let number_pt = if self.compact { pt } else { pt * 0.9 };
+        let gap = Self::number_gap(number_pt);
         for k in 0..LINES {
             let reach = (k.min(LINES - 1 - k) + 1) as f64 * self.step;
             let y = self.line_y(k) + cap / 2.0;
             let mut number = Text::new(
                 Point::new(self.south.x - reach - gap, y),
                 k.to_string(),
-                pt * 0.9,
+                number_pt,
                 Anchor::End,
             );
             number.color = GRID;
@@ -184,7 +248,7 @@ impl Rhombus {
         // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
         // (file a): each out from the middle of its square's edge, beyond the Line numbers
         // that stand at the same edge, so a rank never reads as one number with a Line's.
-        let number_room = font::text_width("14", pt * 0.9) + gap;
+        let number_room = font::text_width("14", number_pt) + gap;
         for i in 0..SIZE {
             let fi = i as f64 + 0.5;
             let half = self.step * 0.5 + number_room * 0.75;
@@ -207,7 +271,10 @@ impl Rhombus {
         let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
         let gap: f64 = 2.5;
         // SOUTH stands below the a and 1 beside its corner.
-        let south_y = south.y + self.step * 0.5 + number_room * 0.75 + 2.0 * cap;
+        let south_y = match self.compact {
+            true => south.y + number_room * 0.75 + cap / 2.0 + line_height(pt),
+            false => south.y + self.step * 0.5 + number_room * 0.75 + 2.0 * cap,
+        };
         labels.text(Text::new(
             Point::new(south.x, south_y),
             words.south,
@@ -220,23 +287,41 @@ impl Rhombus {
             pt,
             Anchor::Middle,
         ));
-        // WEST and EAST stand beyond the Line numbers, level with the corners.
-        let beyond = 3.0 + font::text_width("14", pt);
-        labels.text(Text::new(
-            Point::new(east.x + beyond, east.y + cap / 2.0),
-            words.east,
-            pt,
-            Anchor::Start,
-        ));
-        labels.text(Text::new(
-            Point::new(west.x - beyond, west.y + cap / 2.0),
-            words.west,
-            pt,
-            Anchor::End,
-        ));
-        // The seats: on the sheet beside SOUTH, clear of every label whatever the words'
-        // length; on a diagram out from the middle of each player's edge.
-        let (black, white) = if words.sheet {
+        if self.compact {
+            // WEST and EAST pointed to from the top corners, level with NORTH.
+            let extent = self.extent();
+            let y = north.y - gap;
+            labels.text(Text::new(
+                Point::new(extent.x, y),
+                format!("← {}", words.west),
+                pt,
+                Anchor::Start,
+            ));
+            labels.text(Text::new(
+                Point::new(extent.right(), y),
+                format!("{} →", words.east),
+                pt,
+                Anchor::End,
+            ));
+        } else {
+            // WEST and EAST stand beyond the Line numbers, level with the corners.
+            let beyond = 3.0 + font::text_width("14", pt);
+            labels.text(Text::new(
+                Point::new(east.x + beyond, east.y + cap / 2.0),
+                words.east,
+                pt,
+                Anchor::Start,
+            ));
+            labels.text(Text::new(
+                Point::new(west.x - beyond, west.y + cap / 2.0),
+                words.west,
+                pt,
+                Anchor::End,
+            ));
+        }
+        // The seats: on the sheet (and a compact board) beside SOUTH, clear of every label
+        // whatever the words' length; on a diagram out from the middle of each player's edge.
+        let (black, white) = if words.sheet || self.compact {
             let beside = font::text_width(words.south, pt) / 2.0 + 6.0;
             (
                 Point::new(south.x - beside, south_y),
@@ -291,8 +376,9 @@ impl Rhombus {
         stone
     }
 
+    /// A compact board's stones are larger: their height discs carry large numerals.
     pub fn stone_radius(&self) -> f64 {
-        self.step * 0.55
+        self.step * if self.compact { 0.62 } else { 0.55 }
     }
 
     /// The outline of a run of squares along a rank or a file, inset from the squares' edges.
@@ -314,6 +400,36 @@ impl Rhombus {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How far a box outside the rhombus is from its edges, at least.
+    fn clearance(rhombus: &Rhombus, b: Rect) -> f64 {
+        let half = SIZE as f64 * rhombus.step;
+        let (cx, cy) = (rhombus.south.x, rhombus.south.y - half);
+        // The box's point nearest the centre in the rhombus's own (diamond) metric.
+        let nx = cx.clamp(b.x, b.right());
+        let ny = cy.clamp(b.y, b.bottom());
+        ((nx - cx).abs() + (ny - cy).abs() - half) / std::f64::consts::SQRT_2
+    }
+
+    #[test]
+    fn line_numbers_keep_clear_of_the_board_outline() {
+        // They touched it (0 px at 400 dpi): the wider Line beside each runs out under it.
+        let area = Rect::new(0.0, 0.0, 150.0, 138.0);
+        for rhombus in [
+            Rhombus::fitting(area, 8.0),
+            Rhombus::fitting(area, 11.0),
+            Rhombus::compact(0.0, 0.0, 150.0, 20.0),
+        ] {
+            let drawing = rhombus.draw();
+            let texts = drawing.groups_with_class("label")[0].texts();
+            let numbers: Vec<_> = texts.iter().filter(|t| t.color == GRID).collect();
+            assert_eq!(numbers.len(), 2 * LINES);
+            for number in numbers {
+                let gap = clearance(&rhombus, number.bounds());
+                assert!(gap >= 0.4, "{:?}: {gap:.2} mm", number.content);
+            }
+        }
+    }
 
     #[test]
     fn no_two_labels_overlap_and_line_numbers_stand_at_the_edge() {
@@ -337,7 +453,7 @@ mod tests {
             assert_eq!(zeros.len(), 2);
             for zero in zeros {
                 let dx = (zero.position.x - rhombus.south.x).abs();
-                assert!(dx < rhombus.step + 1.5, "{label_pt} pt: line 0 at its edge");
+                assert!(dx < rhombus.step + 2.5, "{label_pt} pt: line 0 at its edge");
             }
         }
     }

@@ -5,7 +5,9 @@
 
 use super::board::Rhombus;
 use super::rules::{Board, LINES, SIZE, SQUARES, line, score, square_name, winner};
-use super::table::{TableWords, scoring_table_height_at, scoring_table_in, widest};
+use super::table::{
+    TableWords, compact_table, compact_width, scoring_table_height_at, scoring_table_in, widest,
+};
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
 use crate::font;
 use crate::frame::{self, Block, Frame, Line, MARGIN};
@@ -29,6 +31,10 @@ pub fn cells() -> crate::annotate::Cells {
 /// least `width` wide (as wide as the table under it): the squares at least as large as in
 /// a figure of usual text, the area wider by what larger labels take (bare: as before).
 fn board_at(top: f64, k: f64, width: f64, bare: bool) -> Rhombus {
+    // Larger text: a compact board as wide as the figure.
+    if compact(k) {
+        return Rhombus::compact(MARGIN, top, width, LABEL_PT * k);
+    }
     let usual_area = Rect::new(MARGIN, top, WIDTH, WIDTH * 0.92);
     // A bare figure is cropped to its board: smaller squares are the same figure drawn
     // smaller, and a booklet's pages keep their scale.
@@ -52,6 +58,12 @@ fn board_at(top: f64, k: f64, width: f64, bare: bool) -> Rhombus {
     Rhombus::fitting(area, LABEL_PT * k)
 }
 
+/// Whether a diagram with text `k` times its size packs its board and table
+/// ([`Rhombus::compact`], [`compact_table`]): a figure printed small needs it.
+fn compact(k: f64) -> bool {
+    k > 1.0 + 1e-9
+}
+
 /// What to draw besides the position, as for the other games' diagrams.
 #[derive(Debug, Clone, Default)]
 pub struct DiagramOptions {
@@ -61,6 +73,8 @@ pub struct DiagramOptions {
     pub set_up: bool,
     /// The board and its marks only: no header, score, legend, table or caption.
     pub bare: bool,
+    /// With `bare`, the key to the board's symbols is kept under it (`--legend`).
+    pub legend: bool,
     /// Every text this many times its size (booklets, `--text-size`); 0 is taken as 1.
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
@@ -80,13 +94,24 @@ pub fn diagram(
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     // Larger labels widen the board's area by the room they take, so the squares keep
     // their size.
-    let text_pt = super::table::ENGLISH.text_pt * k;
-    let table_width = table_width(&scoring, text_pt, words);
-    let width = board_at(MARGIN, k, table_width.max(WIDTH), options.bare)
-        .extent()
-        .width
-        .max(WIDTH)
-        .max(table_width);
+    // A compact table's text is the labels' size, the smallest the figure prints.
+    let text_pt = match compact(k) {
+        true => LABEL_PT * k,
+        false => super::table::ENGLISH.text_pt * k,
+    };
+    let width = if compact(k) {
+        WIDTH.max(compact_width(
+            &scoring,
+            &table_words(text_pt, words).table(),
+        ))
+    } else {
+        let table_width = table_width(&scoring, text_pt, words);
+        board_at(MARGIN, k, table_width.max(WIDTH), options.bare)
+            .extent()
+            .width
+            .max(WIDTH)
+            .max(table_width)
+    };
     let frame = Frame {
         class: "diagram towers",
         game: words.tr("Towers"),
@@ -94,6 +119,7 @@ pub fn diagram(
         width,
         header_gap: 2.0,
         bare: options.bare,
+        legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
     };
@@ -117,10 +143,17 @@ pub fn diagram(
         let current = board.current.is_some();
         let legend: Block = Box::new(move |y| {
             let baseline = y + line_height(LABEL_PT * k) + 1.0;
-            let (legend, last) = legend(Point::new(MARGIN, baseline), LABEL_PT * k, words, current);
+            let at = Point::new(MARGIN, baseline);
+            let (legend, last) = legend(at, (LABEL_PT * k, width), words, current);
             (Some(legend), last + 4.0 * k)
         });
         let table: Block = Box::new(|y| {
+            if compact(k) {
+                let words = table_words(text_pt, words);
+                let at = Point::new(MARGIN, y);
+                let (table, height) = compact_table(at, width, &scoring, &words.table());
+                return (Some(table), y + height);
+            }
             let table = table(y, &scoring, (text_pt, width), words);
             (Some(table), y + scoring_table_height_at(text_pt))
         });
@@ -130,6 +163,7 @@ pub fn diagram(
             cells: stone_cells(&rhombus, board, k),
             lines: notes.into_iter().map(Line::text).collect(),
             blocks: vec![legend, table],
+            key: Some(0),
             plain_text: plain_text(n, turns, options.set_up, board, &scoring, words),
             description: describe(heading, n, options.set_up, board, &scoring, &written),
         }
@@ -270,7 +304,8 @@ fn stone_cells(rhombus: &Rhombus, board: &Board, text_scale: f64) -> crate::anno
 
 /// The radius of a tower's height disc: larger for a booklet, but never past the stone.
 fn height_radius(rhombus: &Rhombus, text_scale: f64) -> f64 {
-    (rhombus.step * 0.32 * text_scale).min(rhombus.step * 0.5)
+    let most = rhombus.stone_radius() - rhombus.step * 0.05;
+    (rhombus.step * 0.32 * text_scale).min(most)
 }
 
 fn outcome(
@@ -372,8 +407,10 @@ fn towers(
                     },
                 ),
             );
-            // One digit: its cap height and width stay well inside the disc.
-            let size = radius * 1.6 / font::MM_PER_PT;
+            // One digit: its cap height and width stay well inside the disc (inside it, and
+            // as large as it allows, on a compact board).
+            let fill = if rhombus.compact { 2.0 } else { 1.6 };
+            let size = radius * fill / font::MM_PER_PT;
             let mut label = Text::new(
                 Point::new(middle.x, middle.y + font::cap_height(size) / 2.0),
                 h.to_string(),
@@ -489,7 +526,7 @@ fn outline_stroke(side: usize, used: bool) -> Stroke {
 /// The key to the tower outlines from `at` (on the text's baseline), its text at `pt`: one
 /// row, or a key per row when they would pass the board's width. Returns it and the last
 /// baseline.
-fn legend(at: Point, pt: f64, words: &Words, current: bool) -> (Group, f64) {
+fn legend(at: Point, (pt, width): (f64, f64), words: &Words, current: bool) -> (Group, f64) {
     let mut group = Group::new("legend");
     let (mut x, mut baseline) = (at.x, at.y);
     let mut keys = vec![
@@ -503,7 +540,7 @@ fn legend(at: Point, pt: f64, words: &Words, current: bool) -> (Group, f64) {
     for (stroke, english) in keys {
         let key = words.tr(english);
         let key_width = font::text_width(&key, pt);
-        if x > at.x && x + 11.0 + key_width > at.x + WIDTH {
+        if x > at.x && x + 11.0 + key_width > at.x + width {
             (x, baseline) = (at.x, baseline + line_height(pt) + 1.0);
         }
         let y = baseline - font::cap_height(pt) / 2.0;
@@ -513,13 +550,24 @@ fn legend(at: Point, pt: f64, words: &Words, current: bool) -> (Group, f64) {
             Paint::stroke(stroke),
         );
         group.group(sample);
-        group.text(Text::new(
-            Point::new(x + 11.0, baseline),
-            &key,
-            pt,
-            Anchor::Start,
-        ));
-        x += 11.0 + key_width + 6.0;
+        // Words longer than the row wrap under themselves.
+        let lines = crate::layout::wrap(&key, pt, at.x + width - x - 11.0);
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                baseline += line_height(pt);
+            }
+            group.text(Text::new(
+                Point::new(x + 11.0, baseline),
+                line,
+                pt,
+                Anchor::Start,
+            ));
+        }
+        x = match lines.len() {
+            1 => x + 11.0 + key_width + 6.0,
+            // The next key starts a row of its own.
+            _ => at.x + width,
+        };
     }
     (group, baseline)
 }

@@ -111,6 +111,7 @@ impl GameRecord for Game {
                 caption: view.caption.clone(),
                 set_up: self.start.is_some(),
                 bare: view.bare,
+                legend: view.legend,
                 text_scale: view.text_scale,
                 words: view.words.clone(),
             },

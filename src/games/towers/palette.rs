@@ -11,8 +11,8 @@ pub const ROW_TINT: Color = Color::grey(236);
 pub const MOVE: Color = Color::rgb(20, 70, 160);
 /// White's used towers.
 pub const SECOND: Color = Color::rgb(20, 120, 60);
-/// The Current Line.
-pub const CURRENT: Color = Color::rgb(230, 140, 0);
+/// The Current Line: a dark orange, 3:1 against the Lines it outlines, also in grey.
+pub const CURRENT: Color = Color::rgb(190, 100, 0);
 
 pub const ROLES: &[Role] = &[
     ("row_tint", ROW_TINT),

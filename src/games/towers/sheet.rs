@@ -33,14 +33,7 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
     let (header, header_bottom) = header(t, content).map_err(crate::error::Error::Render)?;
     root.group(header);
     let top = header_bottom + GAP;
-    let mut bottom = content.bottom();
-    if options.rules {
-        let (group, box_top) = t
-            .rules
-            .draw(l.text_pt.value, (content.x, content.width), bottom);
-        root.group(group);
-        bottom = box_top - GAP;
-    }
+    let text_pt = l.text_pt.value;
 
     let words = TableWords {
         sides: [&t.sides.black.value, &t.sides.white.value],
@@ -48,7 +41,7 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         combination: &t.table.combination.value,
         unusable: &t.table.unusable.value,
         total: &t.table.total.value,
-        text_pt: l.text_pt.value,
+        text_pt,
     };
     let board_words = BoardWords {
         south: &t.corners.south.value,
@@ -59,42 +52,66 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         white: &t.sides.white.value,
         sheet: true,
     };
-    let table_height = scoring_table_height_at(l.text_pt.value);
+    let table_height = scoring_table_height_at(text_pt);
     let table_width = l.table_width_mm.value;
     let label_pt = l.label_pt.value;
-    // The table beside the board or under it, whichever leaves the larger board: beside on
-    // a landscape page, and on a portrait one when the rules box takes the height.
-    let beside_area = Rect::new(
-        content.x,
-        top,
-        content.width - table_width - GAP,
-        bottom - top,
-    );
-    let under_area = Rect::new(
-        content.x,
-        top,
-        content.width,
-        bottom - top - table_height - GAP,
-    );
-    let beside = Rhombus::fitting(narrower(beside_area, label_pt, &board_words), label_pt);
-    let under = Rhombus::fitting(narrower(under_area, label_pt, &board_words), label_pt);
-    if beside.step >= under.step {
-        root.group(beside.draw_in(&board_words));
-        let table_top = top + ((beside_area.height - table_height) / 2.0).max(0.0);
-        root.group(scoring_table_in(
-            Point::new(content.right() - table_width, table_top),
-            table_width,
-            None,
-            &words,
-        ));
-    } else {
-        root.group(under.draw_in(&board_words));
-        let wide = (table_width * 1.6).min(content.width);
-        let at = Point::new(
-            content.x + (content.width - wide) / 2.0,
-            bottom - table_height,
+    let fit = |area: Rect| Rhombus::fitting(narrower(area, label_pt, &board_words), label_pt);
+    // Each layout: the board, and the table and rules drawn with it.
+    let mut layouts: Vec<(Rhombus, Vec<Group>)> = Vec::new();
+    let bottom = content.bottom();
+    if options.rules {
+        // The rules beside the table under the board, so the board keeps the room it has
+        // without them when they are no taller than the table.
+        let x = content.x + table_width + GAP;
+        let (rules, rules_top) = t.rules.draw(text_pt, (x, content.right() - x), bottom);
+        let table_top = bottom - table_height;
+        let table = scoring_table_in(Point::new(content.x, table_top), table_width, None, &words);
+        let under = Rect::new(
+            content.x,
+            top,
+            content.width,
+            table_top.min(rules_top) - GAP - top,
         );
-        root.group(scoring_table_in(at, wide, None, &words));
+        layouts.push((fit(under), vec![table, rules]));
+        // Or, on a wide page, the table and the rules in one column beside the board: the
+        // narrowest column whose rules fit under the table.
+        let mut column = table_width;
+        while column <= content.width / 2.0 {
+            let x = content.right() - column;
+            let (rules, rules_top) = t.rules.draw(text_pt, (x, column), bottom);
+            if top + table_height + GAP <= rules_top {
+                let area = Rect::new(content.x, top, x - GAP - content.x, bottom - top);
+                let table = scoring_table_in(Point::new(x, top), table_width, None, &words);
+                layouts.push((fit(area), vec![table, rules]));
+                break;
+            }
+            column += 5.0;
+        }
+        // Or the rules across the page's foot, the board and table above them.
+        let (group, box_top) = t.rules.draw(text_pt, (content.x, content.width), bottom);
+        let above = board_and_table(content, (top, box_top - GAP), &words, &fit, table_width);
+        layouts.extend(above.into_iter().map(|(board, mut groups)| {
+            groups.push(group.clone());
+            (board, groups)
+        }));
+    } else {
+        let layout = board_and_table(content, (top, bottom), &words, &fit, table_width);
+        layouts.extend(layout);
+    }
+    // The largest board (the first of equals).
+    let (board, groups) = layouts
+        .into_iter()
+        .reduce(|best, next| {
+            if next.0.step > best.0.step {
+                next
+            } else {
+                best
+            }
+        })
+        .expect("a layout");
+    root.group(board.draw_in(&board_words));
+    for group in groups {
+        root.group(group);
     }
 
     root.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
@@ -114,6 +131,48 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         title: t.title.value.clone(),
         pages: vec![figure],
     })
+}
+
+/// The table beside the board between `top` and `bottom`, or under it: each with its board.
+fn board_and_table(
+    content: Rect,
+    (top, bottom): (f64, f64),
+    words: &TableWords,
+    fit: &dyn Fn(Rect) -> Rhombus,
+    table_width: f64,
+) -> Vec<(Rhombus, Vec<Group>)> {
+    let table_height = scoring_table_height_at(words.text_pt);
+    // The table beside the board or under it, whichever leaves the larger board: beside on
+    // a landscape page, and on a portrait one when the rules box takes the height.
+    let beside_area = Rect::new(
+        content.x,
+        top,
+        content.width - table_width - GAP,
+        bottom - top,
+    );
+    let table_top = top + ((beside_area.height - table_height) / 2.0).max(0.0);
+    let beside = scoring_table_in(
+        Point::new(content.right() - table_width, table_top),
+        table_width,
+        None,
+        words,
+    );
+    let under_area = Rect::new(
+        content.x,
+        top,
+        content.width,
+        bottom - top - table_height - GAP,
+    );
+    let wide = (table_width * 1.6).min(content.width);
+    let at = Point::new(
+        content.x + (content.width - wide) / 2.0,
+        bottom - table_height,
+    );
+    let under = scoring_table_in(at, wide, None, words);
+    vec![
+        (fit(beside_area), vec![beside]),
+        (fit(under_area), vec![under]),
+    ]
 }
 
 /// The board's area less the room its Line numbers take further out on the sheet, and
@@ -163,4 +222,49 @@ fn header(t: &Template, content: Rect) -> Result<(Group, f64), String> {
         x += w;
     }
     Ok((header, y + font::descent(text_pt)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figure::{Item, Shape};
+    use crate::page::Paper;
+
+    /// The side of the sheet's first square, in millimetres.
+    fn square(rules: bool, landscape: bool) -> f64 {
+        let document = play_sheet(&SheetOptions {
+            page: PageSetup {
+                paper: Paper::A4,
+                landscape,
+            },
+            template: Template::builtin(),
+            rules,
+        });
+        let squares = document.pages[0].root.groups_with_class("squares");
+        let Some(Item::Group(line)) = squares[0].items.first() else {
+            panic!("no Line")
+        };
+        let Some(Item::Shape(Shape::Polygon(corners), _)) = line.items.first() else {
+            panic!("no square")
+        };
+        let (a, b) = (corners[0], corners[1]);
+        ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+    }
+
+    #[test]
+    fn the_short_rules_leave_the_portrait_board_its_size() {
+        // They were set across the page's foot and the board went beside the table, its
+        // squares 5.75 mm instead of 9.67.
+        let (without, with) = (square(false, false), square(true, false));
+        assert!(
+            with >= without - 1e-9,
+            "{with:.2} mm, {without:.2} mm without"
+        );
+        // Landscape, the rules take height the board needs: it may shrink, but not by much.
+        let (without, with) = (square(false, true), square(true, true));
+        assert!(
+            with > 0.8 * without,
+            "{with:.2} mm, {without:.2} mm without"
+        );
+    }
 }

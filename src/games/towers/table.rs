@@ -194,3 +194,116 @@ fn filled_values(s: &Scoring) -> Vec<String> {
     values.push(s.score.to_string().replace('-', "−"));
     values
 }
+
+/// The filled-in table `width` wide for large text, its text never shrunk: the value columns
+/// as wide as the widest value, a row label too long for its column on a row of its own
+/// above its values, the combinations under one heading, an unusable itemisation too wide
+/// for its column given as its total. Horizontal rules only. Returns it and its height.
+pub fn compact_table(
+    at: Point,
+    width: f64,
+    scoring: &[Scoring; 2],
+    words: &TableWords,
+) -> (Group, f64) {
+    let mut table = Group::new("scoring-table compact");
+    let pt = words.text_pt;
+    let pad = COMPACT_PAD;
+    let w = |t: &str| font::text_width(t, pt);
+    let mut values: [Vec<String>; 2] = [filled_values(&scoring[0]), filled_values(&scoring[1])];
+    // An itemisation wider than the columns is given as its total.
+    let column = compact_column(&values, words);
+    for v in &mut values {
+        if w(&v[UNUSABLE_ROW]) + 2.0 * pad > column {
+            let total = v[UNUSABLE_ROW].rsplit(' ').next().unwrap_or("").to_string();
+            v[UNUSABLE_ROW] = total;
+        }
+    }
+    let label_room = width - 2.0 * column;
+    let h = row_height(pt);
+    let cap = font::cap_height(pt);
+    let mut y = at.y;
+    let line = |table: &mut Group, y: f64, heavy: bool| {
+        table.shape(
+            Shape::Line(Point::new(at.x, y), Point::new(at.x + width, y)),
+            Paint::stroke(Stroke::solid(Color::BLACK, if heavy { 0.6 } else { 0.3 })),
+        );
+    };
+    let middle = |y: f64| y + (h + cap) / 2.0;
+    let value_x = |c: usize| at.x + label_room + (c + 1) as f64 * column - pad;
+    for (c, side) in words.sides.iter().enumerate() {
+        table.text(Text::new(
+            Point::new(value_x(c) + pad - column / 2.0, middle(y)),
+            *side,
+            pt,
+            Anchor::Middle,
+        ));
+    }
+    y += h;
+    line(&mut table, y, true);
+    let heading = words.combination.replace("{c}", "").trim().to_string();
+    let names = ["1+2+3+4 = 16", "1+2+3 = 9", "1+2 = 4", "1 = 1"];
+    let mut labels: Vec<String> = (1..=SIZE)
+        .map(|n| words.height.replace("{n}", &n.to_string()))
+        .collect();
+    labels.extend(names.iter().map(|c| c.to_string()));
+    labels.push(words.unusable.into());
+    labels.push(words.total.into());
+    for (i, label) in labels.iter().enumerate() {
+        if i == SIZE {
+            table.text(Text::new(
+                Point::new(at.x + pad, middle(y)),
+                &heading,
+                pt,
+                Anchor::Start,
+            ));
+            y += h;
+        }
+        table.text(Text::new(
+            Point::new(at.x + pad, middle(y)),
+            label,
+            pt,
+            Anchor::Start,
+        ));
+        // Too long to share its row with the values (right-aligned in their columns): on
+        // a row of its own.
+        if at.x + 2.0 * pad + w(label) + 2.0 > value_x(0) - w(&values[0][i]) {
+            y += h;
+        }
+        for (c, column) in values.iter().enumerate() {
+            table.text(Text::new(
+                Point::new(value_x(c), middle(y)),
+                &column[i],
+                pt,
+                Anchor::End,
+            ));
+        }
+        y += h;
+        let heavy = i == SIZE - 1 || i == labels.len() - 2 || i == labels.len() - 1;
+        line(&mut table, y, heavy);
+    }
+    (table, y - at.y)
+}
+
+/// The narrowest a compact table can be: two value columns and the shortest label.
+pub fn compact_width(scoring: &[Scoring; 2], words: &TableWords) -> f64 {
+    let values = [filled_values(&scoring[0]), filled_values(&scoring[1])];
+    2.0 * compact_column(&values, words) + font::text_width(words.total, words.text_pt) + 3.0
+}
+
+/// A compact table's value column: the widest value but the itemised unusable towers, or a
+/// side's name, and its padding.
+fn compact_column(values: &[Vec<String>; 2], words: &TableWords) -> f64 {
+    let w = |t: &str| font::text_width(t, words.text_pt);
+    values
+        .iter()
+        .flat_map(|v| v.iter().enumerate())
+        .filter(|(i, _)| *i != UNUSABLE_ROW)
+        .map(|(_, v)| w(v))
+        .chain(words.sides.map(w))
+        .fold(0.0, f64::max)
+        + 2.0 * COMPACT_PAD
+}
+
+const COMPACT_PAD: f64 = 2.5;
+/// The unusable towers' row among the values.
+const UNUSABLE_ROW: usize = SIZE + 4;
