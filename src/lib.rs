@@ -23,6 +23,7 @@ pub mod folders;
 pub mod font;
 pub mod formats;
 pub mod frame;
+pub mod game_replay;
 pub mod games;
 pub mod input;
 #[cfg(feature = "cli")]
@@ -38,6 +39,7 @@ pub mod page;
 pub mod palette;
 pub mod print_marks;
 pub mod record;
+pub mod replay;
 #[cfg(feature = "cli")]
 pub mod render;
 pub mod rng;

@@ -27,6 +27,7 @@ mod print_ready;
 mod properties;
 mod readme;
 mod refusals;
+mod replay_page;
 mod results;
 mod rules_pages;
 mod shell;
