@@ -24,7 +24,7 @@ pub enum Product {
     /// Finished bytes (a report, a YAML record) for this target.
     Bytes(Vec<u8>, Target),
     /// Games to step through, for the HTML backend.
-    Replay(crate::replay::Replay, Output),
+    Replay(Box<crate::replay::Replay>, Output),
 }
 
 /// What a job made, with the problems it met on the way (records it skipped), reported on
@@ -50,7 +50,7 @@ impl Made {
 
     pub fn replay(replay: crate::replay::Replay, output: &Output) -> Self {
         Self {
-            product: Product::Replay(replay, output.clone()),
+            product: Product::Replay(Box::new(replay), output.clone()),
             problems: Vec::new(),
             notes: Vec::new(),
             status: Status::Done,

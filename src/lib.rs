@@ -39,9 +39,9 @@ pub mod page;
 pub mod palette;
 pub mod print_marks;
 pub mod record;
-pub mod replay;
 #[cfg(feature = "cli")]
 pub mod render;
+pub mod replay;
 pub mod rng;
 #[cfg(feature = "cli")]
 pub mod run;

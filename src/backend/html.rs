@@ -109,7 +109,10 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     }
     page.push_str("</main>\n<script type=\"application/json\" id=\"replay-data\">");
     page.push_str(&data);
-    let _ = writeln!(page, "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>");
+    let _ = writeln!(
+        page,
+        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>"
+    );
     Ok(page.into_bytes())
 }
 
@@ -433,11 +436,14 @@ fn base36(mut n: usize) -> String {
 
 /// Standard base64 with padding, as a CSP hash source is written.
 fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] =
-        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for i in 0..4 {
             if i <= chunk.len() {
@@ -468,10 +474,7 @@ mod tests {
     fn json_strings_never_end_their_script_block() {
         let mut out = String::new();
         json_string(&mut out, "a</script><!-- \"q\" \\ \n\u{1}");
-        assert_eq!(
-            out,
-            r#""a\u003c/script>\u003c!-- \"q\" \\ \n\u0001""#
-        );
+        assert_eq!(out, r#""a\u003c/script>\u003c!-- \"q\" \\ \n\u0001""#);
         let back: String = serde_json::from_str(&out).unwrap();
         assert_eq!(back, "a</script><!-- \"q\" \\ \n\u{1}");
     }

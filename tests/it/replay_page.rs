@@ -63,7 +63,11 @@ fn base64(bytes: &[u8]) -> String {
 }
 
 fn data(page: &str) -> serde_json::Value {
-    let block = between(page, "<script type=\"application/json\" id=\"replay-data\">", "</script>");
+    let block = between(
+        page,
+        "<script type=\"application/json\" id=\"replay-data\">",
+        "</script>",
+    );
     assert_eq!(block.len(), 1);
     serde_json::from_str(block[0]).expect("the data block is JSON")
 }
@@ -115,7 +119,11 @@ fn positions(page: &str, k: usize) -> Vec<String> {
 /// invisible text layer, glyph ids without the figure's key.
 fn drawing(svg: &str) -> String {
     let body = svg.split("</defs>").nth(1).unwrap();
-    let body = body.trim_end().strip_suffix("</svg>").unwrap().trim_matches('\n');
+    let body = body
+        .trim_end()
+        .strip_suffix("</svg>")
+        .unwrap()
+        .trim_matches('\n');
     unkeyed(
         &body
             .lines()
@@ -134,9 +142,8 @@ fn unkeyed(text: &str) -> String {
     while i < b.len() {
         out.push(b[i]);
         i += 1;
-        let keyed = b.len() > i + 8
-            && b[i..i + 8].iter().all(u8::is_ascii_hexdigit)
-            && b[i + 8] == b'-';
+        let keyed =
+            b.len() > i + 8 && b[i..i + 8].iter().all(u8::is_ascii_hexdigit) && b[i + 8] == b'-';
         if keyed && (out.ends_with(b"#g") || out.ends_with(b"clip-")) {
             i += 8;
         }
@@ -147,12 +154,20 @@ fn unkeyed(text: &str) -> String {
 #[test]
 fn the_policy_names_the_inline_style_and_script_by_their_hashes() {
     let dir = tempfile::tempdir().unwrap();
-    let page = written(dir.path(), "g.html", &["render", "examples/loa-winands-E1.yaml"]);
+    let page = written(
+        dir.path(),
+        "g.html",
+        &["render", "examples/loa-winands-E1.yaml"],
+    );
     let styles = between(&page, "<style>", "</style>");
     let scripts = between(&page, "<script>", "</script>");
     assert_eq!((styles.len(), scripts.len()), (1, 1));
     let hash = |text: &str| base64(&sha2::Sha256::digest(text.as_bytes()));
-    let policy = between(&page, "http-equiv=\"Content-Security-Policy\" content=\"", "\"");
+    let policy = between(
+        &page,
+        "http-equiv=\"Content-Security-Policy\" content=\"",
+        "\"",
+    );
     assert_eq!(policy.len(), 1);
     let policy = policy[0];
     assert!(policy.starts_with("default-src 'none'; "), "{policy}");
@@ -241,26 +256,43 @@ fn every_position_of_every_game_is_the_board_render_at_n_draws() {
             );
         }
         // The page shows the last position for readers without scripts.
-        let last = between(&page, "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", "\n</svg>");
-        assert!(last.iter().any(|l| unkeyed(l) == unkeyed(&held[lengths])), "{record}");
+        let last = between(
+            &page,
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n",
+            "\n</svg>",
+        );
+        assert!(
+            last.iter().any(|l| unkeyed(l) == unkeyed(&held[lengths])),
+            "{record}"
+        );
     }
 }
 
 #[test]
 fn every_move_is_a_numbered_link_to_the_position_after_it() {
     let dir = tempfile::tempdir().unwrap();
-    let page = written(dir.path(), "g.html", &["render", "examples/loa-club-game.yaml"]);
+    let page = written(
+        dir.path(),
+        "g.html",
+        &["render", "examples/loa-club-game.yaml"],
+    );
     let links = between(&page, "<a href=\"#", "</a>");
     assert_eq!(links.len(), 39, "one link a move");
     for (i, link) in links.iter().enumerate() {
         assert!(link.starts_with(&format!("{}\"", i + 1)), "{link}");
     }
-    assert!(page.contains("<li><span class=\"no\">12.</span>\u{a0}<a href=\"#23\""), "pairs");
+    assert!(
+        page.contains("<li><span class=\"no\">12.</span>\u{a0}<a href=\"#23\""),
+        "pairs"
+    );
     let held = data(&page);
     assert_eq!(held["g"][0]["n"], 39, "opens at the end");
     assert_eq!(held["g"][0]["a"][0], "Start");
     let announced = held["g"][0]["a"][23].as_str().unwrap();
-    assert!(announced.starts_with("Move 12: ") && announced.ends_with(", Black"), "{announced}");
+    assert!(
+        announced.starts_with("Move 12: ") && announced.ends_with(", Black"),
+        "{announced}"
+    );
     // --at chooses where it opens.
     let page = written(
         dir.path(),
@@ -289,7 +321,9 @@ fn hostile_titles_and_comments_stay_text() {
     assert_eq!(page.matches("<style>").count(), 1);
     assert_eq!(page.matches("</style>").count(), 1);
     assert!(!page.contains("<img") && !page.contains("<b>") && !page.contains("<!--"));
-    assert!(page.contains("<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"q\" 'x'</title>"));
+    assert!(page.contains(
+        "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"q\" 'x'</title>"
+    ));
     let data = data(&page);
     assert_eq!(data["g"][0]["c"][2], "</script><!-- a \"fine\" move");
 }
@@ -300,15 +334,27 @@ fn a_season_page_lists_its_games_and_names_positions_by_game() {
     let page = written(
         dir.path(),
         "s.html",
-        &["booklet", "examples/season", "examples/loa-club-game.yaml", "--format", "html"],
+        &[
+            "booklet",
+            "examples/season",
+            "examples/loa-club-game.yaml",
+            "--format",
+            "html",
+        ],
     );
     let data = data(&page);
     let games = data["g"].as_array().unwrap().len();
     assert!(games >= 3, "{games}");
     for k in 1..=games {
-        assert!(page.contains(&format!("<li><a href=\"#g{k}\">")), "game {k} listed");
+        assert!(
+            page.contains(&format!("<li><a href=\"#g{k}\">")),
+            "game {k} listed"
+        );
         assert!(page.contains(&format!("<section class=\"game\" id=\"g{k}\">")));
-        assert!(page.contains(&format!("href=\"#g{k}-1\"")), "game {k}'s first move");
+        assert!(
+            page.contains(&format!("href=\"#g{k}-1\"")),
+            "game {k}'s first move"
+        );
     }
     assert_eq!(data["s"], true);
     // The page's boards are the games' own.
@@ -317,7 +363,13 @@ fn a_season_page_lists_its_games_and_names_positions_by_game() {
     let svg = written(
         dir.path(),
         "s.svg",
-        &["render", "examples/loa-club-game.yaml", "--at", "10", "--bare"],
+        &[
+            "render",
+            "examples/loa-club-game.yaml",
+            "--at",
+            "10",
+            "--bare",
+        ],
     );
     assert!(unkeyed(&held[10]) == drawing(&svg));
 }
