@@ -190,3 +190,46 @@ fn page_words(words: &Words) -> PageWords {
         board: words.tr("Board"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> Box<dyn GameRecord> {
+        let source = crate::input::SourceFile::new("g.yaml", text);
+        let mut entries = crate::load::read(&source).unwrap();
+        entries.remove(0).game.unwrap()
+    }
+
+    #[test]
+    fn every_position_is_drawn_and_each_move_announced_with_its_mover() {
+        let game = record(
+            "game: shoreline\nrules: { first: white }\nmoves: [A, B, C]\ncomments: { 2: fine }\n",
+        );
+        let replay = single(&*game, &ReplayOptions::default()).unwrap();
+        let only = &replay.games[0];
+        assert_eq!(only.frames.len(), 4);
+        let announced: Vec<&str> = only.plies.iter().map(|p| p.announce.as_str()).collect();
+        assert_eq!(
+            announced,
+            [
+                "Move 1: A1, White",
+                "Move 1: B1, Black",
+                "Move 2: C1, White"
+            ]
+        );
+        let numbers: Vec<&str> = only.plies.iter().map(|p| p.number.as_str()).collect();
+        assert_eq!(numbers, ["1.", "1...", "2."]);
+        assert_eq!(only.plies[1].comment.as_deref(), Some("fine"));
+        assert_eq!((only.open_at, replay.season), (3, false));
+    }
+
+    #[test]
+    fn towers_turns_are_announced_without_a_mover() {
+        let game = record(&std::fs::read_to_string("examples/towers-complete.yaml").unwrap());
+        let replay = single(&*game, &ReplayOptions::default()).unwrap();
+        let first = &replay.games[0].plies[0];
+        assert!(first.announce.starts_with("1. "), "{}", first.announce);
+        assert!(first.announce.ends_with(&first.text), "{}", first.announce);
+    }
+}

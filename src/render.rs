@@ -105,6 +105,20 @@ impl RenderJob {
         theme: Theme,
         drew_which: Option<String>,
     ) -> Result<Made, Error> {
+        // What shapes one figure has no place on a page of every position.
+        let refused = [
+            (self.request.diagram.is_some(), "--diagram"),
+            (self.request.caption.is_some(), "--caption"),
+            (self.output.width.is_some(), "--width"),
+            (!self.request.annotations.is_empty(), "an annotation"),
+        ];
+        if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+            return Err(Error::Usage(format!(
+                "{option} shapes one figure; a replay page (--format html) shows every \
+                 position of the game, its board as wide as the screen: leave {option} out, \
+                 or open the page at a move with --at"
+            )));
+        }
         let options = crate::game_replay::ReplayOptions {
             request: self.request.clone(),
             theme,

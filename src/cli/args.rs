@@ -44,11 +44,15 @@ const SHARED: [(&str, &str, AddArgs); 7] = [
         "Check game records against the rules: one report per game",
         CheckArgs::augment_args,
     ),
-    ("render", "Draw a game's score diagram", render_args),
+    (
+        "render",
+        "Draw a game's score diagram, or its replay page (--format html)",
+        render_args,
+    ),
     (
         "booklet",
         "Many diagrams on A4 or Letter pages with captions and page numbers, or one game as a \
-         diagram every N moves",
+         diagram every N moves; with --format html, one replay page of all the games",
         BookletArgs::augment_args,
     ),
     (
@@ -171,7 +175,7 @@ pub struct RenderArgs {
     /// Draw the position after N moves and mark the last move. N counts half-moves (each
     /// player's move is one; Towers counts turns; 0 is the start), or names a numbered move
     /// as move lists write them: 6. (the first player's 6th move, so 11) or 6... (the
-    /// second player's 6th, so 12)
+    /// second player's 6th, so 12). A replay page (--format html) opens there
     #[arg(long, value_name = "N", value_parser = parse_move)]
     pub at: Option<usize>,
 

@@ -378,4 +378,13 @@ fn a_season_page_lists_its_games_and_names_positions_by_game() {
 fn html_is_for_render_and_booklet() {
     let run = common::run(&["loa", "--format", "html"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
+    let game = "examples/loa-club-game.yaml";
+    for (option, value) in [("--width", "60mm"), ("--diagram", "1"), ("--caption", "c")] {
+        let run = common::run(&["render", game, "--format", "html", option, value]);
+        assert_eq!(run.code, 2, "{option}: {}", run.stderr);
+        assert!(run.stderr.contains(option), "{}", run.stderr);
+    }
+    let run = common::run(&["render", game, "--format", "html"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with(b"<!DOCTYPE html>"));
 }
