@@ -169,16 +169,22 @@ async function single(browser, width, { name, record, game, sides }) {
   const box = await page.locator("svg.board").boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const before = (await state(page, 0)).scrollY;
+  const settled = (n) => page.waitForFunction((n) => location.hash === "#" + n, n, { timeout: 2000 }).catch(() => {});
   await page.mouse.wheel(0, 100);
-  await page.waitForTimeout(50);
+  await settled(Math.max(0, length - 9));
   await expect(Math.max(0, length - 9), "wheel down");
   await page.mouse.wheel(0, -100);
-  await page.waitForTimeout(50);
+  await settled(Math.max(0, length - 10));
   await expect(Math.max(0, length - 10), "wheel up");
   check((await state(page, 0)).scrollY === before, `${tag}: the wheel scrolled the page`);
   // A move of the list links to the position after it.
   const n = Math.min(7, length);
   await page.click(`.moves a[href="#${n}"]`);
+  // The click changes the address at once, the page follows on its hashchange event.
+  await page.waitForFunction((n) => {
+    const a = document.querySelector(".moves a[aria-current]");
+    return a && a.getAttribute("href") === "#" + n;
+  }, n);
   await expect(n, "a move's link");
   await page.click('button[data-step="forward"]');
   await expect(Math.min(n + 1, length), "the forward button");
@@ -214,7 +220,7 @@ async function season(browser, width) {
   check(s.hash === `#g1-${lengths[0]}`, `${tag}: opens at game 1's end (${s.hash})`);
   check(s.scrollX <= s.width, `${tag}: scrolls sideways`);
   await page.click('a[href="#g2"]');
-  await page.waitForTimeout(50);
+  await page.waitForFunction(() => location.hash.startsWith("#g2-"));
   s = await state(page, 1);
   check(s.hash === `#g2-${lengths[1]}`, `${tag}: the list opens game 2 (${s.hash})`);
   const hidden = await page.evaluate(() => Array.from(document.querySelectorAll("section.game")).map((x) => x.hidden));
@@ -226,6 +232,19 @@ async function season(browser, width) {
   const board = await boardAt(page, 1);
   const wanted = await referenceBoard(page, reference(files[1], 1, n));
   check(JSON.stringify(board) === JSON.stringify(wanted), `${tag}: game 2 at ${n} is not render --at ${n}'s`);
+  // A commented move shows its comment beside the board, and an uncommented one none.
+  const commented = page.locator("#g2 .moves a.commented").first();
+  const commentAt = (await commented.getAttribute("href")).replace(/^#g2-/, "");
+  await commented.click();
+  await page.waitForFunction((n) => {
+    const a = document.querySelector("#g2 .moves a[aria-current]");
+    return a && a.getAttribute("href") === "#g2-" + n;
+  }, commentAt);
+  const comment = await page.locator("#g2 .comment");
+  check((await comment.textContent()).length > 0 && (await comment.isVisible()), `${tag}: no comment at ${commentAt}`);
+  await page.keyboard.press("Home");
+  check((await comment.textContent()) === "" && !(await comment.isVisible()), `${tag}: a comment at the start`);
+  await page.click(`#g2 .moves a[href="#g2-${commentAt}"]`);
   await page.screenshot({ path: path.join(out, `season-${width}.png`), fullPage: true });
   await finish(page, problems, tag);
   const linked = await open(browser, width, `file://${file}#g1-5`, `${tag} #g1-5`);
