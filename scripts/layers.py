@@ -14,11 +14,11 @@ import sys
 LAYERS = [
     ("words", ["vocabulary", "words", "diagnostic", "error", "rng"]),
     ("input and output", ["input", "formats", "folders", "output"]),
-    ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame", "legend"]),
+    ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame", "legend", "replay"]),
     ("backends", ["backend"]),
     ("record schema", ["record", "options", "job"]),
     ("games", ["games"]),
-    ("assembly", ["load", "diagram", "theme", "check", "render", "booklet", "run", "api"]),
+    ("assembly", ["load", "diagram", "theme", "check", "render", "booklet", "game_replay", "run", "api"]),
     ("command line", ["cli", "main", "lib"]),
 ]
 LAYER_OF = {module: i for i, (_, modules) in enumerate(LAYERS) for module in modules}

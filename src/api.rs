@@ -28,7 +28,7 @@ use crate::words::{Lang, Words};
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Request {
-    /// `svg` (the default) or `text`.
+    /// `svg` (the default), `text`, or `html` (the game's replay page, opening at `at`).
     pub format: Option<String>,
     /// Which game of the record text, from 1 (the first if unset).
     pub game: Option<usize>,
@@ -137,9 +137,10 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
     let format = match request.format.as_deref() {
         None | Some("svg") => Format::Svg,
         Some("text") => Format::Text,
+        Some("html") => Format::Html,
         Some(other) => {
             return Err(ApiError::usage(format!(
-                "format {other:?}: the core writes svg or text"
+                "format {other:?}: the core writes svg, text or html"
             )));
         }
     };
@@ -166,6 +167,20 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
             points,
             width: width.map(Length::mm),
         });
+    }
+    if format == Format::Html {
+        // Every position, as the diagram's options draw it; `at` is where the page opens.
+        let options = crate::game_replay::ReplayOptions {
+            request: diagram::Request {
+                options: wanted.options.clone(),
+                words: wanted.words.clone(),
+                ..diagram::Request::default()
+            },
+            theme,
+            open_at: wanted.at,
+        };
+        let replay = crate::game_replay::single(&*record, &options)?;
+        return Ok(crate::backend::html::render(&replay).map_err(Error::from)?);
     }
     let mut document = diagram::draw(&*record, &wanted)?;
     for page in &mut document.pages {
@@ -314,6 +329,22 @@ mod tests {
         let svg = String::from_utf8(render("g.yaml", GAME, &request).unwrap()).unwrap();
         assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
         assert!(svg.contains("</svg>"));
+    }
+
+    #[test]
+    fn the_core_writes_the_replay_page_too() {
+        let request = Request::from_json(r#"{"format": "html", "at": 2}"#).unwrap();
+        let page = String::from_utf8(render("g.yaml", GAME, &request).unwrap()).unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+        assert!(page.contains("\"n\":2,"), "opens at `at`");
+        assert!(page.contains("<title>An evening</title>"));
+        let other = Request::from_json(r#"{"format": "pdf"}"#).unwrap();
+        let err = render("g.yaml", GAME, &other).unwrap_err();
+        assert!(
+            err.message().contains("svg, text or html"),
+            "{}",
+            err.message()
+        );
     }
 
     #[test]

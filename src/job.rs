@@ -23,6 +23,8 @@ pub enum Product {
     Drawing(Document, Output),
     /// Finished bytes (a report, a YAML record) for this target.
     Bytes(Vec<u8>, Target),
+    /// Games to step through, for the HTML backend.
+    Replay(Box<crate::replay::Replay>, Output),
 }
 
 /// What a job made, with the problems it met on the way (records it skipped), reported on
@@ -40,6 +42,15 @@ impl Made {
     pub fn drawing(document: Document, output: &Output) -> Self {
         Self {
             product: Product::Drawing(document, output.clone()),
+            problems: Vec::new(),
+            notes: Vec::new(),
+            status: Status::Done,
+        }
+    }
+
+    pub fn replay(replay: crate::replay::Replay, output: &Output) -> Self {
+        Self {
+            product: Product::Replay(Box::new(replay), output.clone()),
             problems: Vec::new(),
             notes: Vec::new(),
             status: Status::Done,

@@ -23,6 +23,7 @@ pub mod folders;
 pub mod font;
 pub mod formats;
 pub mod frame;
+pub mod game_replay;
 pub mod games;
 pub mod input;
 #[cfg(feature = "cli")]
@@ -40,6 +41,7 @@ pub mod print_marks;
 pub mod record;
 #[cfg(feature = "cli")]
 pub mod render;
+pub mod replay;
 pub mod rng;
 #[cfg(feature = "cli")]
 pub mod run;

@@ -70,8 +70,11 @@ impl Job for RenderJob {
             }
             (None, None) => unreachable!("the plan gives a record or a position"),
         };
-        let mut document = crate::diagram::draw(&*record, &self.request)?;
         let theme = Theme::named_or_file(&self.theme)?;
+        if self.output.format == crate::backend::Format::Html {
+            return self.replay(&*record, theme, drew_which);
+        }
+        let mut document = crate::diagram::draw(&*record, &self.request)?;
         let css = match &self.css {
             Some(path) => {
                 let css = crate::input::SourceFile::read_as(path, "CSS text")?;
@@ -88,6 +91,41 @@ impl Job for RenderJob {
             page.css.clone_from(&css);
         }
         let mut made = Made::drawing(document, &self.output);
+        made.problems.extend(self.request.words.untranslated());
+        made.notes.extend(drew_which);
+        Ok(made)
+    }
+}
+
+impl RenderJob {
+    /// The record's replay page, opening at `--at` when given.
+    fn replay(
+        &self,
+        record: &dyn crate::games::GameRecord,
+        theme: Theme,
+        drew_which: Option<String>,
+    ) -> Result<Made, Error> {
+        // What shapes one figure has no place on a page of every position.
+        let refused = [
+            (self.request.diagram.is_some(), "--diagram"),
+            (self.request.caption.is_some(), "--caption"),
+            (self.output.width.is_some(), "--width"),
+            (!self.request.annotations.is_empty(), "an annotation"),
+        ];
+        if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+            return Err(Error::Usage(format!(
+                "{option} shapes one figure; a replay page (--format html) shows every \
+                 position of the game, its board as wide as the screen: leave {option} out, \
+                 or open the page at a move with --at"
+            )));
+        }
+        let options = crate::game_replay::ReplayOptions {
+            request: self.request.clone(),
+            theme,
+            open_at: self.request.at,
+        };
+        let replay = crate::game_replay::single(record, &options)?;
+        let mut made = Made::replay(replay, &self.output);
         made.problems.extend(self.request.words.untranslated());
         made.notes.extend(drew_which);
         Ok(made)

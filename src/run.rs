@@ -48,6 +48,7 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
                 crate::backend::render_at(&document, output.format, output.width)?,
             )
         }
+        Product::Replay(replay, output) => (output.target, crate::backend::html::render(&replay)?),
         Product::Bytes(bytes, target) => (target, bytes),
     };
     Ok(Finished {

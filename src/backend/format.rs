@@ -14,6 +14,8 @@ pub enum Format {
     Png(u32),
     /// The figure's plain-text form, for forums and e-mail.
     Text,
+    /// A replay page: one self-contained HTML file to step through the game or games.
+    Html,
 }
 
 /// What the command line knows of a format.
@@ -58,7 +60,7 @@ pub enum WrittenBy {
 }
 
 /// Every format, in the order `--format` lists them.
-pub const FORMATS: [Spec; 4] = [
+pub const FORMATS: [Spec; 5] = [
     Spec {
         format: Format::Pdf,
         name: "pdf",
@@ -108,6 +110,19 @@ pub const FORMATS: [Spec; 4] = [
         binary: false,
         options: &[],
         written_by: WrittenBy::Only(&["render"]),
+    },
+    Spec {
+        format: Format::Html,
+        name: "html",
+        called: "an HTML replay page",
+        help: Some(
+            "A replay page (render, booklet): one self-contained HTML file that steps through \
+             the game, or a season's games, with the keys, the wheel and the move list",
+        ),
+        extensions: &["html", "htm"],
+        binary: false,
+        options: &[],
+        written_by: WrittenBy::Only(&["render", "booklet"]),
     },
 ];
 
@@ -182,6 +197,7 @@ mod tests {
         assert_eq!(Format::of_extension("SVG", 150), Some(Format::Svg));
         assert_eq!(Format::of_extension("png", 300), Some(Format::Png(300)));
         assert_eq!(Format::of_extension("txt", 150), Some(Format::Text));
+        assert_eq!(Format::of_extension("HTML", 150), Some(Format::Html));
         assert_eq!(Format::of_extension("jpeg", 150), None);
     }
 

@@ -1,6 +1,7 @@
 //! Backends turn a [`Document`] into file bytes. They know figures, never games.
 
 pub mod format;
+pub mod html;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 #[cfg(feature = "png")]
@@ -36,6 +37,9 @@ pub enum RenderError {
     NoPlainText,
     /// A page holds more characters of text than [`MAX_PAGE_CHARS`].
     TooMuchText { chars: usize },
+    /// An HTML replay page was asked of a document: it is made from games (`render`,
+    /// `booklet`), not from figures.
+    NoReplay,
 }
 
 /// The most characters of text one page or figure may hold: ten times a dense printed page.
@@ -68,6 +72,11 @@ impl std::fmt::Display for RenderError {
                 "a page holds {chars} characters of text, more than the {MAX_PAGE_CHARS} a page \
                  of sheetgen's may hold; shorten the title, names or captions"
             ),
+            RenderError::NoReplay => write!(
+                f,
+                "an HTML replay page is made of a record's games (render or booklet), not of \
+                 this document; write it as a PDF, SVG or PNG"
+            ),
             RenderError::NoPlainText => write!(
                 f,
                 "plain text is made for one diagram (render); write this document as a PDF, SVG or PNG"
@@ -86,6 +95,7 @@ impl From<RenderError> for crate::error::Error {
             RenderError::TooLarge(_)
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
+            | RenderError::NoReplay
             | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
             _ => crate::error::Error::Render(e.to_string()),
         }
@@ -116,6 +126,7 @@ pub fn render_at(
         #[cfg(not(feature = "pdf"))]
         Format::Pdf => Err(RenderError::NotBuilt("pdf")),
         Format::Text => plain_text(document),
+        Format::Html => Err(RenderError::NoReplay),
         Format::Svg | Format::Png(_) => match (document.pages.as_slice(), format) {
             #[cfg(feature = "png")]
             ([page], Format::Png(dpi)) => png::render(page, dpi, width),
@@ -275,7 +286,7 @@ fn plain_text(document: &Document) -> Result<Vec<u8>, RenderError> {
     }
 }
 
-fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
+pub(crate) fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
     let drawn = figure.root.texts();
     let chars: usize = drawn.iter().map(|t| t.content.chars().count()).sum();
     if chars > MAX_PAGE_CHARS {

@@ -103,6 +103,54 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
     out.replace(ID_KEY, &key).into_bytes()
 }
 
+/// Several figures drawn for one web page (a replay's positions): one set of definitions
+/// for them all, and each figure's drawing on its own, one element a line as in an SVG file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frames {
+    /// The glyph outlines and clips every drawing uses, as the children of a `<defs>`.
+    pub defs: String,
+    /// Each figure's drawing (the content of its `<svg>`), in order.
+    pub bodies: Vec<String>,
+    /// Each figure's viewBox, `0 0 W H` in millimetres.
+    pub view_boxes: Vec<String>,
+}
+
+/// Draws `figures` for one page: their ids share the key `key` (made from them all), so
+/// that a drawing of one uses the definitions made for all. Each body is what
+/// [`render_with`] writes inside `<svg>` after the definitions, but for the ids' key.
+pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -> Frames {
+    let figures: Vec<&Figure> = figures.into_iter().collect();
+    let font = font::current();
+    let mut defs = Defs::new(&font);
+    let bodies: Vec<String> = figures
+        .iter()
+        .map(|figure| defs.group(&figure.root, words).to_string())
+        .collect();
+    let mut hash = font.hash;
+    for body in &bodies {
+        hash ^= font::fnv1a(body.as_bytes()) as u32;
+        hash = hash.rotate_left(5);
+    }
+    let key = format!("{hash:08x}");
+    let mut definitions = el::Definitions::new();
+    defs.add_to(&mut definitions);
+    // The element's children: its text without the `<defs>` and `</defs>` around them.
+    let written = definitions.to_string();
+    let defs = written
+        .strip_prefix("<defs>")
+        .and_then(|d| d.strip_suffix("</defs>"))
+        .unwrap_or_default()
+        .trim_matches('\n');
+    Frames {
+        defs: defs.replace(ID_KEY, &key),
+        bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
+        view_boxes: figures
+            .iter()
+            .map(|f| format!("0 0 {} {}", mm(f.width), mm(f.height)))
+            .collect(),
+    }
+}
+
 /// Stands for the figure's key in its ids until the drawing is written and the key known.
 /// A control character: [`outside`] keeps every one out of the texts that reach the file.
 const ID_KEY: char = '\u{1}';

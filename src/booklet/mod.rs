@@ -126,18 +126,26 @@ impl Job for BookletJob {
                 message: "no valid game to put in the booklet".into(),
             });
         }
-        let options = BookletOptions {
-            page: self.page,
-            per_page: self.per_page,
-            every: self.every,
-            theme: Theme::named_or_file(&self.theme)?,
-            words: self.words.clone(),
-            text_size: self.text_size,
-            title: self.title.clone(),
-            date: self.date.clone(),
-            analysis: self.analysis,
+        let theme = Theme::named_or_file(&self.theme)?;
+        // `--format html`: the season's replay page (game_replay) instead of pages.
+        let made = if self.output.format == crate::backend::Format::Html {
+            let replay =
+                crate::game_replay::season_page(&games, self.title.as_deref(), theme, &self.words)?;
+            Made::replay(replay, &self.output)
+        } else {
+            let options = BookletOptions {
+                page: self.page,
+                per_page: self.per_page,
+                every: self.every,
+                theme,
+                words: self.words.clone(),
+                text_size: self.text_size,
+                title: self.title.clone(),
+                date: self.date.clone(),
+                analysis: self.analysis,
+            };
+            Made::drawing(booklet(&games, &options)?, &self.output)
         };
-        let document = booklet(&games, &options)?;
         problems.extend(self.words.untranslated());
         let status = problems
             .iter()
@@ -151,7 +159,7 @@ impl Job for BookletJob {
             problems,
             notes,
             status,
-            ..Made::drawing(document, &self.output)
+            ..made
         })
     }
 }

@@ -44,13 +44,17 @@ const SHARED: [(&str, &str, AddArgs); 7] = [
         "Check game records against the rules: one report per game",
         CheckArgs::augment_args,
     ),
-    ("render", "Draw a game's score diagram", render_args),
+    (
+        "render",
+        "Draw a game's score diagram, or its replay page (--format html)",
+        render_args,
+    ),
     (
         "booklet",
         "A club's bulletin on A4 or Letter pages: title and date, the results (a crosstable \
          when every pair met), each game's heading, numbered move list with its comments and \
          diagrams, page numbers, contents past eight games; or one game as a diagram every N \
-         moves",
+         moves; with --format html, one replay page of all the games",
         BookletArgs::augment_args,
     ),
     (
@@ -173,7 +177,7 @@ pub struct RenderArgs {
     /// Draw the position after N moves and mark the last move. N counts half-moves (each
     /// player's move is one; Towers counts turns; 0 is the start), or names a numbered move
     /// as move lists write them: 6. (the first player's 6th move, so 11) or 6... (the
-    /// second player's 6th, so 12)
+    /// second player's 6th, so 12). A replay page (--format html) opens there
     #[arg(long, value_name = "N", value_parser = parse_move)]
     pub at: Option<usize>,
 

@@ -123,6 +123,13 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// How many moves (turns for Towers) `--at` and `--every` count.
     fn length(&self) -> usize;
 
+    /// The side that plays the move after `before` moves, for games whose every move is
+    /// one side's (a replay page announces it); None where a move is both sides' (Towers).
+    fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
+        let _ = before;
+        None
+    }
+
     /// Checks that the diagram `view` asks for can be drawn, without drawing it: the move
     /// is in the game and the game's own options make sense. Returns the diagram's squares
     /// by name, for checking annotations (their places may differ from the drawn figure's).

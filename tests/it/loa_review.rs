@@ -264,7 +264,10 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
     ]);
     // Move numbers keep to their moves with a no-break space.
     let text = text.replace('\u{a0}', " ");
-    assert!(text.contains("After 8. e6-c4, 15 of 22 half-moves"), "{text}");
+    assert!(
+        text.contains("After 8. e6-c4, 15 of 22 half-moves"),
+        "{text}"
+    );
     assert!(text.contains("Move played: 8... f2-f5 (White)"), "{text}");
     let best = lines[15]["best"].as_str().unwrap();
     let plies = lines[15]["plies"].as_u64().unwrap();

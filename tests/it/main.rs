@@ -29,6 +29,7 @@ mod print_ready;
 mod properties;
 mod readme;
 mod refusals;
+mod replay_page;
 mod results;
 mod rules_pages;
 mod sheet_texts;

@@ -213,6 +213,10 @@ impl GameRecord for Game {
         self.plies.len()
     }
 
+    fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
+        Some(self.replay_to(before).position.to_move)
+    }
+
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
         let n = crate::games::check_at(view.at, self.length(), "move")?;
         self.review_nodes(view)?;

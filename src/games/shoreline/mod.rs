@@ -125,6 +125,10 @@ impl GameRecord for Game {
         self.play.moves.len()
     }
 
+    fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
+        Some(self.play.position_after(before).to_move())
+    }
+
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
         crate::games::check_at(view.at, self.length(), "move")?;
         Ok(diagram::cells())

@@ -1,0 +1,496 @@
+//! The HTML backend: a [`Replay`] as one self-contained web page to step through.
+//!
+//! The page needs nothing outside itself: its style and script are inline, and its
+//! Content-Security-Policy allows those two blocks only, by their SHA-256 hashes, so it
+//! loads nothing (and works from `file://`). Each position is the SVG backend's drawing
+//! of its figure (the same elements and classes as the SVG file), kept small: the SVG
+//! backend writes one element a line, every distinct line is stored once for the whole
+//! page, and a position is the list of its lines, runs of consecutive ones as ranges. The
+//! last position a game opens at is also in the page as plain SVG, for readers without
+//! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use.
+
+use sha2::Digest as _;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::RenderError;
+use super::svg::{self, Words};
+use crate::replay::{Replay, ReplayGame};
+
+/// The page's style, hashed into its Content-Security-Policy.
+const STYLE: &str = include_str!("html/replay.css");
+/// The page's script: steps through the positions the data block holds.
+const SCRIPT: &str = include_str!("html/replay.js");
+
+/// Writes `replay` as one HTML page.
+pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
+    for game in &replay.games {
+        for frame in &game.frames {
+            super::check_glyphs(frame)?;
+        }
+    }
+    let frames = svg::frames(
+        replay.games.iter().flat_map(|g| &g.frames),
+        Words::GlyphsOnly,
+    );
+    let mut lines = Lines::default();
+    let mut bodies = frames.bodies.iter();
+    let mut boxes = frames.view_boxes.iter();
+    let mut data = String::from("{\"s\":");
+    data.push_str(if replay.season { "true" } else { "false" });
+    data.push_str(",\"g\":[");
+    let mut finals = Vec::new();
+    for (k, game) in replay.games.iter().enumerate() {
+        if k > 0 {
+            data.push(',');
+        }
+        let bodies: Vec<&String> = bodies.by_ref().take(game.frames.len()).collect();
+        let boxes: Vec<&String> = boxes.by_ref().take(game.frames.len()).collect();
+        game_data(&mut data, game, &bodies, &boxes, &mut lines);
+        let open = game.open_at.min(bodies.len().saturating_sub(1));
+        finals.push((
+            bodies.get(open).map_or("", |b| b.as_str()),
+            boxes.get(open).map_or("0 0 1 1", |b| b.as_str()),
+        ));
+    }
+    // Each line as its template (its text with every number taken out) and its numbers:
+    // a board's lines differ mostly in their coordinates.
+    let mut templates = Lines::default();
+    let mut shapes = Vec::new();
+    for line in &lines.list {
+        let (template, numbers) = template(line);
+        let mut entry = base36(templates.id_owned(template));
+        for number in numbers {
+            entry.push(' ');
+            entry.push_str(number);
+        }
+        shapes.push(entry);
+    }
+    data.push_str("],\"T\":[");
+    for (i, template) in templates.owned.iter().enumerate() {
+        if i > 0 {
+            data.push(',');
+        }
+        json_string(&mut data, template);
+    }
+    data.push_str("],\"L\":[");
+    for (i, shape) in shapes.iter().enumerate() {
+        if i > 0 {
+            data.push(',');
+        }
+        json_string(&mut data, shape);
+    }
+    data.push_str("]}");
+
+    let mut page = String::with_capacity(data.len() * 2 + frames.defs.len() + 8192);
+    page.push_str("<!DOCTYPE html>\n<html lang=\"");
+    page.push_str(&attr(&replay.lang));
+    page.push_str("\">\n<head>\n<meta charset=\"utf-8\">\n");
+    let _ = writeln!(
+        page,
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+        policy(STYLE, SCRIPT)
+    );
+    page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    let _ = writeln!(page, "<title>{}</title>", text(&replay.title));
+    let _ = writeln!(page, "<style>{STYLE}</style>\n</head>\n<body>");
+    page.push_str(
+        "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\" \
+         xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs>\n",
+    );
+    page.push_str(&frames.defs);
+    page.push_str("\n</defs></svg>\n<main>\n");
+    let _ = writeln!(page, "<h1>{}</h1>", text(&replay.title));
+    if replay.season {
+        contents(&mut page, replay);
+    }
+    for (k, game) in replay.games.iter().enumerate() {
+        section(&mut page, replay, k, game, finals[k]);
+    }
+    page.push_str("</main>\n<script type=\"application/json\" id=\"replay-data\">");
+    page.push_str(&data);
+    let _ = writeln!(
+        page,
+        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>"
+    );
+    Ok(page.into_bytes())
+}
+
+/// The page's Content-Security-Policy: nothing but the one style and the one script.
+pub fn policy(style: &str, script: &str) -> String {
+    format!(
+        "default-src 'none'; style-src 'sha256-{}'; script-src 'sha256-{}'; img-src data:; \
+         base-uri 'none'; form-action 'none'",
+        base64(&sha2::Sha256::digest(style.as_bytes())),
+        base64(&sha2::Sha256::digest(script.as_bytes()))
+    )
+}
+
+/// Every distinct line of the drawings, numbered in the order first met.
+#[derive(Default)]
+struct Lines<'a> {
+    list: Vec<&'a str>,
+    index: HashMap<&'a str, usize>,
+    /// Lines made here (templates), numbered the same way.
+    owned: Vec<String>,
+    owned_index: HashMap<String, usize>,
+}
+
+/// Stands for a number in a line's template: the SVG backend writes no control character.
+const NUMBER: char = '\u{1}';
+
+/// `line` with each number (digits, a `.` between them, a `-` before them) replaced by
+/// [`NUMBER`], and the numbers taken out, as written.
+fn template(line: &str) -> (String, Vec<&str>) {
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut numbers = Vec::new();
+    let mut i = 0;
+    let mut copied = 0;
+    while i < bytes.len() {
+        let starts = bytes[i].is_ascii_digit()
+            || (bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < bytes.len()
+            && (bytes[i].is_ascii_digit()
+                || (bytes[i] == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
+        {
+            i += 1;
+        }
+        out.push_str(&line[copied..start]);
+        out.push(NUMBER);
+        numbers.push(&line[start..i]);
+        copied = i;
+    }
+    out.push_str(&line[copied..]);
+    (out, numbers)
+}
+
+impl<'a> Lines<'a> {
+    fn id_owned(&mut self, line: String) -> usize {
+        if let Some(&i) = self.owned_index.get(&line) {
+            return i;
+        }
+        self.owned.push(line.clone());
+        self.owned_index.insert(line, self.owned.len() - 1);
+        self.owned.len() - 1
+    }
+
+    fn id(&mut self, line: &'a str) -> usize {
+        if let Some(&i) = self.index.get(line) {
+            return i;
+        }
+        self.list.push(line);
+        self.index.insert(line, self.list.len() - 1);
+        self.list.len() - 1
+    }
+
+    /// A drawing as its lines' numbers in base 36, a run of consecutive ones as `a-b`.
+    fn code(&mut self, body: &'a str) -> String {
+        let ids: Vec<usize> = body.split('\n').map(|line| self.id(line)).collect();
+        let mut out = String::new();
+        let mut i = 0;
+        while i < ids.len() {
+            let mut j = i;
+            while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
+                j += 1;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&base36(ids[i]));
+            if j > i {
+                out.push('-');
+                out.push_str(&base36(ids[j]));
+            }
+            i = j + 1;
+        }
+        out
+    }
+}
+
+/// One game's entry of the data block: its positions, what each announces, its comments,
+/// where it opens and its viewBoxes.
+fn game_data<'a>(
+    data: &mut String,
+    game: &ReplayGame,
+    bodies: &[&'a String],
+    boxes: &[&String],
+    lines: &mut Lines<'a>,
+) {
+    data.push_str("{\"f\":[");
+    for (i, body) in bodies.iter().enumerate() {
+        if i > 0 {
+            data.push(',');
+        }
+        let code = lines.code(body);
+        json_string(data, &code);
+    }
+    data.push_str("],\"a\":[");
+    json_string(data, &game.start);
+    for ply in &game.plies {
+        data.push(',');
+        json_string(data, &ply.announce);
+    }
+    data.push_str("],\"c\":[");
+    // The game's comment stands above the board; the start has none of its own.
+    data.push_str("\"\"");
+    for ply in &game.plies {
+        data.push(',');
+        json_string(data, ply.comment.as_deref().unwrap_or(""));
+    }
+    let _ = write!(data, "],\"n\":{},\"v\":[", game.open_at);
+    // One viewBox when all are alike, as they are for a game's boards.
+    let first = boxes.first().map_or("0 0 1 1", |b| b.as_str());
+    if boxes.iter().all(|b| b.as_str() == first) {
+        json_string(data, first);
+    } else {
+        for (i, b) in boxes.iter().enumerate() {
+            if i > 0 {
+                data.push(',');
+            }
+            json_string(data, b);
+        }
+    }
+    data.push_str("]}");
+}
+
+/// A season's list of games, each a link to its last position.
+fn contents(page: &mut String, replay: &Replay) {
+    let _ = writeln!(
+        page,
+        "<nav aria-labelledby=\"games\">\n<h2 id=\"games\">{}</h2>\n<ol class=\"games\">",
+        text(&replay.words.games)
+    );
+    for (k, game) in replay.games.iter().enumerate() {
+        let mut about = vec![game.byline.as_str(), game.result.as_str()];
+        about.retain(|s| !s.is_empty());
+        let _ = writeln!(
+            page,
+            "<li><a href=\"#g{}\">{}</a> <span class=\"about\">{}</span></li>",
+            k + 1,
+            text(&game.title),
+            text(&about.join(" · "))
+        );
+    }
+    page.push_str("</ol>\n</nav>\n");
+}
+
+/// One game: its heading, the board with its buttons, and beside it what was played.
+fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open: (&str, &str)) {
+    let id = format!("g{}", k + 1);
+    let href = |n: usize| {
+        if replay.season {
+            format!("#{id}-{n}")
+        } else {
+            format!("#{n}")
+        }
+    };
+    let _ = writeln!(page, "<section class=\"game\" id=\"{id}\">");
+    if replay.season {
+        let _ = writeln!(page, "<h2>{}</h2>", text(&game.title));
+    }
+    for (class, line) in [("byline", &game.byline), ("result", &game.result)] {
+        if !line.is_empty() {
+            let _ = writeln!(page, "<p class=\"{class}\">{}</p>", text(line));
+        }
+    }
+    if let Some(comment) = &game.comment {
+        let _ = writeln!(page, "<p class=\"game-comment\">{}</p>", text(comment));
+    }
+    let words = &replay.words;
+    let n = game.open_at.min(game.plies.len());
+    let _ = writeln!(
+        page,
+        "<div class=\"replay\">\n<div class=\"board-box\">\n<svg class=\"board\" viewBox=\"{}\" \
+         role=\"img\" aria-label=\"{}\" tabindex=\"0\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">",
+        attr(open.1),
+        attr(&words.board)
+    );
+    page.push_str(open.0);
+    page.push_str("\n</svg>\n<div class=\"controls\">");
+    let steps = ["first", "back", "forward", "last"];
+    let signs = ["\u{ab}", "\u{2039}", "\u{203a}", "\u{bb}"];
+    for ((step, sign), label) in steps.iter().zip(signs).zip(&words.buttons) {
+        let _ = write!(
+            page,
+            "<button type=\"button\" data-step=\"{step}\" aria-label=\"{}\">{sign}</button>",
+            attr(label)
+        );
+    }
+    let _ = writeln!(
+        page,
+        "</div>\n<p class=\"keys\">{}</p>\n</div>",
+        text(&words.keys)
+    );
+    let announce = match n {
+        0 => &game.start,
+        n => &game.plies[n - 1].announce,
+    };
+    let comment = match n {
+        0 => None,
+        n => game.plies[n - 1].comment.as_deref(),
+    };
+    let _ = writeln!(
+        page,
+        "<div class=\"side\">\n<p class=\"now\" aria-live=\"polite\" aria-atomic=\"true\">{}</p>\n\
+         <p class=\"comment\" aria-live=\"polite\">{}</p>\n<h3>{}</h3>\n<ol class=\"moves\">",
+        text(announce),
+        text(comment.unwrap_or("")),
+        text(&words.moves)
+    );
+    // A numbered pair a list item, as move lists print them: `12. f1-d3 c4-e6`.
+    for (i, ply) in game.plies.iter().enumerate() {
+        let after = i + 1;
+        if i % 2 == 0 {
+            // A no-break space: a wrapped list never ends a line on a number.
+            let _ = write!(
+                page,
+                "<li><span class=\"no\">{}</span>\u{a0}",
+                text(&ply.number)
+            );
+        } else {
+            page.push(' ');
+        }
+        let current = if after == n {
+            " aria-current=\"step\""
+        } else {
+            ""
+        };
+        let commented = if ply.comment.is_some() {
+            " class=\"commented\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            page,
+            "<a href=\"{}\"{current}{commented}>{}</a>",
+            href(after),
+            text(&ply.text)
+        );
+        if i % 2 == 1 || after == game.plies.len() {
+            page.push_str("</li>\n");
+        }
+    }
+    page.push_str("</ol>\n</div>\n</div>\n</section>\n");
+}
+
+/// Text for an element's content: `&`, `<` and `>` escaped, the characters XML forbids
+/// (the C0 controls) left out.
+fn text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().filter(|&c| svg::is_xml_char(c)) {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for a quoted attribute: as [`text`], quotes escaped too.
+fn attr(s: &str) -> String {
+    text(s).replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// `s` as a JSON string in a script data block: `</` and `<!` written `\u003c/`, so no
+/// text ends the block or opens a comment in it.
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '<' if matches!(chars.peek(), Some('/' | '!')) => out.push_str("\\u003c"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn base36(mut n: usize) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[n % 36]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ASCII digits")
+}
+
+/// Standard base64 with padding, as a CSP hash source is written.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_is_the_standard_alphabet_with_padding() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
+    }
+
+    #[test]
+    fn json_strings_never_end_their_script_block() {
+        let mut out = String::new();
+        json_string(&mut out, "a</script><!-- \"q\" \\ \n\u{1}");
+        assert_eq!(out, r#""a\u003c/script>\u003c!-- \"q\" \\ \n\u0001""#);
+        let back: String = serde_json::from_str(&out).unwrap();
+        assert_eq!(back, "a</script><!-- \"q\" \\ \n\u{1}");
+    }
+
+    #[test]
+    fn runs_of_lines_are_ranges() {
+        let mut lines = Lines::default();
+        assert_eq!(lines.code("a\nb\nc\nd"), "0-3");
+        assert_eq!(lines.code("a\nx\nb\nc"), "0 4 1-2");
+        assert_eq!(base36(35), "z");
+        assert_eq!(base36(36), "10");
+    }
+
+    #[test]
+    fn text_and_attributes_cannot_break_out() {
+        assert_eq!(text("<b>&</b>\u{1}"), "&lt;b&gt;&amp;&lt;/b&gt;");
+        assert_eq!(attr("\"'"), "&quot;&#39;");
+    }
+}

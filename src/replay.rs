@@ -1,0 +1,80 @@
+//! A replay: games to step through, each as the figure of every position and the words
+//! beside it (move labels, what a screen reader announces, comments). Renderer-neutral:
+//! the game side fills it (`game_replay`), a backend (`backend::html`) turns it into a
+//! page, and neither knows the other.
+
+use crate::figure::Figure;
+
+/// One page of games to step through: a single game, or a season with a list of them.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The page's title.
+    pub title: String,
+    /// The language of the page's own words (`en`, `de`, …), for the page's `lang`.
+    pub lang: String,
+    /// The games, in order; a page of several names them `#g1`, `#g2`, … (from 1).
+    pub games: Vec<ReplayGame>,
+    /// A season's page (a list of games, positions named `#gK-N`); else one game's,
+    /// positions named `#N`.
+    pub season: bool,
+    /// The page's own words, in the record's language.
+    pub words: PageWords,
+}
+
+/// One game: its heading and the positions after 0, 1, … `plies.len()` moves.
+#[derive(Debug, Clone)]
+pub struct ReplayGame {
+    /// The game's title (the record's, else the game's name).
+    pub title: String,
+    /// Players, date, event and round, as the record gives them.
+    pub byline: String,
+    /// How the game ended (or stands), in words.
+    pub result: String,
+    /// The comment on the whole game.
+    pub comment: Option<String>,
+    /// `frames[n]`: the board after `n` moves, drawn as `render --at n --bare` draws it.
+    /// One more than the moves.
+    pub frames: Vec<Figure>,
+    /// Each move, in order.
+    pub plies: Vec<Ply>,
+    /// What is announced at the position before the first move ("Start").
+    pub start: String,
+    /// The position the page opens at without a fragment naming one (the end unless
+    /// `--at` says otherwise).
+    pub open_at: usize,
+}
+
+/// One move of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
+    /// Its number as move lists write it before it: `12.` or `12...`.
+    pub number: String,
+    /// The move in the game's notation.
+    pub text: String,
+    /// What a screen reader hears at the position after it: "Move 12: f1-d3, Black".
+    pub announce: String,
+    /// The record's comment on it.
+    pub comment: Option<String>,
+}
+
+/// The words a replay page writes itself, translated where the record's language has them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageWords {
+    /// The move list's heading ("Moves").
+    pub moves: String,
+    /// The list of games' heading ("Games").
+    pub games: String,
+    /// How to step, under the board.
+    pub keys: String,
+    /// The step buttons: first, back, forward, last.
+    pub buttons: [String; 4],
+    /// The board's accessible name.
+    pub board: String,
+}
+
+impl Replay {
+    /// Every position of every game.
+    pub fn frame_count(&self) -> usize {
+        self.games.iter().map(|g| g.frames.len()).sum()
+    }
+}

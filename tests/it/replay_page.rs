@@ -1,0 +1,390 @@
+//! `render --format html` and `booklet --format html`: the replay page, read back without a
+//! browser (`.ci/run` drives one, scripts/browser/). Its policy names the inline blocks by
+//! their hashes, it is small, every move is a link, each position it holds decodes to the
+//! board `render --at N --bare` draws, and no text from a record escapes its element.
+//!
+//! `tests/data/replay/winands-F3.txt` is appendix F game 3 of Mark Winands' thesis (47
+//! plies), as published in OpenSpiel's test data (Apache-2.0).
+
+use std::path::Path;
+
+use sha2::Digest as _;
+
+use crate::common;
+
+/// `sheetgen ARGS -o DIR/NAME`, which must succeed; the file's text.
+fn written(dir: &Path, name: &str, args: &[&str]) -> String {
+    let out = dir.join(name);
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["-o", out.to_str().unwrap()]);
+    let run = common::run(&all);
+    assert_eq!(run.code, 0, "{all:?}: {}", run.stderr);
+    std::fs::read_to_string(out).unwrap()
+}
+
+/// The text between `open` (its end) and the next `close`, each time it occurs.
+fn between<'a>(text: &'a str, open: &str, close: &str) -> Vec<&'a str> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(open) {
+        rest = &rest[i + open.len()..];
+        let end = rest.find(close).expect("closed");
+        found.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    found
+}
+
+/// Standard base64, written bit by bit (not the page's own encoder).
+fn base64(bytes: &[u8]) -> String {
+    let alphabet: Vec<char> = ('A'..='Z')
+        .chain('a'..='z')
+        .chain('0'..='9')
+        .chain(['+', '/'])
+        .collect();
+    let bits: Vec<u8> = bytes
+        .iter()
+        .flat_map(|b| (0..8).rev().map(move |i| (b >> i) & 1))
+        .collect();
+    let mut out: String = bits
+        .chunks(6)
+        .map(|six| {
+            let mut v = 0;
+            for i in 0..6 {
+                v = v * 2 + six.get(i).copied().unwrap_or(0);
+            }
+            alphabet[v as usize]
+        })
+        .collect();
+    while out.len() % 4 != 0 {
+        out.push('=');
+    }
+    out
+}
+
+fn data(page: &str) -> serde_json::Value {
+    let block = between(
+        page,
+        "<script type=\"application/json\" id=\"replay-data\">",
+        "</script>",
+    );
+    assert_eq!(block.len(), 1);
+    serde_json::from_str(block[0]).expect("the data block is JSON")
+}
+
+/// Each position of game `k` (from 0) as the SVG lines it draws, decoded from the data
+/// block as the page's script decodes it.
+fn positions(page: &str, k: usize) -> Vec<String> {
+    let data = data(page);
+    let templates: Vec<&str> = data["T"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let lines: Vec<String> = data["L"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| {
+            let mut parts = entry.as_str().unwrap().split(' ');
+            let template = templates[usize::from_str_radix(parts.next().unwrap(), 36).unwrap()];
+            let mut pieces = template.split('\u{1}');
+            let mut line = pieces.next().unwrap().to_string();
+            for piece in pieces {
+                line.push_str(parts.next().expect("a number for each gap"));
+                line.push_str(piece);
+            }
+            line
+        })
+        .collect();
+    data["g"][k]["f"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|code| {
+            let mut out = Vec::new();
+            for token in code.as_str().unwrap().split(' ') {
+                let (from, to) = token.split_once('-').unwrap_or((token, token));
+                let from = usize::from_str_radix(from, 36).unwrap();
+                let to = usize::from_str_radix(to, 36).unwrap();
+                out.extend(lines[from..=to].iter().cloned());
+            }
+            out.join("\n")
+        })
+        .collect()
+}
+
+/// An SVG file's drawing, as the page holds it: after the definitions, without the
+/// invisible text layer, glyph ids without the figure's key.
+fn drawing(svg: &str) -> String {
+    let body = svg.split("</defs>").nth(1).unwrap();
+    let body = body
+        .trim_end()
+        .strip_suffix("</svg>")
+        .unwrap()
+        .trim_matches('\n');
+    unkeyed(
+        &body
+            .lines()
+            .filter(|l| !l.starts_with("<text"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// Glyph and clip ids without the key that makes them the figure's own (`#g0825cc88-66`
+/// is `#g-66`).
+fn unkeyed(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        out.push(b[i]);
+        i += 1;
+        let keyed =
+            b.len() > i + 8 && b[i..i + 8].iter().all(u8::is_ascii_hexdigit) && b[i + 8] == b'-';
+        if keyed && (out.ends_with(b"#g") || out.ends_with(b"clip-")) {
+            i += 8;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_policy_names_the_inline_style_and_script_by_their_hashes() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = written(
+        dir.path(),
+        "g.html",
+        &["render", "examples/loa-winands-E1.yaml"],
+    );
+    let styles = between(&page, "<style>", "</style>");
+    let scripts = between(&page, "<script>", "</script>");
+    assert_eq!((styles.len(), scripts.len()), (1, 1));
+    let hash = |text: &str| base64(&sha2::Sha256::digest(text.as_bytes()));
+    let policy = between(
+        &page,
+        "http-equiv=\"Content-Security-Policy\" content=\"",
+        "\"",
+    );
+    assert_eq!(policy.len(), 1);
+    let policy = policy[0];
+    assert!(policy.starts_with("default-src 'none'; "), "{policy}");
+    assert!(
+        policy.contains(&format!("style-src 'sha256-{}'", hash(styles[0]))),
+        "{policy}"
+    );
+    assert!(
+        policy.contains(&format!("script-src 'sha256-{}'", hash(scripts[0]))),
+        "{policy}"
+    );
+    // Nothing the page would load: no address, no attribute style the policy would block.
+    let page = page.replace("xmlns:xlink=\"http://www.w3.org/1999/xlink\"", "");
+    for outside in ["http:", "https:", "src=", " style=", "@import", "url(http"] {
+        assert!(!page.contains(outside), "{outside}");
+    }
+    assert_eq!(base64(b"foobar!"), "Zm9vYmFyIQ==");
+}
+
+#[test]
+fn the_same_record_gives_the_same_page_and_a_long_game_stays_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "tests/data/replay/winands-F3.txt";
+    let one = written(dir.path(), "a.html", &["render", game]);
+    let two = written(dir.path(), "b.html", &["render", game, "--format", "html"]);
+    assert!(one == two, "byte-identical");
+    assert!(one.len() <= 150_000, "{} bytes for 47 plies", one.len());
+    // A 90-ply game, the longest the page is made for.
+    let long = dir.path().join("long.yaml");
+    std::fs::write(&long, long_game(90)).unwrap();
+    let page = written(dir.path(), "long.html", &["render", long.to_str().unwrap()]);
+    assert!(page.len() <= 150_000, "{} bytes for 90 plies", page.len());
+    assert_eq!(positions(&page, 0).len(), 91);
+}
+
+/// A legal LOA game of `plies` moves that nobody wins: at each ply the first legal move
+/// in an order that turns with the ply, skipping moves that end the game.
+fn long_game(plies: usize) -> String {
+    use sheetgen::games::loa::game::{Replay, Rules};
+    let mut replay = Replay::new(Rules::default());
+    let squares: Vec<String> = (0..64)
+        .map(|i| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1))
+        .collect();
+    let mut moves = Vec::new();
+    'ply: for ply in 0..plies {
+        for k in 0..64 * 64 {
+            let k = (k + ply * 97) % (64 * 64);
+            for sep in ['-', 'x'] {
+                let token = format!("{}{sep}{}", squares[k / 64], squares[k % 64]);
+                let mut next = replay.clone();
+                if next.play(&token).is_ok() && next.outcome.is_none() {
+                    replay = next;
+                    moves.push(token);
+                    continue 'ply;
+                }
+            }
+        }
+        panic!("no move at ply {ply}");
+    }
+    format!("game: lines-of-action\nmoves: [{}]\n", moves.join(", "))
+}
+
+#[test]
+fn every_position_of_every_game_is_the_board_render_at_n_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    for (record, lengths) in [
+        ("examples/loa-club-game.yaml", 39),
+        ("examples/shoreline-draw.yaml", 24),
+        ("examples/towers-complete.yaml", 13),
+    ] {
+        let page = written(dir.path(), "p.html", &["render", record]);
+        let held = positions(&page, 0);
+        assert_eq!(held.len(), lengths + 1, "{record}");
+        for (n, position) in held.iter().enumerate() {
+            let at = n.to_string();
+            let svg = written(
+                dir.path(),
+                "p.svg",
+                &["render", record, "--at", &at, "--bare"],
+            );
+            assert!(
+                unkeyed(position) == drawing(&svg),
+                "{record} at {n}:\n{}\n---\n{}",
+                unkeyed(position),
+                drawing(&svg)
+            );
+        }
+        // The page shows the last position for readers without scripts.
+        let last = between(
+            &page,
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n",
+            "\n</svg>",
+        );
+        assert!(
+            last.iter().any(|l| unkeyed(l) == unkeyed(&held[lengths])),
+            "{record}"
+        );
+    }
+}
+
+#[test]
+fn every_move_is_a_numbered_link_to_the_position_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = written(
+        dir.path(),
+        "g.html",
+        &["render", "examples/loa-club-game.yaml"],
+    );
+    let links = between(&page, "<a href=\"#", "</a>");
+    assert_eq!(links.len(), 39, "one link a move");
+    for (i, link) in links.iter().enumerate() {
+        assert!(link.starts_with(&format!("{}\"", i + 1)), "{link}");
+    }
+    assert!(
+        page.contains("<li><span class=\"no\">12.</span>\u{a0}<a href=\"#23\""),
+        "pairs"
+    );
+    let held = data(&page);
+    assert_eq!(held["g"][0]["n"], 39, "opens at the end");
+    assert_eq!(held["g"][0]["a"][0], "Start");
+    let announced = held["g"][0]["a"][23].as_str().unwrap();
+    assert!(
+        announced.starts_with("Move 12: ") && announced.ends_with(", Black"),
+        "{announced}"
+    );
+    // --at chooses where it opens.
+    let page = written(
+        dir.path(),
+        "g.html",
+        &["render", "examples/loa-club-game.yaml", "--at", "6..."],
+    );
+    assert_eq!(data(&page)["g"][0]["n"], 12);
+}
+
+#[test]
+fn hostile_titles_and_comments_stay_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("h.yaml");
+    std::fs::write(
+        &record,
+        "game: lines-of-action\ntitle: \"</script><script>alert(1)</script> & \\\"q\\\" 'x'\"\n\
+         players: { black: \"<b>Ann</b>\", white: \"Bo --> <!--\" }\n\
+         comment: \"</style><img src=x>\"\n\
+         comments: { 2: \"</script><!-- a \\\"fine\\\" move\" }\n\
+         moves: [b1-b3, h3-e3]\n",
+    )
+    .unwrap();
+    let page = written(dir.path(), "h.html", &["render", record.to_str().unwrap()]);
+    assert_eq!(page.matches("<script").count(), 2, "{page}");
+    assert_eq!(page.matches("</script>").count(), 2);
+    assert_eq!(page.matches("<style>").count(), 1);
+    assert_eq!(page.matches("</style>").count(), 1);
+    assert!(!page.contains("<img") && !page.contains("<b>") && !page.contains("<!--"));
+    assert!(page.contains(
+        "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"q\" 'x'</title>"
+    ));
+    let data = data(&page);
+    assert_eq!(data["g"][0]["c"][2], "</script><!-- a \"fine\" move");
+}
+
+#[test]
+fn a_season_page_lists_its_games_and_names_positions_by_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = written(
+        dir.path(),
+        "s.html",
+        &[
+            "booklet",
+            "examples/season",
+            "examples/loa-club-game.yaml",
+            "--format",
+            "html",
+        ],
+    );
+    let data = data(&page);
+    let games = data["g"].as_array().unwrap().len();
+    assert!(games >= 3, "{games}");
+    for k in 1..=games {
+        assert!(
+            page.contains(&format!("<li><a href=\"#g{k}\">")),
+            "game {k} listed"
+        );
+        assert!(page.contains(&format!("<section class=\"game\" id=\"g{k}\">")));
+        assert!(
+            page.contains(&format!("href=\"#g{k}-1\"")),
+            "game {k}'s first move"
+        );
+    }
+    assert_eq!(data["s"], true);
+    // The page's boards are the games' own.
+    let last = games - 1;
+    let held = positions(&page, last);
+    let svg = written(
+        dir.path(),
+        "s.svg",
+        &[
+            "render",
+            "examples/loa-club-game.yaml",
+            "--at",
+            "10",
+            "--bare",
+        ],
+    );
+    assert!(unkeyed(&held[10]) == drawing(&svg));
+}
+
+#[test]
+fn html_is_for_render_and_booklet() {
+    let run = common::run(&["loa", "--format", "html"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let game = "examples/loa-club-game.yaml";
+    for (option, value) in [("--width", "60mm"), ("--diagram", "1"), ("--caption", "c")] {
+        let run = common::run(&["render", game, "--format", "html", option, value]);
+        assert_eq!(run.code, 2, "{option}: {}", run.stderr);
+        assert!(run.stderr.contains(option), "{}", run.stderr);
+    }
+    let run = common::run(&["render", game, "--format", "html"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with(b"<!DOCTYPE html>"));
+}
