@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 command -v pdftoppm >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils; }
 cargo build --release --quiet
 sheetgen=target/release/sheetgen
-find output -maxdepth 1 -type f \( -name '*.pdf' -o -name '*.svg' -o -name '*.png' -o -name '*.txt' \) ! -name gallery.txt -delete
+find output -maxdepth 1 -type f \( -name '*.pdf' -o -name '*.svg' -o -name '*.png' -o -name '*.txt' -o -name '*.html' \) ! -name gallery.txt -delete
 rm -f output/preview/*.png
 mkdir -p output/preview
 grep -v '^\s*\(#\|$\)' output/gallery.txt | while read -r file args; do
