@@ -442,6 +442,8 @@ enum Spot {
 const BADGE: f64 = 0.17;
 /// The radius a label on a square's centre keeps, in square sizes.
 const CENTRE_LABEL: f64 = 0.26;
+/// The most a centred label's disc grows to, in square sizes: just inside its square.
+const LARGEST_CENTRE_LABEL: f64 = 0.46;
 
 /// What a square already holds: its centre, its corners' badges.
 #[derive(Debug, Default)]
@@ -656,7 +658,9 @@ fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
 /// the centre `grow` times its usual size (the disc with it), as the figure's other texts.
 fn text_label(c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
     let mut l = Group::new("annotation label");
-    let centred = c.size * CENTRE_LABEL * grow;
+    // Grown for a larger text, the disc still stays inside its square, clear of the
+    // coordinates beside an edge square.
+    let centred = c.size * (CENTRE_LABEL * grow).min(LARGEST_CENTRE_LABEL);
     let (centre, radius, color) = match (at, c.piece) {
         (Spot::Centre, Some(piece)) => (c.center, centred, piece.ink()),
         (Spot::Centre, None) => (c.center, centred, ANNOTATION),
@@ -716,6 +720,28 @@ mod tests {
         cells.insert("a1".into(), square_cell(Point::new(5.0, 5.0), 10.0));
         cells.insert("b2".into(), square_cell(Point::new(15.0, -5.0), 10.0));
         cells
+    }
+
+    #[test]
+    fn a_grown_label_keeps_its_disc_inside_its_square() {
+        let cell = square_cell(Point::new(5.0, 5.0), 10.0);
+        for grow in [1.0, 1.5, 3.0, 10.0] {
+            let label = text_label(&cell, Spot::Centre, "A", grow);
+            let radius = label
+                .items
+                .iter()
+                .find_map(|item| match item {
+                    Item::Shape(Shape::Circle { radius, .. }, _) => Some(*radius),
+                    _ => None,
+                })
+                .expect("a disc on an empty square");
+            assert!(radius <= 5.0, "grown {grow}: radius {radius}");
+            let text = label.texts()[0].bounds();
+            assert!(
+                text.width <= 2.0 * radius,
+                "grown {grow}: the letter inside its disc"
+            );
+        }
     }
 
     #[test]

@@ -82,3 +82,39 @@ mod tests {
         assert_eq!(cells[5].bottom(), 60.0);
     }
 }
+
+/// Refuses a sheet with a text that runs past its page: every text of a sheet is fitted,
+/// wrapped or refused where it is laid out, and this is the net under all of them, so that
+/// no text from a template or record is ever cut at the paper's edge in silence.
+pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), String> {
+    // A hair of slack: a text fitted exactly to the margin may round past it.
+    const SLACK: f64 = 0.05;
+    for (p, page) in document.pages.iter().enumerate() {
+        for text in page.root.texts() {
+            let b = text.bounds();
+            let inside = b.x >= -SLACK
+                && b.y >= -SLACK
+                && b.right() <= page.width + SLACK
+                && b.bottom() <= page.height + SLACK;
+            if !inside {
+                let on_page = match document.pages.len() {
+                    1 => String::new(),
+                    _ => format!(" on page {}", p + 1),
+                };
+                return Err(format!(
+                    "the text \"{}\" runs past the paper's edge{on_page} (it spans x {:.0}–{:.0} \
+                     mm, y {:.0}–{:.0} mm of a {:.0} × {:.0} mm page): a template or record text \
+                     is too long for its place; shorten it",
+                    crate::diagnostic::gist(&text.content),
+                    b.x,
+                    b.right(),
+                    b.y,
+                    b.bottom(),
+                    page.width,
+                    page.height
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -143,7 +143,7 @@ fn every_file_in_output_is_in_the_manifest() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .filter(|name| {
-            let drawn = [".pdf", ".svg", ".png", ".txt"]
+            let drawn = [".pdf", ".svg", ".png", ".txt", ".html"]
                 .iter()
                 .any(|e| name.ends_with(e));
             drawn && name != "gallery.txt"

@@ -101,3 +101,24 @@ fn a_players_name_too_long_for_the_name_line_is_refused_naming_the_field() {
     let out = common::run_in(dir.path(), &["shoreline", "g.yaml", "--format", "svg"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
 }
+
+#[test]
+fn no_sheet_text_runs_past_the_paper_in_silence() {
+    // Texts laid out without a fitting of their own (Towers' table rows, its corner words):
+    // the net under every sheet refuses them, quoting the text.
+    for (line, text) in [
+        ("unusable:", format!("Unusable {LONG} {LONG}")),
+        ("south:", format!("SOUTH {LONG} {LONG}")),
+        ("total:", "W".repeat(300)),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let template = template_with(dir.path(), "towers", line, &text);
+        let out = common::run(&["towers", "--template", &template, "--format", "svg"]);
+        assert_eq!(out.code, 1, "{line}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("runs past the paper's edge"),
+            "{line}: {}",
+            out.stderr
+        );
+    }
+}

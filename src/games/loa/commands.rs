@@ -144,6 +144,7 @@ impl Job for SheetJob {
                 Error::Invalid(crate::diagnostic::Diagnostic::file(template_file, why))
             })?
         };
+        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
         let mut made = Made::drawing(document, &self.output);
         made.problems.extend(note);
         Ok(made)

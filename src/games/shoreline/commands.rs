@@ -208,6 +208,7 @@ impl Job for SheetJob {
             let found = puzzles::find(usize::from(count), args.seed);
             let words = crate::words::Words::new(args.sheet.lang.unwrap_or_default());
             let document = puzzles::sheet(&found, args.seed, args.page.setup(), &words);
+            crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
             let mut made = Made::drawing(document, &self.output);
             made.problems.extend(words.untranslated());
             return Ok(made);
@@ -230,7 +231,9 @@ impl Job for SheetJob {
             games: games.into_iter().map(|(game, _)| game).collect(),
             words: crate::words::Words::new(args.sheet.lang.unwrap_or_default()),
         };
-        let mut made = Made::drawing(sheet::sheet(&options)?, &self.output);
+        let document = sheet::sheet(&options)?;
+        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
+        let mut made = Made::drawing(document, &self.output);
         made.problems.extend(note);
         made.problems.extend(options.words.untranslated());
         made.notes.extend(alternation);

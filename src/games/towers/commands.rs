@@ -67,6 +67,7 @@ impl Job for SheetJob {
             template,
             rules: self.args.rules,
         })?;
+        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
         let mut made = Made::drawing(document, &self.output);
         made.problems.extend(note);
         Ok(made)

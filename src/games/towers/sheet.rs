@@ -239,7 +239,8 @@ mod tests {
             },
             template: Template::builtin(),
             rules,
-        });
+        })
+        .unwrap();
         let squares = document.pages[0].root.groups_with_class("squares");
         let Some(Item::Group(line)) = squares[0].items.first() else {
             panic!("no Line")
