@@ -376,7 +376,12 @@ pub fn annotate(
             let usual = label_size(radius, &label.text);
             text.scale.max(text.at_least / usual).max(1.0)
         };
-        let centred = grow(c.size * CENTRE_LABEL);
+        // Grown with the figure's text, a centred label's disc stays inside its square,
+        // clear of the coordinates beside an edge square, unless its text would then print
+        // under the smallest size asked for (Towers' small squares at 50 mm).
+        let needed = (text.at_least / label_size(c.size * CENTRE_LABEL, &label.text)).max(1.0);
+        let inside = LARGEST_CENTRE_LABEL / CENTRE_LABEL;
+        let centred = grow(c.size * CENTRE_LABEL).min(inside.max(needed));
         let at = spot(square, c, (centred, grow(c.size * BADGE)));
         group.group(text_label(c, at, &label.text, centred));
     }
@@ -658,9 +663,7 @@ fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
 /// the centre `grow` times its usual size (the disc with it), as the figure's other texts.
 fn text_label(c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
     let mut l = Group::new("annotation label");
-    // Grown for a larger text, the disc still stays inside its square, clear of the
-    // coordinates beside an edge square.
-    let centred = c.size * (CENTRE_LABEL * grow).min(LARGEST_CENTRE_LABEL);
+    let centred = c.size * CENTRE_LABEL * grow;
     let (centre, radius, color) = match (at, c.piece) {
         (Spot::Centre, Some(piece)) => (c.center, centred, piece.ink()),
         (Spot::Centre, None) => (c.center, centred, ANNOTATION),
@@ -723,10 +726,23 @@ mod tests {
     }
 
     #[test]
-    fn a_grown_label_keeps_its_disc_inside_its_square() {
-        let cell = square_cell(Point::new(5.0, 5.0), 10.0);
-        for grow in [1.0, 1.5, 3.0, 10.0] {
-            let label = text_label(&cell, Spot::Centre, "A", grow);
+    fn a_grown_label_keeps_its_disc_inside_its_square_while_its_text_is_large_enough() {
+        let mut cells = Cells::new();
+        cells.insert("a1".into(), square_cell(Point::new(5.0, 5.0), 10.0));
+        let a = Annotations {
+            labels: vec![(Written::from("a1"), Written::from("A"))],
+            ..Default::default()
+        };
+        // (the figure's text scale, the smallest text asked for, whether the disc may leave
+        // its square for it)
+        for (scale, at_least, inside) in [
+            (1.0, 0.0, true),
+            (3.0, 0.0, true),
+            (10.0, 0.0, true),
+            (1.0, 30.0, false),
+        ] {
+            let g = annotate(&cells, &a, &[], LabelText { scale, at_least }).unwrap();
+            let label = &g.groups_with_class("label")[0];
             let radius = label
                 .items
                 .iter()
@@ -735,11 +751,20 @@ mod tests {
                     _ => None,
                 })
                 .expect("a disc on an empty square");
-            assert!(radius <= 5.0, "grown {grow}: radius {radius}");
-            let text = label.texts()[0].bounds();
+            assert_eq!(
+                radius <= 5.0,
+                inside,
+                "scale {scale}, {at_least} pt: radius {radius}"
+            );
+            let text = label.texts()[0];
             assert!(
-                text.width <= 2.0 * radius,
-                "grown {grow}: the letter inside its disc"
+                text.size >= at_least * 0.999,
+                "scale {scale}: {} pt",
+                text.size
+            );
+            assert!(
+                text.bounds().width <= 2.0 * radius,
+                "scale {scale}: the letter in its disc"
             );
         }
     }

@@ -51,9 +51,9 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
         Command::Completions(args) => Box::new(Print(print::completions(args.shell))),
         Command::Man => Box::new(Print(print::man_page())),
         Command::Booklet(args) => Box::new(BookletJob {
+            output: booklet_output(&args, sub)?,
             position: given_position(&args.position, !args.files.is_empty())?,
             theme: known_theme(args.theme)?,
-            output: args.output.output()?,
             page: args.page.setup(),
             per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
             every: args.every.map(|n| n as usize),
@@ -247,6 +247,34 @@ fn refuse_writing_over_an_input(output: &Path, inputs: &[&Path]) -> Result<(), E
         }
     }
     Ok(())
+}
+
+/// The booklet's output; a replay page (`--format html`) refuses what shapes printed
+/// pages, which it has none of.
+fn booklet_output(
+    args: &super::args::BookletArgs,
+    matches: &clap::ArgMatches,
+) -> Result<Output, Error> {
+    let output = args.output.output()?;
+    if output.format == crate::backend::Format::Html {
+        let pages = [
+            "per_page",
+            "every",
+            "page",
+            "landscape",
+            "text_size",
+            "analysis",
+            "date",
+        ];
+        if let Some(id) = pages.iter().find(|id| given(matches, id)) {
+            let option = format!("--{}", id.replace('_', "-"));
+            return Err(Error::Usage(format!(
+                "{option} shapes printed pages; a replay page (--format html) steps through \
+                 every game on one screen: leave {option} out, or make a PDF"
+            )));
+        }
+    }
+    Ok(output)
 }
 
 /// Whether `id` was given on the command line (not a default).

@@ -162,3 +162,27 @@ fn what_does_work_still_works() {
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
     }
 }
+
+#[test]
+fn a_replay_page_refuses_what_shapes_printed_pages() {
+    for option in [
+        &["--every", "5"][..],
+        &["--per-page", "2"],
+        &["--page", "letter"],
+        &["--landscape"],
+        &["--text-size", "8pt"],
+        &["--analysis"],
+        &["--date", "today"],
+    ] {
+        let mut args = vec![
+            "booklet",
+            "examples/season",
+            "--format",
+            "html",
+            "-o",
+            "OUT/s.html",
+        ];
+        args.extend_from_slice(option);
+        refused(&args, &[option[0], "replay page"]);
+    }
+}
