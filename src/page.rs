@@ -60,29 +60,6 @@ pub fn grid(area: Rect, columns: usize, rows: usize, gap: f64) -> Vec<Rect> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn letter_landscape_swaps_the_sides() {
-        let setup = PageSetup {
-            paper: Paper::Letter,
-            landscape: true,
-        };
-        assert_eq!(setup.size(), (279.4, 215.9));
-    }
-
-    #[test]
-    fn grid_cells_tile_the_area_with_gaps() {
-        let cells = grid(Rect::new(10.0, 10.0, 100.0, 50.0), 3, 2, 5.0);
-        assert_eq!(cells.len(), 6);
-        assert_eq!(cells[0], Rect::new(10.0, 10.0, 30.0, 22.5));
-        assert_eq!(cells[5].right(), 110.0);
-        assert_eq!(cells[5].bottom(), 60.0);
-    }
-}
-
 /// Refuses a sheet with a text that runs past its page: every text of a sheet is fitted,
 /// wrapped or refused where it is laid out, and this is the net under all of them, so that
 /// no text from a template or record is ever cut at the paper's edge in silence.
@@ -117,4 +94,27 @@ pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), St
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letter_landscape_swaps_the_sides() {
+        let setup = PageSetup {
+            paper: Paper::Letter,
+            landscape: true,
+        };
+        assert_eq!(setup.size(), (279.4, 215.9));
+    }
+
+    #[test]
+    fn grid_cells_tile_the_area_with_gaps() {
+        let cells = grid(Rect::new(10.0, 10.0, 100.0, 50.0), 3, 2, 5.0);
+        assert_eq!(cells.len(), 6);
+        assert_eq!(cells[0], Rect::new(10.0, 10.0, 30.0, 22.5));
+        assert_eq!(cells[5].right(), 110.0);
+        assert_eq!(cells[5].bottom(), 60.0);
+    }
 }
