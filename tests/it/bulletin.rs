@@ -20,21 +20,7 @@ fn games(files: &[&str]) -> Vec<Box<dyn GameRecord>> {
 }
 
 fn options() -> sheetgen::booklet::BookletOptions {
-    use sheetgen::page::{PageSetup, Paper};
-    sheetgen::booklet::BookletOptions {
-        page: PageSetup {
-            paper: Paper::A4,
-            landscape: false,
-        },
-        per_page: 4,
-        every: None,
-        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
-        words: Default::default(),
-        text_size: None,
-        title: None,
-        date: None,
-        analysis: None,
-    }
+    crate::common::booklet_options()
 }
 
 fn booklet(games: &[Box<dyn GameRecord>]) -> Document {

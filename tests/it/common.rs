@@ -90,3 +90,23 @@ pub fn assert_located(case: &str, report: &str, location: &str, words: &str) {
     assert!(report.contains(words), "{case}: no {words:?} in\n{report}");
     assert!(!report.contains("panicked"), "{case}: {report}");
 }
+
+/// A booklet's options as `sheetgen booklet` has them by default: A4 portrait, four
+/// diagrams a page, the colour theme, English; a test changes what it is about.
+pub fn booklet_options() -> sheetgen::booklet::BookletOptions {
+    use sheetgen::page::{PageSetup, Paper};
+    sheetgen::booklet::BookletOptions {
+        page: PageSetup {
+            paper: Paper::A4,
+            landscape: false,
+        },
+        per_page: 4,
+        every: None,
+        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        words: Default::default(),
+        text_size: None,
+        title: None,
+        date: None,
+        analysis: None,
+    }
+}

@@ -242,13 +242,7 @@ fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen::error::E
             landscape: args[1] == "landscape",
         },
         per_page: args[2].parse().unwrap(),
-        every: None,
-        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
-        words: Default::default(),
-        text_size: None,
-        analysis: None,
-        title: None,
-        date: None,
+        ..crate::common::booklet_options()
     };
     let document = booklet(&games, &options)?;
     Ok(document

@@ -212,28 +212,13 @@ fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
 }
 
 fn booklet(files: &[&str]) -> sheetgen::figure::Document {
-    use sheetgen::booklet::{BookletOptions, booklet};
-    use sheetgen::page::{PageSetup, Paper};
+    use sheetgen::booklet::booklet;
     let games: Vec<Box<dyn sheetgen::games::GameRecord>> = files
         .iter()
         .flat_map(|f| sheetgen::load::load(f).unwrap())
         .map(|e| e.game.unwrap())
         .collect();
-    let options = BookletOptions {
-        page: PageSetup {
-            paper: Paper::A4,
-            landscape: false,
-        },
-        per_page: 4,
-        every: None,
-        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
-        words: Default::default(),
-        text_size: None,
-        analysis: None,
-        title: None,
-        date: None,
-    };
-    booklet(&games, &options).unwrap()
+    booklet(&games, &crate::common::booklet_options()).unwrap()
 }
 
 #[test]

@@ -363,7 +363,6 @@ fn solve_a_position_given_as_text() {
 #[test]
 fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point() {
     use sheetgen::booklet::{BookletOptions, booklet};
-    use sheetgen::page::{PageSetup, Paper};
     let games: Vec<Box<dyn sheetgen::games::GameRecord>> =
         ["examples/loa-6x6.yaml", "examples/loa-winands-E1.yaml"]
             .iter()
@@ -371,18 +370,8 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
             .map(|e| e.game.unwrap())
             .collect();
     let options = |analysis| BookletOptions {
-        page: PageSetup {
-            paper: Paper::A4,
-            landscape: false,
-        },
-        per_page: 4,
-        every: None,
-        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
-        words: Default::default(),
-        text_size: None,
-        title: None,
-        date: None,
         analysis,
+        ..crate::common::booklet_options()
     };
     let plain = booklet(&games, &options(None)).unwrap();
     let reviewed = booklet(&games, &options(Some(2000))).unwrap();
