@@ -40,6 +40,18 @@ function moves(record, game) {
 }
 
 let failures = 0;
+// Waits until `fn(arg)` is true in the page, asking through page.evaluate: the page's
+// Content-Security-Policy forbids eval, which page.waitForFunction compiles its predicate
+// with in some Chromium builds (Debian's 156).
+async function until(page, fn, arg, timeout = 5000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    if (await page.evaluate(fn, arg)) return true;
+    await page.waitForTimeout(20);
+  }
+  throw new Error(`timed out after ${timeout} ms waiting for ${fn}`);
+}
+
 function check(ok, what) {
   if (!ok) {
     failures++;
@@ -169,7 +181,7 @@ async function single(browser, width, { name, record, game, sides }) {
   const box = await page.locator("svg.board").boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const before = (await state(page, 0)).scrollY;
-  const settled = (n) => page.waitForFunction((n) => location.hash === "#" + n, n, { timeout: 2000 }).catch(() => {});
+  const settled = (n) => until(page, (n) => location.hash === "#" + n, n, 2000).catch(() => {});
   await page.mouse.wheel(0, 100);
   await settled(Math.max(0, length - 9));
   await expect(Math.max(0, length - 9), "wheel down");
@@ -181,7 +193,7 @@ async function single(browser, width, { name, record, game, sides }) {
   const n = Math.min(7, length);
   await page.click(`.moves a[href="#${n}"]`);
   // The click changes the address at once, the page follows on its hashchange event.
-  await page.waitForFunction((n) => {
+  await until(page, (n) => {
     const a = document.querySelector(".moves a[aria-current]");
     return a && a.getAttribute("href") === "#" + n;
   }, n);
@@ -220,7 +232,7 @@ async function season(browser, width) {
   check(s.hash === `#g1-${lengths[0]}`, `${tag}: opens at game 1's end (${s.hash})`);
   check(s.scrollX <= s.width, `${tag}: scrolls sideways`);
   await page.click('a[href="#g2"]');
-  await page.waitForFunction(() => location.hash.startsWith("#g2-"));
+  await until(page, () => location.hash.startsWith("#g2-"));
   s = await state(page, 1);
   check(s.hash === `#g2-${lengths[1]}`, `${tag}: the list opens game 2 (${s.hash})`);
   const hidden = await page.evaluate(() => Array.from(document.querySelectorAll("section.game")).map((x) => x.hidden));
@@ -236,7 +248,7 @@ async function season(browser, width) {
   const commented = page.locator("#g2 .moves a.commented").first();
   const commentAt = (await commented.getAttribute("href")).replace(/^#g2-/, "");
   await commented.click();
-  await page.waitForFunction((n) => {
+  await until(page, (n) => {
     const a = document.querySelector("#g2 .moves a[aria-current]");
     return a && a.getAttribute("href") === "#g2-" + n;
   }, commentAt);
