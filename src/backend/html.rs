@@ -8,6 +8,9 @@
 //! page, and a position is the list of its lines, runs of consecutive ones as ranges. The
 //! last position a game opens at is also in the page as plain SVG, for readers without
 //! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use.
+//!
+//! Written here rather than through crates: the page's few HTML escapes, its data block's
+//! structure (strings go through serde_json) and the base64 of two hashes, a few lines each.
 
 use sha2::Digest as _;
 use std::collections::HashMap;
@@ -400,24 +403,18 @@ fn attr(s: &str) -> String {
     text(s).replace('"', "&quot;").replace('\'', "&#39;")
 }
 
-/// `s` as a JSON string in a script data block: `</` and `<!` written `\u003c/`, so no
-/// text ends the block or opens a comment in it.
+/// `s` as a JSON string in a script data block, written by serde_json, with `</` and `<!`
+/// as `\u003c/` and `\u003c!` (and the two line separators escaped), so no text ends the
+/// block or opens a comment in it.
 fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '<' if matches!(chars.peek(), Some('/' | '!')) => out.push_str("\\u003c"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let json = serde_json::to_string(s).expect("a string is always JSON");
+    out.push_str(
+        &json
+            .replace("</", "\\u003c/")
+            .replace("<!", "\\u003c!")
+            .replace('\u{2028}', "\\u2028")
+            .replace('\u{2029}', "\\u2029"),
+    );
 }
 
 fn base36(mut n: usize) -> String {
@@ -434,7 +431,8 @@ fn base36(mut n: usize) -> String {
     String::from_utf8(out).expect("ASCII digits")
 }
 
-/// Standard base64 with padding, as a CSP hash source is written.
+/// Standard base64 with padding, as a CSP hash source is written: the two 32-byte hashes
+/// are all it encodes, and no crate in the core's tree writes base64.
 fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
