@@ -31,8 +31,15 @@ fn request(args: &[&str]) -> Result<(String, Value), String> {
                 .ok_or_else(|| format!("{arg} without a value"))
         };
         match arg {
-            "--format" | "--lang" | "--theme" | "--width" | "--caption" => {
+            "--format" | "--lang" | "--theme" | "--width" | "--caption" | "--text-size" => {
                 request.insert(arg[2..].into(), json!(value()?));
+            }
+            "--nodes" => {
+                let n: u64 = value()?.parse().map_err(|e| format!("{arg}: {e}"))?;
+                options.insert("nodes".into(), json!(n));
+            }
+            "--legend" => {
+                request.insert("legend".into(), json!(true));
             }
             "--at" | "--diagram" | "--game" => {
                 let n: u64 = value()?.parse().map_err(|e| format!("{arg}: {e}"))?;
