@@ -170,6 +170,16 @@ pub struct GameOption {
     pub help: &'static str,
 }
 
+/// `--analysis`, the one option two games share (Shoreline's and Lines of Action's
+/// reviews): one entry, so the command line shows it once, with one help.
+pub const ANALYSIS: GameOption = GameOption {
+    name: "analysis",
+    value: None,
+    help: "Weigh every move and mark the costly ones (Shoreline against perfect play); \
+           Lines of Action: the move played and the best one as arrows, with the verdicts, at \
+           --at N or else at the game's turning point",
+};
+
 /// A game option as given, on the command line or in a record's `diagrams` entry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GivenOption {

@@ -291,15 +291,36 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
     out
 }
 
+/// A position's verdict as a JSON line writes it: `analyze`'s for every position, `solve`'s
+/// for one.
 #[derive(Serialize)]
-struct JsonStand {
-    index: usize,
+pub(super) struct JsonVerdict {
     ply: usize,
     to_move: &'static str,
     value: Option<&'static str>,
     plies: Option<u32>,
     best: Option<String>,
     score: i32,
+}
+
+impl JsonVerdict {
+    pub(super) fn new(ply: usize, to_move: Side, verdict: &Verdict, size: usize) -> Self {
+        Self {
+            ply,
+            to_move: to_move.name(),
+            value: verdict.value.map(Value::name),
+            plies: verdict.plies,
+            best: verdict.best.map(|p| notation(p, size)),
+            score: verdict.score,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonStand {
+    index: usize,
+    #[serde(flatten)]
+    verdict: JsonVerdict,
 }
 
 /// One JSON object a position, ply 0 the start.
@@ -311,12 +332,7 @@ pub fn json_report(index: usize, review: &Review) -> String {
         .map(|s| {
             json_line(&JsonStand {
                 index,
-                ply: s.ply,
-                to_move: s.position.to_move.name(),
-                value: s.verdict.value.map(Value::name),
-                plies: s.verdict.plies,
-                best: s.verdict.best.map(|p| notation(p, size)),
-                score: s.verdict.score,
+                verdict: JsonVerdict::new(s.ply, s.position.to_move, &s.verdict, size),
             })
         })
         .collect()

@@ -51,13 +51,7 @@ const OPTIONS: &[GameOption] = &[
         value: None,
         help: "Draw a Lines of Action board from White's side (a1 top right, labels following)",
     },
-    GameOption {
-        name: "analysis",
-        value: None,
-        help: "Weigh every move and mark the costly ones (Shoreline against perfect play); \
-               Lines of Action: the move played and the best one as arrows, with the verdicts, \
-               at --at N or else at the game's turning point",
-    },
+    super::ANALYSIS,
     GameOption {
         name: "nodes",
         value: Some("N"),

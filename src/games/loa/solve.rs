@@ -5,9 +5,9 @@
 
 use serde::Serialize;
 
-use super::analysis::verdict_text;
+use super::analysis::{JsonVerdict, verdict_text};
 use super::game::{Replay, notation};
-use super::search::{Engine, Value};
+use super::search::Engine;
 use crate::formats::report::json_line;
 
 /// The most plies of a principal variation shown.
@@ -15,12 +15,8 @@ const PV_PLIES: usize = 40;
 
 #[derive(Serialize)]
 struct JsonSolve {
-    ply: usize,
-    to_move: &'static str,
-    value: Option<&'static str>,
-    plies: Option<u32>,
-    best: Option<String>,
-    score: i32,
+    #[serde(flatten)]
+    verdict: JsonVerdict,
     pv: Vec<String>,
     nodes: u64,
 }
@@ -65,12 +61,7 @@ pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
     }
     if json {
         return json_line(&JsonSolve {
-            ply: replay.plies.len(),
-            to_move: to_move.name(),
-            value: verdict.value.map(Value::name),
-            plies: verdict.plies,
-            best: verdict.best.map(|p| notation(p, size)),
-            score: verdict.score,
+            verdict: JsonVerdict::new(replay.plies.len(), to_move, &verdict, size),
             pv,
             nodes: spent,
         });

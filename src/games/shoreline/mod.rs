@@ -47,13 +47,7 @@ const OPTIONS: &[GameOption] = &[
         value: None,
         help: "Write the placement order on the stones (Shoreline)",
     },
-    GameOption {
-        name: "analysis",
-        value: None,
-        help: "Weigh every move and mark the costly ones (Shoreline against perfect play); \
-               Lines of Action: the move played and the best one as arrows, with the verdicts, \
-               at --at N or else at the game's turning point",
-    },
+    super::ANALYSIS,
 ];
 
 impl crate::games::Game for Shoreline {
