@@ -177,7 +177,7 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
                 ..diagram::Request::default()
             },
             theme,
-            open_at: wanted.at,
+            open_at: diagram::at_count(&*record, wanted.at)?,
         };
         let replay = crate::game_replay::single(&*record, &options)?;
         return Ok(crate::backend::html::render(&replay).map_err(Error::from)?);
@@ -233,7 +233,7 @@ pub fn summary(name: &str, text: &str, game: Option<usize>) -> Result<Summary, A
 
 /// The game's moves (turns for Towers) in its own notation.
 pub fn moves(name: &str, text: &str, game: Option<usize>) -> Result<Vec<String>, ApiError> {
-    Ok(pick(name, text, game)?.move_list())
+    Ok(pick(name, text, game)?.move_list(&crate::words::Words::default()))
 }
 
 /// A request's position as a checked game of its own; it comes without a record.
@@ -295,7 +295,7 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
         })
         .collect();
     Ok(diagram::Request {
-        at: request.at,
+        at: request.at.map(crate::vocabulary::MoveRef::Count),
         diagram: request.diagram,
         options,
         annotations: Annotations::from_options(

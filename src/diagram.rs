@@ -7,12 +7,15 @@ use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Document;
 use crate::games::{self, GameRecord, GivenOption, View};
+use crate::vocabulary::MoveRef;
+use crate::words::Words;
 
 /// What is asked of a diagram besides the record.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
-    /// The position after this many moves (or turns); the end if None.
-    pub at: Option<usize>,
+    /// The position after this many moves (or turns), or after a numbered move; the end if
+    /// None.
+    pub at: Option<MoveRef>,
     /// Draw the record's K-th entry of `diagrams` (from 1).
     pub diagram: Option<usize>,
     /// The game's own options from the command line (`--numbers`, `--show`).
@@ -65,7 +68,7 @@ fn resolve(
 ) -> Result<(View, Annotations, annotate::Cells), Error> {
     let about = record.about();
     let mut view = View {
-        at: request.at,
+        at: at_count(record, request.at)?,
         caption: None,
         options: Vec::new(),
         bare: request.bare,
@@ -109,7 +112,7 @@ fn resolve(
         view.caption = Some(text.clone());
     }
     if view.caption.is_none() && !request.bare && !request.omit_caption {
-        view.caption = move_comment(record, view.at);
+        view.caption = move_comment(record, view.at, &view.words);
     }
     annotations.extend(request.annotations.clone());
     refuse_other_games_options(record, &view)?;
@@ -117,14 +120,21 @@ fn resolve(
     Ok((view, annotations, cells))
 }
 
+/// The moves before the position `at` names, as the record's game numbers its moves
+/// (`--at 6.` is move 11 of Lines of Action, turn 6 of Towers); the end if None.
+pub fn at_count(record: &dyn GameRecord, at: Option<MoveRef>) -> Result<Option<usize>, Error> {
+    at.map(|at| record.game().numbering().count(at))
+        .transpose()
+        .map_err(|m| Error::Usage(format!("--at: {m}")))
+}
+
 /// The record's comment on the move that led to the position after `at` moves (the end
 /// when None), with that move as move lists write it: `6... c4-e6: a fine move`.
-pub fn move_comment(record: &dyn GameRecord, at: Option<usize>) -> Option<String> {
+pub fn move_comment(record: &dyn GameRecord, at: Option<usize>, words: &Words) -> Option<String> {
     let n = at.unwrap_or(record.length());
     let about = record.about();
     let (_, text) = about.comments.iter().find(|(m, _)| *m == n)?;
-    let moves = record.move_list();
-    let played = crate::vocabulary::numbered_moves(&moves, n - 1, n);
+    let played = record.numbered_moves(n - 1, n, words);
     let text = text.value.lines().collect::<Vec<_>>().join(" ");
     Some(format!("{played}: {text}"))
 }
@@ -387,7 +397,7 @@ mod tests {
             let half = record.length() / 2;
             let game = record.game().name();
             let mut midway = Request {
-                at: Some(half.max(1)),
+                at: Some(MoveRef::Count(half.max(1))),
                 ..Request::default()
             };
             if game == "shoreline" {

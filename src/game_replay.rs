@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::games::GameRecord;
 use crate::replay::{PageWords, Ply, Replay, ReplayGame};
 use crate::theme::Theme;
-use crate::vocabulary::{capitalised, move_number};
+use crate::vocabulary::capitalised;
 use crate::words::Words;
 
 /// Positions one page holds, at most, over all its games: each is drawn before the page is
@@ -106,7 +106,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
     let mut frames = Vec::with_capacity(length + 1);
     for at in 0..=length {
         let request = Request {
-            at: Some(at),
+            at: Some(crate::vocabulary::MoveRef::Count(at)),
             bare: true,
             diagram: None,
             caption: None,
@@ -118,7 +118,8 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
         options.theme.apply(&mut figure);
         frames.push(figure);
     }
-    let moves = record.move_list();
+    let numbering = record.game().numbering();
+    let moves = record.move_list(words);
     let plies = moves
         .iter()
         .enumerate()
@@ -129,7 +130,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
                 .find(|(n, _)| *n == i + 1)
                 .map(|(_, t)| t.value.clone());
             Ply {
-                number: move_number(i),
+                number: numbering.number(i),
                 text: text.clone(),
                 announce: announce(record, i, text, words),
                 comment,
@@ -174,7 +175,7 @@ fn announce(record: &dyn GameRecord, i: usize, text: &str, words: &Words) -> Str
                 &[("n", &(i / 2 + 1)), ("move", &text), ("side", &side)],
             )
         }
-        None => format!("{} {text}", move_number(i)),
+        None => format!("{} {text}", record.game().numbering().number(i)),
     }
 }
 

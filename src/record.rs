@@ -9,7 +9,7 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
-use crate::vocabulary::Side;
+use crate::vocabulary::{MoveRef, Numbering, Side};
 
 /// A text value with its place in the file.
 pub type Text = Spanned<String>;
@@ -54,11 +54,12 @@ macro_rules! game_record {
                   $(stringify!($field),)* "diagrams"];
 
             /// The header checked; `moves` is how many moves (or turns) the game has, which a
-            /// diagram's `at` may not pass.
+            /// diagram's `at` may not pass, and `numbering` how its move lists number them.
             pub fn about(
                 &self,
                 source: &$crate::input::SourceFile,
                 moves: usize,
+                numbering: $crate::vocabulary::Numbering,
             ) -> Result<$crate::record::About, $crate::diagnostic::Diagnostic> {
                 $crate::record::About::read(
                     $crate::record::Header {
@@ -73,6 +74,7 @@ macro_rules! game_record {
                     },
                     source,
                     moves,
+                    numbering,
                 )
             }
         }
@@ -542,16 +544,22 @@ pub struct About {
 
 impl About {
     /// The record's description from its header; `moves` is how many moves the game has,
-    /// which a diagram's `at` may not pass.
-    pub fn read(header: Header<'_>, source: &SourceFile, moves: usize) -> Result<Self, Diagnostic> {
+    /// which a diagram's `at` may not pass, numbered as `numbering` says.
+    pub fn read(
+        header: Header<'_>,
+        source: &SourceFile,
+        moves: usize,
+        numbering: Numbering,
+    ) -> Result<Self, Diagnostic> {
         let players = header.players.clone().unwrap_or_default();
         let mut diagrams = Vec::new();
         for raw_diagram in header.diagrams {
             let at = match &raw_diagram.at {
                 None => None,
-                Some(text) => {
-                    Some(parse_at(&text.value, moves).map_err(|m| error_at(source, text, m))?)
-                }
+                Some(text) => Some(
+                    parse_at(&text.value, moves, numbering)
+                        .map_err(|m| error_at(source, text, m))?,
+                ),
             };
             let mut annotations = crate::annotate::Annotations::default();
             for arrow in raw_diagram.arrows.iter().flatten() {
@@ -582,7 +590,7 @@ impl About {
         }
         let mut comments = Vec::new();
         for (key, text) in header.comments.iter().flat_map(|c| &c.0) {
-            let n = parse_at(&key.value, moves).map_err(|m| error_at(source, key, m))?;
+            let n = parse_at(&key.value, moves, numbering).map_err(|m| error_at(source, key, m))?;
             if n == 0 {
                 return Err(error_at(
                     source,
@@ -700,38 +708,31 @@ impl About {
 }
 
 /// A move as `at`, `--at` and `comments` name it: `12`, the position after 12 moves
-/// (half-moves: each player's move counts; Towers counts turns), or the numbered move of
-/// move lists, `6.` (the first player's 6th move, so 11) or `6...` (the second player's
-/// 6th, so 12). `length` is how many the game has, which it may not pass.
-pub fn parse_at(text: &str, length: usize) -> Result<usize, String> {
+/// (each player's move counts; Towers counts turns), or a numbered move of the move lists
+/// (`6.`, `6...`), counted as the game numbers them. `length` is how many the game has,
+/// which it may not pass.
+pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize, String> {
     let written = text.trim();
-    match move_count(written) {
-        Some(n) if n <= length => Ok(n),
-        Some(n) => Err(format!(
-            "`{written}` is move {n}, but the game has only {}",
-            crate::vocabulary::plural(length, "move")
+    let unit = match numbering {
+        Numbering::Pairs => "move",
+        Numbering::Turns => "turn",
+    };
+    let Some(at) = MoveRef::parse(written) else {
+        let example = match numbering {
+            Numbering::Pairs => "`6.` or `6...`",
+            Numbering::Turns => "`6.`",
+        };
+        return Err(format!(
+            "a {unit} is a number from 0 to {length}, or a numbered {unit} like {example}, \
+             not `{written}`"
+        ));
+    };
+    match numbering.count(at)? {
+        n if n <= length => Ok(n),
+        n => Err(format!(
+            "`{written}` is {unit} {n}, but the game has only {}",
+            crate::vocabulary::plural(length, unit)
         )),
-        None => Err(format!(
-            "a move is a number from 0 to {length} (half-moves), or a numbered move like \
-             `6.` or `6...`, not `{written}`"
-        )),
-    }
-}
-
-/// The moves before the position `text` names (`12`, `6.`, `6...`), without a bound.
-pub fn move_count(text: &str) -> Option<usize> {
-    let written = text.trim();
-    let digits = written.trim_end_matches('.');
-    let dots = written.len() - digits.len();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let n = digits.parse::<usize>().ok()?;
-    match dots {
-        0 => Some(n),
-        1 if n > 0 => n.checked_mul(2).map(|m| m - 1),
-        3 if n > 0 => n.checked_mul(2),
-        _ => None,
     }
 }
 
@@ -803,13 +804,16 @@ mod tests {
 
     #[test]
     fn moves_are_named_by_count_or_by_number() {
-        assert_eq!(parse_at("12", 20), Ok(12));
-        assert_eq!(parse_at("6.", 20), Ok(11));
-        assert_eq!(parse_at(" 6... ", 20), Ok(12));
-        assert_eq!(parse_at("0", 20), Ok(0));
-        assert!(parse_at("0.", 20).is_err());
-        assert!(parse_at("6..", 20).is_err());
-        let err = parse_at("11...", 20).unwrap_err();
+        let pairs = |text| parse_at(text, 20, Numbering::Pairs);
+        assert_eq!(pairs("12"), Ok(12));
+        assert_eq!(pairs("6."), Ok(11));
+        assert_eq!(pairs(" 6... "), Ok(12));
+        assert_eq!(pairs("0"), Ok(0));
+        assert!(pairs("0.").is_err());
+        assert!(pairs("6..").is_err());
+        assert_eq!(parse_at("6.", 20, Numbering::Turns), Ok(6));
+        assert!(parse_at("6...", 20, Numbering::Turns).is_err());
+        let err = pairs("11...").unwrap_err();
         assert!(err.contains("move 22, but the game has only 20"), "{err}");
     }
 

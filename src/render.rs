@@ -122,7 +122,7 @@ impl RenderJob {
         let options = crate::game_replay::ReplayOptions {
             request: self.request.clone(),
             theme,
-            open_at: self.request.at,
+            open_at: crate::diagram::at_count(record, self.request.at)?,
         };
         let replay = crate::game_replay::single(record, &options)?;
         let mut made = Made::replay(replay, &self.output);

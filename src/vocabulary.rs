@@ -184,34 +184,99 @@ pub fn capitalised(word: &str) -> String {
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// What a move list writes before the `i`-th half-move (from 0): `6.` before the first
-/// player's 6th move, `6...` before the second player's. sheetgen's one numbering: a move
-/// number counts pairs of half-moves, `--at` and `at:` count half-moves (Towers: turns).
-pub fn move_number(i: usize) -> String {
-    let n = i / 2 + 1;
-    if i % 2 == 0 {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
+/// How a game's move lists number its moves. sheetgen's one convention: where each move is
+/// one side's, a number counts pairs of moves (`6.` before the first player's 6th move,
+/// `6...` before the second player's); where a turn is both sides' (Towers), each turn has
+/// its own number. `--at` and `at:` count moves (Towers: turns) or take such a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbering {
+    Pairs,
+    Turns,
+}
+
+impl Numbering {
+    /// What a move list writes before the `i`-th move (from 0): `6.` or `6...`.
+    pub fn number(self, i: usize) -> String {
+        match self {
+            Numbering::Turns => format!("{}.", i + 1),
+            Numbering::Pairs if i % 2 == 0 => format!("{}.", i / 2 + 1),
+            Numbering::Pairs => format!("{}...", i / 2 + 1),
+        }
+    }
+
+    /// `moves[from..to]` numbered as books print them: `1. f1-d3 c4-e6 2. b1-b4`, or from the
+    /// second player's move `6... c4-e6 7. f1-d3`; each Towers turn with its number. A number
+    /// is joined to its move by a no-break space, so that a wrapped list never ends a line on
+    /// a number.
+    pub fn moves(self, moves: &[String], from: usize, to: usize) -> String {
+        let mut out = String::new();
+        for (i, played) in moves.iter().enumerate().take(to).skip(from) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if self == Numbering::Turns || i % 2 == 0 || i == from {
+                out.push_str(&self.number(i));
+                out.push('\u{a0}');
+            }
+            out.push_str(played);
+        }
+        out
+    }
+
+    /// The moves before the position a [`MoveRef`] names, or why it names none.
+    pub fn count(self, at: MoveRef) -> Result<usize, String> {
+        match (self, at) {
+            (_, MoveRef::Count(n)) => Ok(n),
+            (Numbering::Pairs, MoveRef::First(n)) => Ok(2 * n - 1),
+            (Numbering::Pairs, MoveRef::Second(n)) => Ok(2 * n),
+            (Numbering::Turns, MoveRef::First(n)) => Ok(n),
+            (Numbering::Turns, MoveRef::Second(n)) => Err(format!(
+                "`{n}...` is no turn: a turn is both players' moves, so it is `{n}.` or {n}"
+            )),
+        }
     }
 }
 
-/// `moves[from..to]` in numbered pairs, as books print them: `1. f1-d3 c4-e6 2. b1-b4`, or
-/// from the second player's move `6... c4-e6 7. f1-d3`. A number is joined to its move by
-/// a no-break space, so that a wrapped list never ends a line on a number.
-pub fn numbered_moves(moves: &[String], from: usize, to: usize) -> String {
-    let mut out = String::new();
-    for (i, played) in moves.iter().enumerate().take(to).skip(from) {
-        if !out.is_empty() {
-            out.push(' ');
+/// A position as `--at` and `at:` name it: after a count of moves (`12`), or after a numbered
+/// move of the move lists (`6.`, `6...`), which the game's [`Numbering`] turns into a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveRef {
+    Count(usize),
+    /// `6.`: the first player's 6th move (a Towers game's 6th turn).
+    First(usize),
+    /// `6...`: the second player's 6th move.
+    Second(usize),
+}
+
+impl MoveRef {
+    /// `12`, `6.` or `6...`; None for anything else (`0.`, `6..`, `-1`).
+    pub fn parse(text: &str) -> Option<MoveRef> {
+        let written = text.trim();
+        let digits = written.trim_end_matches('.');
+        let dots = written.len() - digits.len();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
         }
-        if i % 2 == 0 || i == from {
-            out.push_str(&move_number(i));
-            out.push('\u{a0}');
+        let n = digits.parse::<usize>().ok()?;
+        // A numbered move's count must fit too.
+        n.checked_mul(2)?;
+        match dots {
+            0 => Some(MoveRef::Count(n)),
+            1 if n > 0 => Some(MoveRef::First(n)),
+            3 if n > 0 => Some(MoveRef::Second(n)),
+            _ => None,
         }
-        out.push_str(played);
     }
-    out
+}
+
+impl std::fmt::Display for MoveRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveRef::Count(n) => write!(f, "{n}"),
+            MoveRef::First(n) => write!(f, "{n}."),
+            MoveRef::Second(n) => write!(f, "{n}..."),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -219,13 +284,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn moves_are_numbered_in_pairs() {
+    fn moves_are_numbered_in_pairs_or_by_turn() {
         let moves: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
-        let spaced = |from, to| numbered_moves(&moves, from, to).replace('\u{a0}', " ");
-        assert_eq!(spaced(0, 5), "1. a b 2. c d 3. e");
-        assert_eq!(spaced(1, 4), "1... b 2. c d");
-        assert_eq!(move_number(11), "6...");
-        assert_eq!(move_number(10), "6.");
+        let spaced = |n: Numbering, from, to| n.moves(&moves, from, to).replace('\u{a0}', " ");
+        assert_eq!(spaced(Numbering::Pairs, 0, 5), "1. a b 2. c d 3. e");
+        assert_eq!(spaced(Numbering::Pairs, 1, 4), "1... b 2. c d");
+        assert_eq!(spaced(Numbering::Turns, 1, 4), "2. b 3. c 4. d");
+        assert_eq!(Numbering::Pairs.number(11), "6...");
+        assert_eq!(Numbering::Pairs.number(10), "6.");
+        assert_eq!(Numbering::Turns.number(10), "11.");
+    }
+
+    #[test]
+    fn a_numbered_move_counts_as_its_game_numbers() {
+        let at = |text| MoveRef::parse(text).unwrap();
+        assert_eq!(Numbering::Pairs.count(at("12")), Ok(12));
+        assert_eq!(Numbering::Pairs.count(at("6.")), Ok(11));
+        assert_eq!(Numbering::Pairs.count(at(" 6... ")), Ok(12));
+        assert_eq!(Numbering::Turns.count(at("6.")), Ok(6));
+        assert!(Numbering::Turns.count(at("6...")).is_err());
+        for bad in [
+            "0.",
+            "0...",
+            "6..",
+            "6....",
+            "",
+            ".",
+            "-1",
+            "1e3",
+            "99999999999999999999",
+        ] {
+            assert_eq!(MoveRef::parse(bad), None, "{bad}");
+        }
+        assert_eq!(at("6...").to_string(), "6...");
     }
 
     #[test]

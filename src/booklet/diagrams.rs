@@ -13,7 +13,7 @@ use crate::font;
 use crate::games::GameRecord;
 use crate::layout::{fit, line_height, wrap};
 use crate::theme::Theme;
-use crate::vocabulary::numbered_moves;
+use crate::vocabulary::MoveRef;
 use crate::words::Words;
 
 /// One diagram of the booklet and the words under it. The diagram is drawn when the
@@ -118,7 +118,6 @@ fn final_position<'a>(game: &'a dyn GameRecord, words: &Words) -> Entry<'a> {
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.
 fn sequence<'a>(game: &'a dyn GameRecord, every: usize, words: &Words) -> Vec<Entry<'a>> {
-    let moves = game.move_list();
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
     let mut entries = Vec::new();
@@ -128,12 +127,12 @@ fn sequence<'a>(game: &'a dyn GameRecord, every: usize, words: &Words) -> Vec<En
         if at > from + 1 {
             // The moves since the last diagram, numbered as every move list is (`6... c4-e6
             // 7. f1-d3`), so a reader can tell who played what.
-            caption.push(numbered_moves(&moves, from, at));
+            caption.push(game.numbered_moves(from, at, words));
         }
         entries.push(Entry {
             game,
             request: Request {
-                at: Some(at),
+                at: Some(MoveRef::Count(at)),
                 ..request(words)
             },
             caption,
@@ -149,8 +148,7 @@ fn after(game: &dyn GameRecord, at: usize, words: &Words) -> String {
     if at == 0 {
         return words.tr("Start");
     }
-    let moves = game.move_list();
-    let played = numbered_moves(&moves, at - 1, at);
+    let played = game.numbered_moves(at - 1, at, words);
     words.fill("After {move}", &[("move", &played)])
 }
 

@@ -6,7 +6,7 @@ use super::flow::Flow;
 use super::style::{BODY_PT, BookletOptions};
 use crate::error::Error;
 use crate::games::GameRecord;
-use crate::vocabulary::numbered_moves;
+use crate::words::Words;
 
 /// One paragraph of the list.
 #[derive(Debug, PartialEq)]
@@ -16,24 +16,24 @@ pub enum Paragraph {
 }
 
 /// The game's comment, then its moves broken after each commented move by the comment.
-pub fn paragraphs(game: &dyn GameRecord) -> Vec<Paragraph> {
+pub fn paragraphs(game: &dyn GameRecord, words: &Words) -> Vec<Paragraph> {
     let about = game.about();
-    let moves = game.move_list();
+    let length = game.length();
     let mut out = Vec::new();
     if let Some(comment) = &about.comment {
         out.push(Paragraph::Comment(one_line(&comment.value)));
     }
     let mut from = 0;
     for (n, text) in &about.comments {
-        let n = (*n).min(moves.len());
+        let n = (*n).min(length);
         if n > from {
-            out.push(Paragraph::Moves(numbered_moves(&moves, from, n)));
+            out.push(Paragraph::Moves(game.numbered_moves(from, n, words)));
         }
         out.push(Paragraph::Comment(one_line(&text.value)));
         from = n;
     }
-    if moves.len() > from {
-        out.push(Paragraph::Moves(numbered_moves(&moves, from, moves.len())));
+    if length > from {
+        out.push(Paragraph::Moves(game.numbered_moves(from, length, words)));
     }
     out
 }
@@ -50,7 +50,7 @@ const COMMENT_INDENT: f64 = 5.0;
 /// Draws the game's move list into `flow`.
 pub fn draw(flow: &mut Flow, game: &dyn GameRecord, options: &BookletOptions) -> Result<(), Error> {
     let size = (options.pt(BODY_PT), options.min_pt());
-    for paragraph in paragraphs(game) {
+    for paragraph in paragraphs(game, &options.words) {
         match paragraph {
             Paragraph::Moves(text) => flow.paragraph("move-list", &text, size, 0.0)?,
             Paragraph::Comment(text) => {

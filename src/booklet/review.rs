@@ -103,7 +103,7 @@ fn diagram(
     // for that width, its text larger (twice is enough: the layout changes little).
     for _ in 0..3 {
         let request = Request {
-            at,
+            at: at.map(crate::vocabulary::MoveRef::Count),
             options: vec![
                 GivenOption {
                     name: "analysis".into(),

@@ -8,6 +8,7 @@ use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand, ValueHint};
 
 use crate::games;
 use crate::options::{OutputArgs, PageArgs, ReportArg, counted_from_one};
+use crate::vocabulary::MoveRef;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -177,9 +178,10 @@ pub struct RenderArgs {
     /// Draw the position after N moves and mark the last move. N counts half-moves (each
     /// player's move is one; Towers counts turns; 0 is the start), or names a numbered move
     /// as move lists write them: 6. (the first player's 6th move, so 11) or 6... (the
-    /// second player's 6th, so 12). A replay page (--format html) opens there
+    /// second player's 6th, so 12); Towers numbers each turn, so 6. is turn 6. A replay page
+    /// (--format html) opens there
     #[arg(long, value_name = "N", value_parser = parse_move)]
-    pub at: Option<usize>,
+    pub at: Option<MoveRef>,
 
     /// Draw the record's K-th entry of `diagrams` (its move, caption and figures)
     #[arg(long, value_name = "K", value_parser = counted_from_one)]
@@ -340,8 +342,8 @@ fn game_name(value: &str) -> Result<String, String> {
 }
 
 /// `--at`: a count of half-moves (`12`) or a numbered move (`6.`, `6...`).
-fn parse_move(text: &str) -> Result<usize, String> {
-    crate::record::move_count(text).ok_or_else(|| {
+fn parse_move(text: &str) -> Result<MoveRef, String> {
+    MoveRef::parse(text).ok_or_else(|| {
         format!(
             "`{text}` is no move: give a count of half-moves (12) or a numbered move (6. or 6...)"
         )

@@ -22,7 +22,8 @@ use crate::input::SourceFile;
 #[cfg(feature = "cli")]
 use crate::job::Made;
 use crate::record::About;
-use crate::vocabulary::Summary;
+use crate::vocabulary::{Numbering, Summary};
+use crate::words::Words;
 
 /// Every game sheetgen knows, in the order help texts list them.
 pub static GAMES: &[&dyn Game] = &[&shoreline::Shoreline, &towers::Towers, &loa::LinesOfAction];
@@ -49,6 +50,12 @@ pub trait Game: Sync {
     /// Reads a position of this game's notation (`docs/rules/<game>.md`) and writes it back
     /// as the notation writes it, or says what is wrong and where.
     fn canonical_position(&self, text: &str) -> Result<String, position::PositionError>;
+
+    /// How the game's move lists number its moves, and so what `--at 6.` names: in pairs
+    /// where each move is one side's, by turn where a turn is both sides' (Towers).
+    fn numbering(&self) -> Numbering {
+        Numbering::Pairs
+    }
 
     /// The options only this game's diagrams have (`--numbers`, `--show`), which `render`
     /// offers and refuses for the other games.
@@ -117,8 +124,17 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// What `check` reports.
     fn summary(&self) -> Summary;
 
-    /// Each move (or Towers turn) in the record's notation, for lists under diagrams.
-    fn move_list(&self) -> Vec<String>;
+    /// Each move (or Towers turn) in the record's notation, for lists under diagrams; a
+    /// notation with words (Towers: "black", "white") writes them in `words`' language.
+    fn move_list(&self, words: &Words) -> Vec<String>;
+
+    /// Moves `from..to` (from 0) numbered as the game's move lists number them:
+    /// `6... c4-e6 7. f1-d3`, or a Towers turn each with its number.
+    fn numbered_moves(&self, from: usize, to: usize, words: &Words) -> String {
+        self.game()
+            .numbering()
+            .moves(&self.move_list(words), from, to)
+    }
 
     /// How many moves (turns for Towers) `--at` and `--every` count.
     fn length(&self) -> usize;

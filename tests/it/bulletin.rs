@@ -179,7 +179,7 @@ fn a_round_robin_is_a_crosstable_of_every_player_s_results_and_total() {
 fn the_move_list_is_numbered_in_pairs_with_every_comment_after_its_move() {
     let game = games(&["examples/season/round2-bo-ann.txt"]);
     let document = booklet(&game);
-    let moves = game[0].move_list();
+    let moves = game[0].move_list(&Default::default());
     let about = game[0].about();
     // The list as a book prints it, written out here: the game's comment, then the moves
     // broken by each move's comment, going on with that move's number.
@@ -445,4 +445,59 @@ fn check_names_each_dropped_variation_and_render_text_shows_the_game_comment() {
     let out = run_in(dir.path(), &["render", "v.sgf", "--format", "text"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Played at the club."), "{text}");
+}
+
+#[test]
+fn a_towers_move_list_numbers_each_turn_in_the_booklet_s_language() {
+    let game = games(&["examples/towers-example.yaml"]);
+    let options = sheetgen::booklet::BookletOptions {
+        words: sheetgen::words::Words::new(sheetgen::words::Lang::De),
+        ..options()
+    };
+    let document = sheetgen::booklet::booklet(&game, &options).unwrap();
+    let list = texts_of(&document, "move-list").join(" ");
+    // Both players move in a turn: each turn has its number, none is a second player's.
+    let turns = game[0].length();
+    assert!(turns > 2);
+    let numbers: Vec<&str> = list
+        .split(' ')
+        .filter_map(|w| w.split_once('\u{a0}').map(|(n, _)| n))
+        .collect();
+    let expected: Vec<String> = (1..=turns).map(|n| format!("{n}.")).collect();
+    assert_eq!(numbers, expected, "{list}");
+    assert!(list.contains("Schwarz") && list.contains("Weiß"), "{list}");
+    assert!(!list.contains("black") && !list.contains("white"), "{list}");
+}
+
+#[test]
+fn a_towers_turn_is_named_by_its_number_and_has_no_second_player_s_move() {
+    let by_count = run(&[
+        "render",
+        "examples/towers-example.yaml",
+        "--at",
+        "6",
+        "--format",
+        "text",
+    ]);
+    let by_number = run(&[
+        "render",
+        "examples/towers-example.yaml",
+        "--at",
+        "6.",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(by_count.code, 0, "{}", by_count.stderr);
+    assert_eq!(by_count.stdout, by_number.stdout);
+    let refused = run(&[
+        "render",
+        "examples/towers-example.yaml",
+        "--at",
+        "6...",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(refused.code, 2);
+    let err = &refused.stderr;
+    assert!(err.contains("`6...` is no turn"), "{err}");
 }

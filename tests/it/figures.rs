@@ -311,7 +311,7 @@ fn booklet_captions_are_never_cut() {
 fn the_show_figure_keeps_its_piece_clear() {
     use sheetgen::figure::{Item, Shape};
     let request = Request {
-        at: Some(12),
+        at: Some(sheetgen::vocabulary::MoveRef::Count(12)),
         options: vec![sheetgen::games::GivenOption {
             name: "show".into(),
             values: vec!["lines:b8".into(), "moves:b8".into()],

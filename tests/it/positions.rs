@@ -64,7 +64,8 @@ fn a_record_from_the_start_position_plays_as_the_record_without_one() {
             entries.remove(0).game.unwrap()
         };
         let (a, b) = (read(&plain), read(&positioned));
-        assert_eq!(a.move_list(), b.move_list());
+        let words = sheetgen::words::Words::default();
+        assert_eq!(a.move_list(&words), b.move_list(&words));
         assert_eq!(a.summary().score, b.summary().score);
     }
 }

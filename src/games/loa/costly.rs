@@ -163,7 +163,8 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
     let before = verdict_for(marked.mover, &marked.before, words);
     match (marked.played, &marked.after) {
         (Some(_), Some(after)) => {
-            let played = crate::vocabulary::numbered_moves(moves, marked.ply, marked.ply + 1);
+            let played =
+                crate::vocabulary::Numbering::Pairs.moves(moves, marked.ply, marked.ply + 1);
             let english = if marked.turning {
                 "Turning point: {move} ({side})"
             } else {

@@ -495,7 +495,7 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
                 .iter()
                 .map(|p| super::game::notation(*p, replay.rules.size))
                 .collect();
-            let played = crate::vocabulary::numbered_moves(&moves, n - 1, n);
+            let played = crate::vocabulary::Numbering::Pairs.moves(&moves, n - 1, n);
             let english = match replay.position.to_move {
                 Side::Black => "after {move}, {n} of {total} half-moves; black to move",
                 Side::White => "after {move}, {n} of {total} half-moves; white to move",

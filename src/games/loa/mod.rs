@@ -199,7 +199,7 @@ impl GameRecord for Game {
         Game::summary(self)
     }
 
-    fn move_list(&self) -> Vec<String> {
+    fn move_list(&self, _words: &crate::words::Words) -> Vec<String> {
         self.notation()
     }
 

@@ -203,7 +203,11 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         check_claim(claim, &replay, source)?;
     }
     Ok(Game {
-        about: raw.about(source, replay.plies.len())?,
+        about: raw.about(
+            source,
+            replay.plies.len(),
+            crate::games::Game::numbering(&super::LinesOfAction),
+        )?,
         rules,
         plies: replay.plies,
         outcome: replay.outcome,

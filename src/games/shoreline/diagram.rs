@@ -10,6 +10,7 @@ use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font;
 use crate::frame::{self, Block, Board, Frame, Line, MARGIN, TEXT_PT};
 use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height};
+use crate::vocabulary::Numbering;
 use crate::words::Words;
 
 /// What to draw besides the position.
@@ -197,10 +198,22 @@ fn score_lines(play: &Play, n: usize, score: &Score, words: &Words) -> Vec<Strin
             None => "Draw",
         };
         lines.push(format!("{points} — {}", words.tr(verdict)));
-    } else if play.start.is_none() {
+    } else if play.start.is_none() && n == 0 {
         lines.push(words.fill(
             "{points} after {n} of {total} moves",
             &[("points", &points), ("n", &n), ("total", &PLACEMENTS)],
+        ));
+    } else if play.start.is_none() {
+        // The move as move lists number it (`8. D4`), and how far into the game.
+        let played = Numbering::Pairs.moves(&play.move_names(), n - 1, n);
+        lines.push(words.fill(
+            "{points} after {move}, {n} of {total} moves",
+            &[
+                ("points", &points),
+                ("move", &played),
+                ("n", &n),
+                ("total", &PLACEMENTS),
+            ],
         ));
     } else if n == 0 {
         lines.push(words.fill("{points} in the position", &[("points", &points)]));

@@ -111,8 +111,8 @@ impl GameRecord for Game {
         Game::summary(self)
     }
 
-    fn move_list(&self) -> Vec<String> {
-        self.play.moves.iter().map(|p| p.name()).collect()
+    fn move_list(&self, _words: &crate::words::Words) -> Vec<String> {
+        self.play.move_names()
     }
 
     fn length(&self) -> usize {

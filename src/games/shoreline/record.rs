@@ -134,7 +134,11 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         check_claim(claim, &position, &rules, source)?;
     }
     Ok(Game {
-        about: raw.about(source, points.len())?,
+        about: raw.about(
+            source,
+            points.len(),
+            crate::games::Game::numbering(&super::Shoreline),
+        )?,
         play: Play {
             rules,
             start,

@@ -76,6 +76,11 @@ pub struct Play {
 }
 
 impl Play {
+    /// Each placement by its point's name (`C1`), as move lists write them.
+    pub fn move_names(&self) -> Vec<String> {
+        self.moves.iter().map(|p| p.name()).collect()
+    }
+
     /// The position the moves start from: the record's position, else the empty board.
     pub fn start_position(&self) -> Position {
         self.start

@@ -41,6 +41,11 @@ impl crate::games::Game for Towers {
         "Towers"
     }
 
+    fn numbering(&self) -> crate::vocabulary::Numbering {
+        // Both players reveal and place in a turn (ruling T4): each turn is numbered.
+        crate::vocabulary::Numbering::Turns
+    }
+
     fn rules_text(&self) -> &'static str {
         include_str!("../../../docs/rules/towers.md")
     }
@@ -87,8 +92,8 @@ impl GameRecord for Game {
         Game::summary(self)
     }
 
-    fn move_list(&self) -> Vec<String> {
-        self.turns.iter().map(record::Turn::notation).collect()
+    fn move_list(&self, words: &crate::words::Words) -> Vec<String> {
+        self.turns.iter().map(|t| t.notation(words)).collect()
     }
 
     fn length(&self) -> usize {

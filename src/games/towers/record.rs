@@ -63,7 +63,7 @@ pub struct Turn {
 
 impl Turn {
     /// "3–2: black a1 b2 c3, white d4 e5": the reveals and each side's squares.
-    pub fn notation(&self) -> String {
+    pub fn notation(&self, words: &crate::words::Words) -> String {
         let stones = |i: usize| {
             let names: Vec<String> = self.placed[i]
                 .iter()
@@ -71,12 +71,14 @@ impl Turn {
                 .collect();
             names.join(" ")
         };
-        format!(
-            "{}–{}: black {}, white {}",
-            self.reveal[0],
-            self.reveal[1],
-            stones(0),
-            stones(1)
+        let reveal = format!("{}–{}", self.reveal[0], self.reveal[1]);
+        words.fill(
+            "{reveal}: black {black}, white {white}",
+            &[
+                ("reveal", &reveal),
+                ("black", &stones(0)),
+                ("white", &stones(1)),
+            ],
         )
     }
 }
@@ -182,7 +184,11 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         play.turn(i + 1, raw_turn, source)?;
     }
     let game = Game {
-        about: raw.about(source, play.turns.len())?,
+        about: raw.about(
+            source,
+            play.turns.len(),
+            crate::games::Game::numbering(&super::Towers),
+        )?,
         unequal_reveal,
         start,
         turns: play.turns,
