@@ -123,9 +123,24 @@ fn resolve(
 /// The moves before the position `at` names, as the record's game numbers its moves
 /// (`--at 6.` is move 11 of Lines of Action, turn 6 of Towers); the end if None.
 pub fn at_count(record: &dyn GameRecord, at: Option<MoveRef>) -> Result<Option<usize>, Error> {
-    at.map(|at| record.game().numbering().count(at))
-        .transpose()
-        .map_err(|m| Error::Usage(format!("--at: {m}")))
+    let Some(at) = at else {
+        return Ok(None);
+    };
+    let n = record
+        .game()
+        .numbering()
+        .count(at)
+        .map_err(|m| Error::Usage(format!("--at: {m}")))?;
+    let length = record.length();
+    if n > length && length > 0 && !matches!(at, MoveRef::Count(_)) {
+        // Said as it was asked: by the game's last numbered move, not by a count.
+        let last = record.numbered_moves(length - 1, length, &Words::default());
+        return Err(Error::Usage(format!(
+            "--at {at}: the game ends with {}",
+            last.replace('\u{a0}', " ")
+        )));
+    }
+    Ok(Some(n))
 }
 
 /// The record's comment on the move that led to the position after `at` moves (the end

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::games::GameRecord;
 use crate::replay::{PageWords, Ply, Replay, ReplayGame};
 use crate::theme::Theme;
-use crate::vocabulary::capitalised;
+use crate::vocabulary::Numbering;
 use crate::words::Words;
 
 /// Positions one page holds, at most, over all its games: each is drawn before the page is
@@ -130,7 +130,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
                 .find(|(n, _)| *n == i + 1)
                 .map(|(_, t)| t.value.clone());
             Ply {
-                number: numbering.number(i),
+                number: (numbering == Numbering::Turns || i % 2 == 0).then(|| numbering.number(i)),
                 text: text.clone(),
                 announce: announce(record, i, text, words),
                 comment,
@@ -155,7 +155,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
     Ok(ReplayGame {
         title,
         byline: byline.join(" · "),
-        result: capitalised(&record.summary().reason),
+        result: record.outcome_words(words),
         comment: about.comment.as_ref().map(|t| t.value.clone()),
         frames,
         plies,
@@ -221,8 +221,8 @@ mod tests {
                 "Move 2: C1, White"
             ]
         );
-        let numbers: Vec<&str> = only.plies.iter().map(|p| p.number.as_str()).collect();
-        assert_eq!(numbers, ["1.", "1...", "2."]);
+        let numbers: Vec<Option<&str>> = only.plies.iter().map(|p| p.number.as_deref()).collect();
+        assert_eq!(numbers, [Some("1."), None, Some("2.")]);
         assert_eq!(only.plies[1].comment.as_deref(), Some("fine"));
         assert_eq!((only.open_at, replay.season), (3, false));
     }
@@ -234,5 +234,13 @@ mod tests {
         let first = &replay.games[0].plies[0];
         assert!(first.announce.starts_with("1. "), "{}", first.announce);
         assert!(first.announce.ends_with(&first.text), "{}", first.announce);
+        // Both players move in a turn: every turn is its own numbered item.
+        let numbers: Vec<String> = replay.games[0]
+            .plies
+            .iter()
+            .flat_map(|p| p.number.clone())
+            .collect();
+        let turns: Vec<String> = (1..=game.length()).map(|n| format!("{n}.")).collect();
+        assert_eq!(numbers, turns);
     }
 }

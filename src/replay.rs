@@ -47,8 +47,10 @@ pub struct ReplayGame {
 /// One move of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ply {
-    /// Its number as move lists write it before it: `12.` or `12...`.
-    pub number: String,
+    /// The number a move list writes before it where it starts a numbered item: `12.`
+    /// before the first player's move (its reply follows in the item, unnumbered), or each
+    /// Towers turn's; None for the reply.
+    pub number: Option<String>,
     /// The move in the game's notation.
     pub text: String,
     /// What a screen reader hears at the position after it: "Move 12: f1-d3, Black".

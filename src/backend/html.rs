@@ -347,18 +347,16 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
         text(comment.unwrap_or("")),
         text(&words.moves)
     );
-    // A numbered pair a list item, as move lists print them: `12. f1-d3 c4-e6`.
+    // Each numbered move opens a list item, as move lists print them: `12. f1-d3 c4-e6`
+    // (the reply in the same item), or a Towers turn alone.
     for (i, ply) in game.plies.iter().enumerate() {
         let after = i + 1;
-        if i % 2 == 0 {
+        match &ply.number {
             // A no-break space: a wrapped list never ends a line on a number.
-            let _ = write!(
-                page,
-                "<li><span class=\"no\">{}</span>\u{a0}",
-                text(&ply.number)
-            );
-        } else {
-            page.push(' ');
+            Some(number) => {
+                let _ = write!(page, "<li><span class=\"no\">{}</span>\u{a0}", text(number));
+            }
+            None => page.push(' '),
         }
         let current = if after == n {
             " aria-current=\"step\""
@@ -376,7 +374,8 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
             href(after),
             text(&ply.text)
         );
-        if i % 2 == 1 || after == game.plies.len() {
+        let next_numbered = game.plies.get(after).is_none_or(|p| p.number.is_some());
+        if next_numbered {
             page.push_str("</li>\n");
         }
     }

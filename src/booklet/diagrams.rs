@@ -129,6 +129,7 @@ fn sequence<'a>(game: &'a dyn GameRecord, every: usize, words: &Words) -> Vec<En
             // 7. f1-d3`), so a reader can tell who played what.
             caption.push(game.numbered_moves(from, at, words));
         }
+        caption.extend(comment(game, at));
         entries.push(Entry {
             game,
             request: Request {

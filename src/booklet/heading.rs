@@ -7,7 +7,7 @@ use super::style::{BODY_PT, BookletOptions, HEADING_PT, TITLE_PT};
 use crate::error::Error;
 use crate::games::GameRecord;
 use crate::layout::line_height;
-use crate::vocabulary::{Side, Winner, capitalised};
+use crate::vocabulary::{Side, Winner};
 use crate::words::Words;
 
 /// The bulletin's title: `--title`, else its games' events ("Autumn league"), else the
@@ -179,34 +179,11 @@ fn event_line(game: &dyn GameRecord, words: &Words) -> String {
     parts.join(" · ")
 }
 
-/// "1–0 · Black wins: connected after 39 moves": the result the rules engine found, in the
-/// engine's own words in English; in another language the winner and the score, which
-/// every game's summary gives.
+/// "1–0 · Black wins: connected after 39 moves": the result the rules engine found, in
+/// `words` ([`GameRecord::outcome_words`]).
 pub fn outcome(game: &dyn GameRecord, words: &Words) -> String {
     let summary = game.summary();
-    let said = if words.lang() == crate::words::Lang::En {
-        capitalised(&summary.reason)
-    } else {
-        let verdict = match summary.winner {
-            Some(Winner::Black) => words.tr("Black wins"),
-            Some(Winner::White) => words.tr("White wins"),
-            Some(Winner::Draw) => words.tr("Draw"),
-            None if summary.unit == "turn" => {
-                words.fill("Unfinished after {n} turns", &[("n", &summary.moves)])
-            }
-            None => words.fill("Unfinished after {n} moves", &[("n", &summary.moves)]),
-        };
-        match summary.score {
-            Some((black, white)) => {
-                let points = words.fill(
-                    "Black {black} · White {white}",
-                    &[("black", &black), ("white", &white)],
-                );
-                format!("{verdict}, {}", points.replace('-', "−"))
-            }
-            None => verdict,
-        }
-    };
+    let said = game.outcome_words(words);
     match summary.winner {
         Some(Winner::Draw) => said,
         Some(winner) => format!("{} · {said}", result(Some(winner), words)),

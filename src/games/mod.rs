@@ -22,7 +22,7 @@ use crate::input::SourceFile;
 #[cfg(feature = "cli")]
 use crate::job::Made;
 use crate::record::About;
-use crate::vocabulary::{Numbering, Summary};
+use crate::vocabulary::{Numbering, Summary, Winner};
 use crate::words::Words;
 
 /// Every game sheetgen knows, in the order help texts list them.
@@ -139,6 +139,13 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// How many moves (turns for Towers) `--at` and `--every` count.
     fn length(&self) -> usize;
 
+    /// How the game ended (or stands), in `words`' language: in English the engine's own
+    /// words, as `check` reports them; in another, the winner and the score, unless the game
+    /// says more.
+    fn outcome_words(&self, words: &Words) -> String {
+        summary_in(&self.summary(), words)
+    }
+
     /// The side that plays the move after `before` moves, for games whose every move is
     /// one side's (a replay page announces it); None where a move is both sides' (Towers).
     fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
@@ -164,6 +171,33 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     fn booklet_review(&self, nodes: u64) -> Option<BookletReview> {
         let _ = nodes;
         None
+    }
+}
+
+/// A game's [`Summary`] in `words`: its reason as the engine wrote it in English; in
+/// another language, the winner and the score, which every game's summary gives.
+pub fn summary_in(summary: &Summary, words: &Words) -> String {
+    if words.lang() == crate::words::Lang::En {
+        return crate::vocabulary::capitalised(&summary.reason);
+    }
+    let verdict = match summary.winner {
+        Some(Winner::Black) => words.tr("Black wins"),
+        Some(Winner::White) => words.tr("White wins"),
+        Some(Winner::Draw) => words.tr("Draw"),
+        None if summary.unit == "turn" => {
+            words.fill("Unfinished after {n} turns", &[("n", &summary.moves)])
+        }
+        None => words.fill("Unfinished after {n} moves", &[("n", &summary.moves)]),
+    };
+    match summary.score {
+        Some((black, white)) => {
+            let points = words.fill(
+                "Black {black} · White {white}",
+                &[("black", &black), ("white", &white)],
+            );
+            format!("{verdict}, {}", points.replace('-', "−"))
+        }
+        None => verdict,
     }
 }
 

@@ -501,3 +501,81 @@ fn a_towers_turn_is_named_by_its_number_and_has_no_second_player_s_move() {
     let err = &refused.stderr;
     assert!(err.contains("`6...` is no turn"), "{err}");
 }
+
+#[test]
+fn a_resignation_is_the_end_the_diagram_and_the_heading_state_in_every_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("resigned.yaml");
+    std::fs::write(
+        &record,
+        "game: lines-of-action\nmoves: [c8-c6, h4-f2, g8-g6, h2-e2, b1-e4, a6-d3, c1-c3, \
+         a3-c5, e1-b4]\nresigned: white\n",
+    )
+    .unwrap();
+    let record = record.to_str().unwrap();
+    let text = run(&["render", record, "--format", "text"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("Black wins: white resigned after 9 moves"),
+        "{text}"
+    );
+    assert!(!text.contains("nfinished"), "{text}");
+    let pdf = dir.path().join("de.pdf");
+    let made = run(&[
+        "booklet",
+        record,
+        "--lang",
+        "de",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let words = pdf_text(&std::fs::read(&pdf).unwrap());
+    // Both the heading and the line under the board.
+    assert_eq!(
+        words
+            .matches("Schwarz gewinnt: Weiß gab nach 9 Zügen auf")
+            .count(),
+        2,
+        "{words}"
+    );
+    assert!(!words.contains("Nicht beendet"), "{words}");
+}
+
+#[test]
+fn a_walkthrough_shows_the_comment_on_each_position_s_move() {
+    let game = games(&["examples/season/round2-bo-ann.txt"]);
+    let options = sheetgen::booklet::BookletOptions {
+        every: Some(6),
+        ..options()
+    };
+    let document = sheetgen::booklet::booklet(&game, &options).unwrap();
+    let captions = texts_of(&document, "caption").join("\n");
+    for (n, comment) in &game[0].about().comments {
+        let words: Vec<&str> = comment.value.split_whitespace().collect();
+        let first = words[..words.len().min(3)].join(" ");
+        if n % 6 == 0 || *n == game[0].length() {
+            assert!(captions.contains(&first), "move {n}: {first}\n{captions}");
+        }
+    }
+}
+
+#[test]
+fn a_numbered_move_past_the_end_is_refused_in_the_words_it_was_asked_in() {
+    let out = run(&[
+        "render",
+        "examples/season/round2-bo-ann.txt",
+        "--at",
+        "17...",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("--at 17...: the game ends with 17. b7xe7"),
+        "{}",
+        out.stderr
+    );
+}

@@ -259,6 +259,7 @@ fn several_files_and_folders_import_at_once_and_variations_are_named() {
     std::fs::write(d.join("season/b.txt"), "1. d1-b3 h5-g4\n").unwrap();
     std::fs::write(d.join("season/c.txt"), "1. d1-b3 h5-g4 2. b1-b9\n").unwrap();
     std::fs::write(d.join("season/minutes.txt"), "We met.\n").unwrap();
+    std::fs::copy("examples/loa-6x6.yaml", d.join("season/d.yaml")).unwrap();
     let out = common::run_in(d, &["import", "season", "-o", "all.yaml"]);
     assert_eq!(out.code, 1, "c.txt is illegal: {}", out.stderr);
     assert!(
@@ -279,6 +280,13 @@ fn several_files_and_folders_import_at_once_and_variations_are_named() {
     );
     assert!(
         out.stderr.contains("1 other file left alone"),
+        "{}",
+        out.stderr
+    );
+    // The record is not counted with the minutes: it is named.
+    assert!(
+        out.stderr
+            .contains("season/d.yaml: already a YAML record, not imported"),
         "{}",
         out.stderr
     );

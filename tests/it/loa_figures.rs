@@ -444,3 +444,24 @@ fn a_bad_figure_in_a_record_is_located() {
         "`z1` is not a square of the 8×8 board",
     );
 }
+
+#[test]
+fn a_capture_cross_is_drawn_over_the_links_and_the_arrows_that_pass_its_corner() {
+    // After 6... c4-e6 the arrow leaves c4 through the corner where c4's capture cross
+    // stands, and Black's c5–d4 link passes the same corner.
+    let out = run(&[
+        "render",
+        "examples/season/round2-bo-ann.txt",
+        "--at",
+        "6...",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let first = |class: &str| svg.find(&format!("class=\"{class}")).unwrap();
+    let crosses = first("capture");
+    for under in ["links black", "last-move", "pieces"] {
+        assert!(first(under) < crosses, "{under} is drawn over the crosses");
+    }
+}

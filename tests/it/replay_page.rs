@@ -388,3 +388,45 @@ fn html_is_for_render_and_booklet() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with(b"<!DOCTYPE html>"));
 }
+
+#[test]
+fn a_towers_page_lists_each_turn_as_its_own_numbered_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = written(
+        dir.path(),
+        "t.html",
+        &["render", "examples/towers-complete.yaml"],
+    );
+    let items = between(&page, "<li><span class=\"no\">", "</li>");
+    let record = std::fs::read_to_string("examples/towers-complete.yaml").unwrap();
+    // Every turn of the record is one `- reveal:` entry of its `turns` list.
+    let turns = record.matches("- reveal:").count();
+    assert!(turns > 2);
+    assert_eq!(items.len(), turns);
+    for (k, item) in items.iter().enumerate() {
+        assert!(item.starts_with(&format!("{}.</span>", k + 1)), "{item}");
+        assert_eq!(item.matches("<a href").count(), 1, "{item}");
+    }
+}
+
+#[test]
+fn a_page_in_another_language_states_the_result_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "render",
+        "examples/season/round2-bo-ann.txt",
+        "--lang",
+        "fr",
+    ];
+    let page = written(dir.path(), "g.html", &args);
+    let english = written(dir.path(), "e.html", &args[..2]);
+    assert!(
+        english.contains("Black wins: connected after"),
+        "the English words"
+    );
+    assert!(
+        page.contains("Noir gagne : connexion après"),
+        "the French words"
+    );
+    assert!(!page.contains("wins"));
+}

@@ -237,21 +237,31 @@ impl ImportJob {
                 continue;
             }
             let walk = records.files(std::slice::from_ref(path));
-            let mut others = walk.others;
+            let others = walk.others;
+            let mut records = Vec::new();
             for file in walk.files {
                 let yaml = file
                     .extension()
                     .and_then(|e| e.to_str())
                     .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "yaml" | "yml"));
                 if yaml {
-                    others += 1;
+                    records.push(file);
                 } else {
                     files.push(file);
                 }
             }
             notes.extend(walk.notes);
+            let shown = crate::diagnostic::shown_path(path);
+            // A YAML record needs no import, but a bulletin made from the imported folder
+            // alone would miss it: say which.
+            for record in records {
+                notes.push(format!(
+                    "{}: already a YAML record, not imported (give it to booklet beside the \
+                     imported folder, or copy it there)",
+                    crate::diagnostic::shown_path(&record)
+                ));
+            }
             if others > 0 {
-                let shown = crate::diagnostic::shown_path(path);
                 notes.push(format!(
                     "{shown}: {others} other {} left alone",
                     if others == 1 { "file" } else { "files" }

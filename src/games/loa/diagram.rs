@@ -243,8 +243,6 @@ fn board_marks(
         groups.push(last);
     }
     groups.push(group_links(board, replay));
-    // Over the links, so no link hides a capture.
-    groups.push(captured_squares(board, replay));
     groups.push(board.pieces(&replay.position));
     if let (Some(m), false) = (last_move, with_figures) {
         let mut last = Group::new("last-move");
@@ -269,6 +267,9 @@ fn board_marks(
     if let Some(marked) = review {
         groups.push(super::costly::arrows(board, marked));
     }
+    // Over the links and the move arrows, which may pass through a square's corner: no
+    // line hides a capture.
+    groups.push(captured_squares(board, replay));
     // Arrows first, so the line counts sit on top of the shafts they label.
     for figure in show {
         if let Show::Moves(sq) = *figure {
@@ -469,8 +470,7 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
     let n = replay.plies.len();
     let moves = counted(n, "1 move", "{n} moves", words);
     let text = match (n == total, replay.outcome) {
-        (_, Some(outcome)) if words.lang() == Lang::En => outcome.describe(n),
-        (_, Some(outcome)) => outcome_in(outcome, &moves, words),
+        (_, Some(outcome)) => outcome_words(outcome, n, words),
         (_, None) if replay.rules.start.is_some() => {
             let english = match (n, replay.position.to_move) {
                 (0, Side::Black) => "the position; black to move",
@@ -506,8 +506,16 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
     capitalised(&text)
 }
 
-/// The outcome in another language than English, each kind in one sentence (English keeps
-/// the engine's own words, which `check` prints too).
+/// How the game ended after `n` moves, in `words`: in English the engine's own words,
+/// which `check` prints too; in another language each kind in one sentence.
+pub fn outcome_words(outcome: super::game::Outcome, n: usize, words: &Words) -> String {
+    match words.lang() {
+        Lang::En => capitalised(&outcome.describe(n)),
+        _ => outcome_in(outcome, &counted(n, "1 move", "{n} moves", words), words),
+    }
+}
+
+/// The outcome in another language than English, each kind in one sentence.
 fn outcome_in(outcome: super::game::Outcome, moves: &str, words: &Words) -> String {
     use super::game::Outcome;
     let side = |s: Side| words.tr(&capitalised(s.name()));
@@ -562,16 +570,18 @@ fn captured_squares(board: &BoardLayout, replay: &Replay) -> Group {
                 // The same inset from the top and the right edge, clear of the frame.
                 let inset = board.cell * 0.08;
                 let (x, y) = (r.right() - inset - s, r.y + inset);
-                let stroke = Paint::stroke(Stroke::solid(CAPTURE, (board.cell * 0.04).max(0.3)));
-                let mut cross = Group::new("capture");
-                cross.shape(
+                let width = (board.cell * 0.04).max(0.3);
+                let arms = [
                     Shape::Line(Point::new(x, y), Point::new(x + s, y + s)),
-                    stroke.clone(),
-                );
-                cross.shape(
                     Shape::Line(Point::new(x + s, y), Point::new(x, y + s)),
-                    stroke,
-                );
+                ];
+                let mut cross = Group::new("capture");
+                // Cased in paper, so it reads over a link or an arrow.
+                for (color, w) in [(crate::palette::PAPER, width * 2.6), (CAPTURE, width)] {
+                    for arm in &arms {
+                        cross.shape(arm.clone(), Paint::stroke(Stroke::solid(color, w)));
+                    }
+                }
                 group.group(cross);
             }
         }

@@ -207,6 +207,13 @@ impl GameRecord for Game {
         self.plies.len()
     }
 
+    fn outcome_words(&self, words: &crate::words::Words) -> String {
+        match self.outcome {
+            Some(outcome) => diagram::outcome_words(outcome, self.plies.len(), words),
+            None => crate::games::summary_in(&self.summary(), words),
+        }
+    }
+
     fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
         Some(self.replay_to(before).position.to_move)
     }

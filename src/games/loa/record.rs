@@ -89,22 +89,20 @@ impl Game {
     pub fn replay_to(&self, n: usize) -> Replay {
         let n = n.min(self.plies.len());
         let k = n / CHECKPOINT;
-        if k == 0 {
-            let mut replay = Replay::new(self.rules.clone());
-            for ply in &self.plies[..n] {
-                replay.apply(*ply);
+        let mut replay = match k {
+            0 => Replay::new(self.rules.clone()),
+            k => {
+                let start = self.checkpoints()[k - 1];
+                let before = self.plies[..k * CHECKPOINT].to_vec();
+                Replay::resumed(self.rules.clone(), start, before)
             }
-            return replay;
-        }
-        let from = k * CHECKPOINT;
-        let start = self.checkpoints()[k - 1];
-        let mut replay = Replay::resumed(self.rules.clone(), start, self.plies[..from].to_vec());
-        for ply in &self.plies[from..n] {
+        };
+        for ply in &self.plies[k * CHECKPOINT..n] {
             replay.apply(*ply);
         }
-        // A repetition completed by the last ply needs positions from before the
-        // checkpoint; every other ending shows on the board itself.
-        if n == self.plies.len() && self.outcome == Some(Outcome::Repetition) {
+        // The game's end as the record has it: a resignation is not on the board, and a
+        // repetition completed by the last ply needs positions from before a checkpoint.
+        if n == self.plies.len() {
             replay.outcome = self.outcome;
         }
         replay
