@@ -29,6 +29,7 @@ pub fn single(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Replay
     let game = replay_game(record, options)?;
     Ok(Replay {
         title: game.title.clone(),
+        date: None,
         lang: options.request.words.lang().name().to_string(),
         words: page_words(&options.request.words),
         games: vec![game],
@@ -59,6 +60,7 @@ pub fn season(
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Replay {
         title: title.to_string(),
+        date: None,
         lang: options.request.words.lang().name().to_string(),
         words: page_words(&options.request.words),
         games,
@@ -70,7 +72,7 @@ pub fn season(
 /// `title` (`--title`), else by the event the games share, else "Games".
 pub fn season_page(
     records: &[Box<dyn GameRecord>],
-    title: Option<&str>,
+    (title, date): (Option<&str>, Option<&str>),
     theme: Theme,
     words: &Words,
 ) -> Result<Replay, Error> {
@@ -91,7 +93,9 @@ pub fn season_page(
         theme,
         open_at: None,
     };
-    season(records, &title, &options)
+    let mut replay = season(records, &title, &options)?;
+    replay.date = date.map(str::to_string);
+    Ok(replay)
 }
 
 fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<ReplayGame, Error> {
@@ -143,18 +147,9 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
         (None, Some(black), Some(white)) => format!("{} – {}", black.value, white.value),
         _ => record.game().title().to_string(),
     };
-    let mut byline = vec![about.byline(words)];
-    byline.extend(about.event.iter().map(|t| t.value.clone()));
-    byline.extend(
-        about
-            .round
-            .iter()
-            .map(|t| words.fill("Round {n}", &[("n", &t.value)])),
-    );
-    byline.retain(|s| !s.is_empty());
     Ok(ReplayGame {
         title,
-        byline: byline.join(" · "),
+        byline: about.byline(words),
         result: record.outcome_words(words),
         comment: about.comment.as_ref().map(|t| t.value.clone()),
         frames,

@@ -655,22 +655,33 @@ impl About {
         .map(|t| t.value.as_str())
     }
 
-    /// "Black ● Ana – White ○ Ben · 2026-11-29", or as much of it as the record gives.
+    /// "Black ● Ana – White ○ Ben · Autumn league, round 2 · 2026-11-29", or as much of it
+    /// as the record gives.
     pub fn byline(&self, words: &crate::words::Words) -> String {
-        let mut parts = Vec::new();
+        let mut players = Vec::new();
         for side in [Side::Black, Side::White] {
             if let Some(name) = self.player(side) {
-                parts.push(format!("{} {name}", words.tr(side.label())));
+                players.push(format!("{} {name}", words.tr(side.label())));
             }
         }
-        let mut line = parts.join(" – ");
-        if let Some(date) = &self.date {
-            if !line.is_empty() {
-                line.push_str(" · ");
-            }
-            line.push_str(&date.value);
+        let mut parts = vec![players.join(" – ")];
+        parts.extend(self.event_and_round(words));
+        parts.extend(self.date.as_ref().map(|d| d.value.clone()));
+        parts.retain(|p| !p.is_empty());
+        parts.join(" · ")
+    }
+
+    /// "Autumn league, round 2", or as much of it as the record gives.
+    pub fn event_and_round(&self, words: &crate::words::Words) -> Option<String> {
+        match (&self.event, &self.round) {
+            (Some(event), Some(round)) => Some(words.fill(
+                "{event}, round {round}",
+                &[("event", &event.value), ("round", &round.value)],
+            )),
+            (Some(event), None) => Some(event.value.clone()),
+            (None, Some(round)) => Some(words.fill("Round {round}", &[("round", &round.value)])),
+            (None, None) => None,
         }
-        line
     }
 
     /// Every text the record gives can be drawn with sheetgen's font; the error points at

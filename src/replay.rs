@@ -10,6 +10,8 @@ use crate::figure::Figure;
 pub struct Replay {
     /// The page's title.
     pub title: String,
+    /// When its games were played, under the title (`booklet --date`).
+    pub date: Option<String>,
     /// The language of the page's own words (`en`, `de`, …), for the page's `lang`.
     pub lang: String,
     /// The games, in order; a page of several names them `#g1`, `#g2`, … (from 1).

@@ -104,6 +104,9 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     page.push_str(&frames.defs);
     page.push_str("\n</defs></svg>\n<main>\n");
     let _ = writeln!(page, "<h1>{}</h1>", text(&replay.title));
+    if let Some(date) = &replay.date {
+        let _ = writeln!(page, "<p class=\"date\">{}</p>", text(date));
+    }
     if replay.season {
         contents(&mut page, replay);
     }

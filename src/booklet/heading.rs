@@ -166,15 +166,7 @@ fn players(game: &dyn GameRecord, words: &Words) -> Option<String> {
 fn event_line(game: &dyn GameRecord, words: &Words) -> String {
     let about = game.about();
     let mut parts = vec![words.tr(game.game().title())];
-    match (&about.event, &about.round) {
-        (Some(event), Some(round)) => parts.push(words.fill(
-            "{event}, round {round}",
-            &[("event", &event.value), ("round", &round.value)],
-        )),
-        (Some(event), None) => parts.push(event.value.clone()),
-        (None, Some(round)) => parts.push(words.fill("Round {round}", &[("round", &round.value)])),
-        (None, None) => {}
-    }
+    parts.extend(about.event_and_round(words));
     parts.extend(about.date.as_ref().map(|d| d.value.clone()));
     parts.join(" · ")
 }

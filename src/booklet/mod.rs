@@ -129,8 +129,8 @@ impl Job for BookletJob {
         let theme = Theme::named_or_file(&self.theme)?;
         // `--format html`: the season's replay page (game_replay) instead of pages.
         let made = if self.output.format == crate::backend::Format::Html {
-            let replay =
-                crate::game_replay::season_page(&games, self.title.as_deref(), theme, &self.words)?;
+            let named = (self.title.as_deref(), self.date.as_deref());
+            let replay = crate::game_replay::season_page(&games, named, theme, &self.words)?;
             Made::replay(replay, &self.output)
         } else {
             let options = BookletOptions {

@@ -264,7 +264,6 @@ fn booklet_output(
             "landscape",
             "text_size",
             "analysis",
-            "date",
         ];
         if let Some(id) = pages.iter().find(|id| given(matches, id)) {
             let option = format!("--{}", id.replace('_', "-"));

@@ -172,7 +172,6 @@ fn a_replay_page_refuses_what_shapes_printed_pages() {
         &["--landscape"],
         &["--text-size", "8pt"],
         &["--analysis"],
-        &["--date", "today"],
     ] {
         let mut args = vec![
             "booklet",

@@ -430,3 +430,24 @@ fn a_page_in_another_language_states_the_result_in_it() {
     );
     assert!(!page.contains("wins"));
 }
+
+#[test]
+fn a_season_page_carries_its_title_and_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "booklet",
+        "examples/season",
+        "--format",
+        "html",
+        "--title",
+        "Autumn <league>",
+        "--date",
+        "November 2026",
+    ];
+    let page = written(dir.path(), "s.html", &args);
+    assert_eq!(between(&page, "<h1>", "</h1>"), ["Autumn &lt;league&gt;"]);
+    assert_eq!(
+        between(&page, "<p class=\"date\">", "</p>"),
+        ["November 2026"]
+    );
+}
