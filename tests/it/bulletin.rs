@@ -437,7 +437,7 @@ fn check_names_each_dropped_variation_and_render_text_shows_the_game_comment() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stderr
-            .contains("note: a variation at move 3 is left out")
+            .contains("note: a variation at move 2 (black) is left out")
             && out.stderr.contains("v.sgf:1:"),
         "{}",
         out.stderr

@@ -269,7 +269,7 @@ fn several_files_and_folders_import_at_once_and_variations_are_named() {
     );
     assert!(
         out.stderr
-            .contains("a variation at move 2 is left out: only the main line is imported"),
+            .contains("a variation at move 1 (white) is left out: only the main line is imported"),
         "{}",
         out.stderr
     );

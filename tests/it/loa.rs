@@ -150,7 +150,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nrules: { size: 5 }\nmoves: [c1-c3, a3-d3]\n",
         command: "check",
         location: ":3:16",
-        words: "move 2 (white): a3-d3: jumps the black piece on c3",
+        words: "move 1 (white): a3-d3: jumps the black piece on c3",
     },
     Case {
         name: "capture mark on a plain move",
@@ -166,7 +166,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: [b1-b3, pass]\n",
         command: "check",
         location: ":2:16",
-        words: "move 2 (white): pass: white has",
+        words: "move 1 (white): pass: white has",
     },
     Case {
         name: "not a move",
@@ -190,7 +190,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: \"1. d1-b3 h5-g4 2. b1-b4 g4xg1 3. b4-e7 a3xc1 4. b3-e6 h3xf1 5. e1-e5 a2-a4\"\n",
         command: "check",
         location: ":2:78",
-        words: "move 10 (white): the game is over: black wins: connected after 9 moves",
+        words: "move 5 (white): the game is over: black wins: connected after 9 moves",
     },
     Case {
         name: "wrong claimed winner",
@@ -262,7 +262,7 @@ const CATALOGUE: &[Case] = &[
         content: "(;GM[9]\n;B[b1-b3];W[a2-c2]\n;B[b3-b7])\n",
         command: "import",
         location: ":3:4",
-        words: "move 3 (black): b3-b7: b3 moves exactly 2 along the file b",
+        words: "move 2 (black): b3-b7: b3 moves exactly 2 along the file b",
     },
     Case {
         name: "SGF out of turn",
@@ -278,7 +278,7 @@ const CATALOGUE: &[Case] = &[
         content: "1. d1-b3 h5-g4\n2. b1-b4 g4-g2\n",
         command: "import",
         location: ":2:10",
-        words: "move 4 (white): g4-g2: g4 moves exactly 3 along the file g",
+        words: "move 2 (white): g4-g2: g4 moves exactly 3 along the file g",
     },
     Case {
         name: "an SGF value never closed",

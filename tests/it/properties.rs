@@ -83,13 +83,16 @@ fn column_of(yaml_line: &str, tokens: &[String], n: usize) -> usize {
     start + tokens[..n].iter().map(|t| t.len() + 2).sum::<usize>() + 1
 }
 
-fn assert_refused_at(line: &Value, at_line: usize, at_column: usize, move_number: usize) {
+/// The refusal of the `ply`-th move (from 0), at its line and column, numbered as move lists
+/// number moves: the first player's and the second's 6th are both move 6.
+fn assert_refused_at(line: &Value, at_line: usize, at_column: usize, ply: usize) {
     assert_eq!(line["valid"], false, "a corrupted game is refused: {line}");
     assert_eq!(line["error"]["line"], at_line, "{line}");
     assert_eq!(line["error"]["column"], at_column, "{line}");
     let message = line["error"]["message"].as_str().unwrap();
+    let side = if ply % 2 == 0 { "black" } else { "white" };
     assert!(
-        message.starts_with(&format!("move {move_number}")),
+        message.starts_with(&format!("move {} ({side})", ply / 2 + 1)),
         "{message}"
     );
 }
@@ -151,7 +154,7 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let line = check(dir.path(), &yaml);
         let column = column_of(yaml.lines().nth(1).unwrap(), &tokens, i);
-        assert_refused_at(&line, 2, column, i + 1);
+        assert_refused_at(&line, 2, column, i);
     }
 }
 
@@ -367,7 +370,7 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let line = check(dir.path(), &yaml);
         let column = column_of(yaml.lines().nth(2).unwrap(), &corrupted, i);
-        assert_refused_at(&line, 3, column, i + 1);
+        assert_refused_at(&line, 3, column, i);
     }
 }
 

@@ -52,7 +52,7 @@ const CATALOGUE: &[Case] = &[
         content: b"game: shoreline\nmoves: [C, F1, B]\n",
         code: 1,
         location: ":2:12",
-        words: "move 2: `F1` is not a move",
+        words: "move 1 (white): `F1` is not a move",
     },
     Case {
         name: "row-off-board",
@@ -66,7 +66,7 @@ const CATALOGUE: &[Case] = &[
         content: b"game: shoreline\nmoves: [C, C, C, C, c, C]\n",
         code: 1,
         location: ":2:24",
-        words: "move 6 (white): column C is full",
+        words: "move 3 (white): column C is full",
     },
     Case {
         name: "not-lowest",
@@ -80,7 +80,7 @@ const CATALOGUE: &[Case] = &[
         content: b"game: shoreline\nmoves: [A,B,C,D,E, A,B,C,D,E, A,B,C,D,E, A,B,C,D,E, A,B,C,D,E]\n",
         code: 1,
         location: ":2:61",
-        words: "move 25 (black): the game is over",
+        words: "move 13 (black): the game is over",
     },
     Case {
         name: "wrong-claim",

@@ -204,12 +204,14 @@ fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> 
                 .flatten()
                 .filter(|p| p.name == "B" || p.name == "W")
                 .count();
+            // The variation's first move, numbered as move lists number it.
+            let side = if moves % 2 == 0 { "black" } else { "white" };
             error_at(
                 source,
                 at,
                 format!(
-                    "a variation at move {} is left out: only the main line is imported",
-                    moves + 1
+                    "a variation at move {} ({side}) is left out: only the main line is imported",
+                    moves / 2 + 1
                 ),
             )
         })
@@ -311,7 +313,8 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
 
 fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diagnostic {
     let side = if ply % 2 == 0 { "black" } else { "white" };
-    let broken = broken.after(format_args!("move {} ({side})", ply + 1));
+    // Numbered as move lists number it: black's and white's 6th are both move 6.
+    let broken = broken.after(format_args!("move {} ({side})", ply / 2 + 1));
     error_at(source, byte, broken.message).citing(broken.rulings)
 }
 
@@ -606,7 +609,7 @@ mod tests {
         assert_eq!((err.line, err.column), (2, 4), "{err}");
         assert!(
             err.message
-                .starts_with("move 3 (black): b1-b5: b1 moves exactly"),
+                .starts_with("move 2 (black): b1-b5: b1 moves exactly"),
             "{err}"
         );
     }

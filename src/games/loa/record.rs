@@ -182,7 +182,8 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
             }
             replay.play(&token.text).map_err(|broken| {
                 let side = side_to_move(first, i).name();
-                let broken = broken.after(format_args!("move {} ({side})", i + 1));
+                // Numbered as move lists number it: black's and white's 6th are both move 6.
+                let broken = broken.after(format_args!("move {} ({side})", i / 2 + 1));
                 token.error(source, broken.message).citing(broken.rulings)
             })?;
         }

@@ -109,11 +109,15 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     let mut position = start.clone().unwrap_or_else(|| Position::new(rules.first));
     let mut points = Vec::new();
     for (i, text) in moves.iter().enumerate() {
-        let number = i + 1;
+        // Numbered as move lists number it: the first and the second player's 6th are both
+        // move 6, told apart by the side.
+        let number = i / 2 + 1;
+        let side = position.to_move().name();
         let placed = parse_move(&text.value)
             .ok_or_else(|| {
                 Broken::from(format!(
-                    "move {number}: `{}` is not a move; write a column (A to E) or a point (A1 to E5)",
+                    "move {number} ({side}): `{}` is not a move; write a column (A to E) or a \
+                     point (A1 to E5)",
                     text.value
                 ))
             })
@@ -123,8 +127,9 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
                     Move::Point(point) => position.place_at(point),
                 }
                 .map_err(|illegal| {
-                    let side = position.to_move().name();
-                    illegal.broken().after(format_args!("move {number} ({side})"))
+                    illegal
+                        .broken()
+                        .after(format_args!("move {number} ({side})"))
                 })
             })
             .map_err(|broken| error_at(source, text, broken.message).citing(broken.rulings))?;
