@@ -130,11 +130,16 @@ fn streamed(
     doc
 }
 
-/// Each page's content stream, deflated, made one page at a time so that only one page's
-/// drawing operations are in memory at once (a 1,000-diagram booklet held 65 MB of them),
-/// and each page's outline for the whole document: its size and its text only, which is
-/// all printpdf reads to embed the font and map its glyphs (the streams replace the
-/// outlines' own). Every text is set in the one font, [`FONT_ID`]. The bytes are those printpdf writes for the whole page.
+/// Pages drawn into printpdf's operations at once: few enough that a 1,000-diagram booklet
+/// never holds all its drawing operations (65 MB of them), enough that printpdf's work per
+/// document (the font's tables, once a call) is paid once for many pages.
+const PAGES_AT_ONCE: usize = 32;
+
+/// Each page's content stream, deflated, made [`PAGES_AT_ONCE`] pages at a time so that only
+/// those pages' drawing operations are in memory at once, and each page's outline for the
+/// whole document: its size and its text only, which is all printpdf reads to embed the
+/// font and map its glyphs (the streams replace the outlines' own). Every text is set in
+/// the one font, [`FONT_ID`]. The bytes are those printpdf writes for the whole page.
 fn page_streams(
     pdf: &mut PdfDocument,
     document: &Document,
@@ -142,49 +147,56 @@ fn page_streams(
 ) -> (Vec<Vec<u8>>, Vec<PdfPage>) {
     let mut streams = Vec::with_capacity(document.pages.len());
     let mut outlines = Vec::with_capacity(document.pages.len());
-    for figure in &document.pages {
-        let full = page(figure);
-        // All its text in one string, in order: what printpdf reads of it (glyph by glyph,
-        // the last character of a glyph winning) is the same, and it takes less memory.
-        let text = full
-            .ops
-            .iter()
-            .filter_map(|op| match op {
-                Op::ShowText { items } => Some(items),
-                _ => None,
-            })
-            .flatten()
-            .filter_map(|item| match item {
-                TextItem::Text(text) => Some(text.as_str()),
-                _ => None,
-            })
-            .collect::<String>();
-        let text = vec![
-            Op::SetFont {
-                font: PdfFontHandle::External(FontId(FONT_ID.into())),
-                size: Pt(10.0),
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(text)],
-            },
-        ];
-        outlines.push(PdfPage {
-            media_box: full.media_box.clone(),
-            trim_box: full.trim_box.clone(),
-            crop_box: full.crop_box.clone(),
-            ops: text,
-        });
-        pdf.with_pages(vec![full]);
-        let one = pdf.to_lopdf_document(options, &mut Vec::new());
-        // The stream itself: `get_page_content` would add a line break.
-        let contents = one.get_page_contents(one.get_pages()[&1]);
-        let stream = one
-            .get_object(contents[0])
-            .and_then(lopdf::Object::as_stream)
-            .expect("printpdf writes one content stream a page");
-        streams.push(deflate(&stream.content, Strategy::Filtered));
+    for figures in document.pages.chunks(PAGES_AT_ONCE) {
+        let full: Vec<PdfPage> = figures.iter().map(page).collect();
+        outlines.extend(full.iter().map(outline));
+        pdf.with_pages(full);
+        let some = pdf.to_lopdf_document(options, &mut Vec::new());
+        // Page by page in order; the stream itself: `get_page_content` would add a line
+        // break.
+        for page_id in some.get_pages().into_values() {
+            let contents = some.get_page_contents(page_id);
+            let stream = some
+                .get_object(contents[0])
+                .and_then(lopdf::Object::as_stream)
+                .expect("printpdf writes one content stream a page");
+            streams.push(deflate(&stream.content, Strategy::Filtered));
+        }
     }
     (streams, outlines)
+}
+
+/// A page's size and all its text in one string, in order: what printpdf reads of it (glyph
+/// by glyph, the last character of a glyph winning) is the same, and it takes less memory.
+fn outline(full: &PdfPage) -> PdfPage {
+    let text = full
+        .ops
+        .iter()
+        .filter_map(|op| match op {
+            Op::ShowText { items } => Some(items),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|item| match item {
+            TextItem::Text(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect::<String>();
+    let text = vec![
+        Op::SetFont {
+            font: PdfFontHandle::External(FontId(FONT_ID.into())),
+            size: Pt(10.0),
+        },
+        Op::ShowText {
+            items: vec![TextItem::Text(text)],
+        },
+    ];
+    PdfPage {
+        media_box: full.media_box.clone(),
+        trim_box: full.trim_box.clone(),
+        crop_box: full.crop_box.clone(),
+        ops: text,
+    }
 }
 
 /// A ToUnicode CMap (Adobe technical note 5411) from character → glyph id: runs of
