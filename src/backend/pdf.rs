@@ -757,16 +757,21 @@ mod tests {
     }
 
     #[test]
-    fn pages_made_one_at_a_time_are_the_bytes_of_the_whole_document() {
-        // Different glyphs on each page, one text without ink, a page without text.
+    fn pages_made_some_at_a_time_are_the_bytes_of_the_whole_document() {
+        // Different glyphs on each page, one text without ink, a page without text; and
+        // more pages than are made at once, so that the streams of several batches join.
+        let mut pages = vec![
+            page_with("1", "Board 1 – Black ●"),
+            page_with("2", "White ○ 岸棋"),
+            page_with("3", " "),
+            Figure::new(50.0, 50.0, "empty"),
+        ];
+        for k in 0..2 * PAGES_AT_ONCE {
+            pages.push(page_with(&format!("p{k}"), &format!("Page {k}")));
+        }
         let document = Document {
             title: "booklet".into(),
-            pages: vec![
-                page_with("1", "Board 1 – Black ●"),
-                page_with("2", "White ○ 岸棋"),
-                page_with("3", " "),
-                Figure::new(50.0, 50.0, "empty"),
-            ],
+            pages,
         };
         let streamed = render_pages(&document, Pages::OneAtATime).unwrap();
         assert_eq!(streamed, render_pages(&document, Pages::AllAtOnce).unwrap());
