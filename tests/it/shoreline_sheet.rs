@@ -187,3 +187,46 @@ fn a_filled_sheet_warns_of_a_broken_alternation_and_reports_every_bad_record() {
         out.stderr
     );
 }
+
+#[test]
+fn a_filled_sheet_is_one_evening_of_two_players_each_keeping_a_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |name: &str, black: &str, white: &str, first: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!(
+                "game: shoreline\nplayers: {{ black: {black}, white: {white} }}\n\
+                 rules: {{ first: {first} }}\nmoves: [C, B, C]\n"
+            ),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let one = record("1.yaml", "Ana", "Ben", "black");
+    let two = record("2.yaml", "Ana", "Ben", "white");
+    let swapped = record("3.yaml", "Ben", "Ana", "white");
+    let stranger = record("4.yaml", "Ana", "Dmi", "white");
+    let out = dir.path().join("s.pdf");
+    let sheet = |files: &[&str]| {
+        let mut args = vec!["shoreline", "--boards", "4", "-o", out.to_str().unwrap()];
+        args.extend_from_slice(files);
+        run(&args)
+    };
+    let fine = sheet(&[&one, &two]);
+    assert_eq!(fine.code, 0, "{}", fine.stderr);
+    let text = pdf_text(&std::fs::read(&out).unwrap());
+    assert!(text.contains("Ana") && text.contains("Ben"), "{text}");
+    for (other, named) in [(&swapped, "Ben as black"), (&stranger, "Dmi as white")] {
+        let files = [one.as_str(), other.as_str()];
+        let refused = sheet(&files);
+        assert_eq!(refused.code, 2, "{files:?}");
+        assert!(refused.stderr.contains("board 2: "), "{}", refused.stderr);
+        assert!(refused.stderr.contains(named), "{}", refused.stderr);
+        assert!(
+            refused.stderr.contains("each keeping a colour"),
+            "{}",
+            refused.stderr
+        );
+    }
+}
