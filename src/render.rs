@@ -91,7 +91,7 @@ impl Job for RenderJob {
             page.css.clone_from(&css);
         }
         let mut made = Made::drawing(document, &self.output);
-        made.problems.extend(self.request.words.untranslated());
+        made.notes.extend(self.request.words.untranslated());
         made.notes.extend(drew_which);
         Ok(made)
     }
@@ -126,7 +126,7 @@ impl RenderJob {
         };
         let replay = crate::game_replay::single(record, &options)?;
         let mut made = Made::replay(replay, &self.output);
-        made.problems.extend(self.request.words.untranslated());
+        made.notes.extend(self.request.words.untranslated());
         made.notes.extend(drew_which);
         Ok(made)
     }

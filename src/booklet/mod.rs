@@ -146,7 +146,6 @@ impl Job for BookletJob {
             };
             Made::drawing(booklet(&games, &options)?, &self.output)
         };
-        problems.extend(self.words.untranslated());
         let status = problems
             .iter()
             .map(|p| p.error.status())
@@ -155,6 +154,7 @@ impl Job for BookletJob {
         let others = walk.others_line();
         let mut notes = [walk.notes, notes].concat();
         notes.extend(others);
+        notes.extend(self.words.untranslated());
         Ok(Made {
             problems,
             notes,

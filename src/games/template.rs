@@ -9,7 +9,6 @@ use serde_saphyr::Spanned;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 #[cfg(feature = "cli")]
-use crate::error::Problem;
 use crate::font;
 use crate::input::SourceFile;
 
@@ -219,7 +218,7 @@ impl TemplateArgs {
         &self,
         builtin: &Builtin,
         parse: impl Fn(&SourceFile) -> Result<T, Error>,
-    ) -> Result<(T, Option<Problem>), Error> {
+    ) -> Result<(T, Option<String>), Error> {
         if let Some(path) = &self.template {
             return Ok((parse(&SourceFile::read(path)?)?, None));
         }
@@ -266,7 +265,7 @@ impl crate::games::Job for TemplateJob {
     fn run(self: Box<Self>, _: &dyn crate::games::Records) -> Result<crate::job::Made, Error> {
         let (text, missing) = translated(self.builtin, self.lang);
         let mut made = crate::job::Made::bytes(text.into_bytes(), crate::output::Target::Stdout);
-        made.problems.extend(untranslated(self.lang, &missing));
+        made.notes.extend(untranslated(self.lang, &missing));
         Ok(made)
     }
 }

@@ -248,7 +248,7 @@ impl Job for SheetJob {
             let document = puzzles::sheet(&found, args.seed, args.page.setup(), &words);
             crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
             let mut made = Made::drawing(document, &self.output);
-            made.problems.extend(words.untranslated());
+            made.notes.extend(words.untranslated());
             return Ok(made);
         }
         let (template, note) = args
@@ -273,8 +273,8 @@ impl Job for SheetJob {
         let document = sheet::sheet(&options)?;
         crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
         let mut made = Made::drawing(document, &self.output);
-        made.problems.extend(note);
-        made.problems.extend(options.words.untranslated());
+        made.notes.extend(note);
+        made.notes.extend(options.words.untranslated());
         made.notes.extend(alternation);
         Ok(made)
     }

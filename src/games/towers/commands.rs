@@ -69,7 +69,7 @@ impl Job for SheetJob {
         })?;
         crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
         let mut made = Made::drawing(document, &self.output);
-        made.problems.extend(note);
+        made.notes.extend(note);
         Ok(made)
     }
 }
