@@ -738,10 +738,15 @@ pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize
              not `{written}`"
         ));
     };
-    match numbering.count(at)? {
-        n if n <= length => Ok(n),
-        n => Err(format!(
-            "`{written}` is {unit} {n}, but the game has only {}",
+    match (numbering.count(at)?, at) {
+        (n, _) if n <= length => Ok(n),
+        // Said as it was asked: a numbered move by the game's last numbered move.
+        (_, MoveRef::First(_) | MoveRef::Second(_)) if length > 0 => Err(format!(
+            "`{written}` is past the game's end: its last {unit} is {}",
+            numbering.number(length - 1)
+        )),
+        _ => Err(format!(
+            "`{written}` is past the game's end: it has only {}",
             crate::vocabulary::plural(length, unit)
         )),
     }
@@ -825,7 +830,9 @@ mod tests {
         assert_eq!(parse_at("6.", 20, Numbering::Turns), Ok(6));
         assert!(parse_at("6...", 20, Numbering::Turns).is_err());
         let err = pairs("11...").unwrap_err();
-        assert!(err.contains("move 22, but the game has only 20"), "{err}");
+        assert!(err.contains("past the game's end: its last move is 10..."), "{err}");
+        let err = pairs("21").unwrap_err();
+        assert!(err.contains("past the game's end: it has only 20 moves"), "{err}");
     }
 
     #[test]

@@ -435,7 +435,7 @@ fn a_bad_figure_in_a_record_is_located() {
         "at",
         &report,
         "d.yaml:4:9",
-        "`4` is move 4, but the game has only 1 move",
+        "`4` is past the game's end: it has only 1 move",
     );
     common::assert_located(
         "show",
