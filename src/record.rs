@@ -673,6 +673,20 @@ impl About {
 
     /// "Autumn league, round 2", or as much of it as the record gives.
     pub fn event_and_round(&self, words: &crate::words::Words) -> Option<String> {
+        // A round in words (`Semi-final`) needs no "round" before it.
+        if let Some(round) = self
+            .round
+            .as_ref()
+            .filter(|r| !r.value.trim().bytes().all(|b| b.is_ascii_digit()))
+        {
+            let event = self.event.iter().map(|e| e.value.as_str());
+            return Some(
+                event
+                    .chain([round.value.as_str()])
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
         match (&self.event, &self.round) {
             (Some(event), Some(round)) => Some(words.fill(
                 "{event}, round {round}",
@@ -830,9 +844,15 @@ mod tests {
         assert_eq!(parse_at("6.", 20, Numbering::Turns), Ok(6));
         assert!(parse_at("6...", 20, Numbering::Turns).is_err());
         let err = pairs("11...").unwrap_err();
-        assert!(err.contains("past the game's end: its last move is 10..."), "{err}");
+        assert!(
+            err.contains("past the game's end: its last move is 10..."),
+            "{err}"
+        );
         let err = pairs("21").unwrap_err();
-        assert!(err.contains("past the game's end: it has only 20 moves"), "{err}");
+        assert!(
+            err.contains("past the game's end: it has only 20 moves"),
+            "{err}"
+        );
     }
 
     #[test]

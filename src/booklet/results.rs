@@ -247,7 +247,12 @@ fn by_round(flow: &mut Flow, games: &[Played], options: &BookletOptions) -> Resu
     }
     let with_round = games.iter().any(|g| g.round.is_some());
     if with_round {
-        columns.push(column("Round", true));
+        // Round numbers are centred; rounds in words (`Semi-final`) wrap as words do.
+        let numbers = games
+            .iter()
+            .filter_map(|g| g.round)
+            .all(|r| r.chars().count() <= 4);
+        columns.push(column("Round", numbers));
     }
     columns.extend([
         column("Black", false),

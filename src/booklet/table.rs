@@ -18,36 +18,56 @@ pub struct Column {
 }
 
 /// The widths of `columns` holding `rows` at `pt`: each as wide as its widest text where the
-/// column fits `width`; otherwise the word columns share what the centred ones leave.
+/// columns fit `width`; otherwise the word columns share what the centred ones leave, as
+/// browsers lay out tables: each at least as wide as its longest word, where they all can
+/// be, the rest given in proportion to what each lacks of its widest text.
 pub fn widths(columns: &[Column], rows: &[Vec<String>], pt: f64, width: f64) -> Vec<f64> {
-    let natural: Vec<f64> = columns
-        .iter()
-        .enumerate()
-        .map(|(k, column)| {
-            rows.iter()
-                .map(|row| row[k].as_str())
-                .chain([column.header.as_str()])
-                .map(|text| font::text_width(text, pt))
-                .fold(0.0, f64::max)
-                + 2.0 * PAD
-        })
+    let texts = |k: usize| {
+        rows.iter()
+            .map(move |row| row[k].as_str())
+            .chain([columns[k].header.as_str()])
+    };
+    let widest = |widths: &mut dyn Iterator<Item = f64>| widths.fold(0.0, f64::max) + 2.0 * PAD;
+    let natural: Vec<f64> = (0..columns.len())
+        .map(|k| widest(&mut texts(k).map(|t| font::text_width(t, pt))))
         .collect();
     if natural.iter().sum::<f64>() <= width {
         return natural;
     }
+    let longest_word: Vec<f64> = (0..columns.len())
+        .map(|k| {
+            let words = texts(k).flat_map(str::split_whitespace);
+            widest(&mut words.map(|w| font::text_width(w, pt)))
+        })
+        .collect();
+    shared(columns, &natural, &longest_word, width)
+}
+
+/// `natural` widths with the word columns cut to share `width`: each keeps its longest
+/// word (`least`) and gets the rest in proportion to what it lacks, or, when even the
+/// longest words do not fit, equal shares.
+fn shared(columns: &[Column], natural: &[f64], least: &[f64], width: f64) -> Vec<f64> {
     let fixed: f64 = columns
         .iter()
-        .zip(&natural)
+        .zip(natural)
         .filter(|(c, _)| c.centred)
         .map(|(_, w)| w)
         .sum();
-    let words = columns.iter().filter(|c| !c.centred).count().max(1);
-    let share = ((width - fixed) / words as f64).max(4.0 * PAD);
-    columns
-        .iter()
-        .zip(&natural)
-        .map(|(c, w)| if c.centred { *w } else { w.min(share) })
-        .collect()
+    let words: Vec<usize> = (0..columns.len())
+        .filter(|&k| !columns[k].centred)
+        .collect();
+    let left = width - fixed;
+    let least_sum: f64 = words.iter().map(|&k| least[k]).sum();
+    let lacking: f64 = words.iter().map(|&k| natural[k] - least[k]).sum();
+    let mut widths = natural.to_vec();
+    for &k in &words {
+        widths[k] = if least_sum <= left && lacking > 0.0 {
+            least[k] + (left - least_sum) * (natural[k] - least[k]) / lacking
+        } else {
+            (left / words.len() as f64).max(4.0 * PAD)
+        };
+    }
+    widths
 }
 
 /// Whether `columns` at `widths` fit the flow's width.
@@ -132,5 +152,45 @@ fn write_row(
             ));
         }
         x += width;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_word_column_keeps_its_longest_word_and_shares_the_rest_by_what_it_lacks() {
+        let column = |centred| Column {
+            header: String::new(),
+            centred,
+        };
+        let columns = [column(false), column(false), column(true), column(false)];
+        // 130 mm for 100: the 10-mm result column is fixed; the words (20, 20, 10) leave 40
+        // mm, given as the word columns lack it (30, 35 and 5 of 70).
+        let widths = shared(
+            &columns,
+            &[50.0, 55.0, 10.0, 15.0],
+            &[20.0, 20.0, 10.0, 10.0],
+            100.0,
+        );
+        let expected = [
+            20.0 + 40.0 * 30.0 / 70.0,
+            20.0 + 40.0 * 35.0 / 70.0,
+            10.0,
+            10.0 + 40.0 * 5.0 / 70.0,
+        ];
+        for (w, e) in widths.iter().zip(expected) {
+            assert!((w - e).abs() < 1e-9, "{widths:?}");
+        }
+        assert!((widths.iter().sum::<f64>() - 100.0).abs() < 1e-9);
+        // Longest words wider than the page: equal shares.
+        let widths = shared(
+            &columns,
+            &[50.0, 55.0, 10.0, 60.0],
+            &[40.0, 40.0, 10.0, 40.0],
+            100.0,
+        );
+        assert_eq!(widths, [30.0, 30.0, 10.0, 30.0]);
     }
 }
