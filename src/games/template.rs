@@ -8,7 +8,6 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-#[cfg(feature = "cli")]
 use crate::font;
 use crate::input::SourceFile;
 
