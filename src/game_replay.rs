@@ -7,7 +7,6 @@ use crate::error::Error;
 use crate::games::GameRecord;
 use crate::replay::{PageWords, Ply, Replay, ReplayGame};
 use crate::theme::Theme;
-use crate::vocabulary::Numbering;
 use crate::words::Words;
 
 /// Positions one page holds, at most, over all its games: each is drawn before the page is
@@ -134,7 +133,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
                 .find(|(n, _)| *n == i + 1)
                 .map(|(_, t)| t.value.clone());
             Ply {
-                number: (numbering == Numbering::Turns || i % 2 == 0).then(|| numbering.number(i)),
+                number: numbering.written_number(i),
                 text: text.clone(),
                 announce: announce(record, i, text, words),
                 comment,

@@ -1,7 +1,7 @@
 //! What a command makes: a drawing for the backends, or finished bytes, with the problems
 //! met on the way. (The jobs themselves are the games module's `Job`s.)
 
-use crate::error::{Problem, Status};
+use crate::error::{Error, Problem, Status};
 use crate::figure::Document;
 use crate::output::Target;
 
@@ -39,6 +39,13 @@ pub struct Made {
 }
 
 impl Made {
+    /// A play sheet, refused when a text runs past its paper
+    /// ([`crate::page::texts_on_their_pages`], the net under every sheet's own checks).
+    pub fn sheet(document: Document, output: &Output) -> Result<Self, Error> {
+        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
+        Ok(Self::drawing(document, output))
+    }
+
     pub fn drawing(document: Document, output: &Output) -> Self {
         Self {
             product: Product::Drawing(document, output.clone()),

@@ -673,27 +673,22 @@ impl About {
 
     /// "Autumn league, round 2", or as much of it as the record gives.
     pub fn event_and_round(&self, words: &crate::words::Words) -> Option<String> {
-        // A round in words (`Semi-final`) needs no "round" before it.
-        if let Some(round) = self
-            .round
-            .as_ref()
-            .filter(|r| !r.value.trim().bytes().all(|b| b.is_ascii_digit()))
-        {
-            let event = self.event.iter().map(|e| e.value.as_str());
-            return Some(
+        let event = self.event.as_ref().map(|e| e.value.as_str());
+        match (event, self.round.as_ref().map(|r| r.value.as_str())) {
+            // A round in words (`Semi-final`) needs no "round" before it.
+            (event, Some(round)) if !is_round_number(round) => Some(
                 event
-                    .chain([round.value.as_str()])
+                    .into_iter()
+                    .chain([round])
                     .collect::<Vec<_>>()
                     .join(", "),
-            );
-        }
-        match (&self.event, &self.round) {
+            ),
             (Some(event), Some(round)) => Some(words.fill(
                 "{event}, round {round}",
-                &[("event", &event.value), ("round", &round.value)],
+                &[("event", &event), ("round", &round)],
             )),
-            (Some(event), None) => Some(event.value.clone()),
-            (None, Some(round)) => Some(words.fill("Round {round}", &[("round", &round.value)])),
+            (Some(event), None) => Some(event.to_string()),
+            (None, Some(round)) => Some(words.fill("Round {round}", &[("round", &round)])),
             (None, None) => None,
         }
     }
@@ -732,16 +727,20 @@ impl About {
     }
 }
 
+/// Whether a record's `round` is a number (`2`), which "round 2" and a centred table column
+/// suit, rather than words (`Semi-final`).
+pub fn is_round_number(round: &str) -> bool {
+    let round = round.trim();
+    !round.is_empty() && round.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A move as `at`, `--at` and `comments` name it: `12`, the position after 12 moves
 /// (each player's move counts; Towers counts turns), or a numbered move of the move lists
 /// (`6.`, `6...`), counted as the game numbers them. `length` is how many the game has,
 /// which it may not pass.
 pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize, String> {
     let written = text.trim();
-    let unit = match numbering {
-        Numbering::Pairs => "move",
-        Numbering::Turns => "turn",
-    };
+    let unit = numbering.unit();
     let Some(at) = MoveRef::parse(written) else {
         let example = match numbering {
             Numbering::Pairs => "`6.` or `6...`",
@@ -829,6 +828,14 @@ mod tests {
         assert_eq!(found.len(), expected.len(), "{found:?}");
         for (got, (text, line, column)) in found.iter().zip(expected) {
             assert_eq!(got, &(text.to_string(), line, column));
+        }
+    }
+
+    #[test]
+    fn a_round_is_a_number_or_words() {
+        assert!(is_round_number(" 12 "));
+        for words in ["Semi-final", "R1", "", "2b"] {
+            assert!(!is_round_number(words), "{words}");
         }
     }
 

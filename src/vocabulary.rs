@@ -195,6 +195,21 @@ pub enum Numbering {
 }
 
 impl Numbering {
+    /// What its moves are called: "move", or "turn" where a turn is both sides'.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Numbering::Pairs => "move",
+            Numbering::Turns => "turn",
+        }
+    }
+
+    /// The number a list from the game's first move writes before the `i`-th move (from 0):
+    /// each turn's, and the first player's moves' (`6.`); None for a reply, which follows
+    /// its number unnumbered.
+    pub fn written_number(self, i: usize) -> Option<String> {
+        (self == Numbering::Turns || i % 2 == 0).then(|| self.number(i))
+    }
+
     /// What a move list writes before the `i`-th move (from 0): `6.` or `6...`.
     pub fn number(self, i: usize) -> String {
         match self {
@@ -214,8 +229,13 @@ impl Numbering {
             if !out.is_empty() {
                 out.push(' ');
             }
-            if self == Numbering::Turns || i % 2 == 0 || i == from {
-                out.push_str(&self.number(i));
+            // A list that starts on a reply numbers it too: `6... c4-e6`.
+            let number = match i == from {
+                true => Some(self.number(i)),
+                false => self.written_number(i),
+            };
+            if let Some(number) = number {
+                out.push_str(&number);
                 out.push('\u{a0}');
             }
             out.push_str(played);
@@ -235,6 +255,12 @@ impl Numbering {
             )),
         }
     }
+}
+
+/// The `i`-th move (from 0) of a game of one side's moves as messages name it, numbered as
+/// move lists number it and told apart by its side: `move 6 (white)` is `6...`.
+pub fn move_and_side(i: usize, side: &str) -> String {
+    format!("move {} ({side})", i / 2 + 1)
 }
 
 /// A position as `--at` and `at:` name it: after a count of moves (`12`), or after a numbered

@@ -251,7 +251,7 @@ fn by_round(flow: &mut Flow, games: &[Played], options: &BookletOptions) -> Resu
         let numbers = games
             .iter()
             .filter_map(|g| g.round)
-            .all(|r| r.chars().count() <= 4);
+            .all(crate::record::is_round_number);
         columns.push(column("Round", numbers));
     }
     columns.extend([

@@ -204,14 +204,14 @@ fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> 
                 .flatten()
                 .filter(|p| p.name == "B" || p.name == "W")
                 .count();
-            // The variation's first move, numbered as move lists number it.
+            // Named by its first move.
             let side = if moves % 2 == 0 { "black" } else { "white" };
             error_at(
                 source,
                 at,
                 format!(
-                    "a variation at move {} ({side}) is left out: only the main line is imported",
-                    moves / 2 + 1
+                    "a variation at {} is left out: only the main line is imported",
+                    crate::vocabulary::move_and_side(moves, side)
                 ),
             )
         })
@@ -313,8 +313,7 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
 
 fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diagnostic {
     let side = if ply % 2 == 0 { "black" } else { "white" };
-    // Numbered as move lists number it: black's and white's 6th are both move 6.
-    let broken = broken.after(format_args!("move {} ({side})", ply / 2 + 1));
+    let broken = broken.after(crate::vocabulary::move_and_side(ply, side));
     error_at(source, byte, broken.message).citing(broken.rulings)
 }
 

@@ -182,8 +182,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
             }
             replay.play(&token.text).map_err(|broken| {
                 let side = side_to_move(first, i).name();
-                // Numbered as move lists number it: black's and white's 6th are both move 6.
-                let broken = broken.after(format_args!("move {} ({side})", i / 2 + 1));
+                let broken = broken.after(crate::vocabulary::move_and_side(i, side));
                 token.error(source, broken.message).citing(broken.rulings)
             })?;
         }

@@ -159,44 +159,6 @@ impl SheetJob {
     }
 }
 
-/// The sheet's name lines and its evening total are by colour, so its records name one
-/// pair of players, each keeping a colour all evening (who places first alternates, ruling
-/// S3): a record naming someone else on a colour, or swapping the two, is refused rather
-/// than added to the wrong player's total.
-fn one_pair_of_players(games: &[(super::Game, String)]) -> Result<(), Error> {
-    let mut named: [Option<(usize, &str)>; 2] = [None, None];
-    for (k, (game, place)) in games.iter().enumerate() {
-        for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
-            let Some(name) = game.about.player(side) else {
-                continue;
-            };
-            match named[i] {
-                None => named[i] = Some((k + 1, name)),
-                Some((board, first)) if first != name => {
-                    return Err(Error::Usage(format!(
-                        "board {}: {place} has {name} as {}, but board {board}'s record has \
-                         {first}: a sheet's name lines and evening total are by colour, so \
-                         it holds one evening of two players, each keeping a colour (who \
-                         places first alternates, ruling S3); make one sheet for each pair",
-                        k + 1,
-                        side.name()
-                    )));
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    if let [Some((_, black)), Some((board, white))] = named {
-        if black == white {
-            return Err(Error::Usage(format!(
-                "board {board}: {white} plays both colours in the sheet's records; a sheet's \
-                 name lines and evening total are by colour, each player keeping one"
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// A note for each board whose record says another player placed first than the sheet's
 /// alternation gives it (ruling S3): the empty sheet alternates, and a record that leaves
 /// out `rules: { first: white }` on board 2 would silently swap the evening's colours.
@@ -246,8 +208,7 @@ impl Job for SheetJob {
             let found = puzzles::find(usize::from(count), args.seed);
             let words = crate::words::Words::new(args.sheet.lang.unwrap_or_default());
             let document = puzzles::sheet(&found, args.seed, args.page.setup(), &words);
-            crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
-            let mut made = Made::drawing(document, &self.output);
+            let mut made = Made::sheet(document, &self.output)?;
             made.notes.extend(words.untranslated());
             return Ok(made);
         }
@@ -255,7 +216,6 @@ impl Job for SheetJob {
             .sheet
             .choose(&super::template::BUILTIN, super::Template::parse)?;
         let games = self.games(records)?;
-        one_pair_of_players(&games)?;
         let alternation = alternation_notes(&games);
         let options = sheet::SheetOptions {
             boards: usize::from(args.boards),
@@ -271,8 +231,7 @@ impl Job for SheetJob {
             words: crate::words::Words::new(args.sheet.lang.unwrap_or_default()),
         };
         let document = sheet::sheet(&options)?;
-        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
-        let mut made = Made::drawing(document, &self.output);
+        let mut made = Made::sheet(document, &self.output)?;
         made.notes.extend(note);
         made.notes.extend(options.words.untranslated());
         made.notes.extend(alternation);

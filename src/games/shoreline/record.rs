@@ -109,15 +109,11 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     let mut position = start.clone().unwrap_or_else(|| Position::new(rules.first));
     let mut points = Vec::new();
     for (i, text) in moves.iter().enumerate() {
-        // Numbered as move lists number it: the first and the second player's 6th are both
-        // move 6, told apart by the side.
-        let number = i / 2 + 1;
-        let side = position.to_move().name();
+        let named = crate::vocabulary::move_and_side(i, position.to_move().name());
         let placed = parse_move(&text.value)
             .ok_or_else(|| {
                 Broken::from(format!(
-                    "move {number} ({side}): `{}` is not a move; write a column (A to E) or a \
-                     point (A1 to E5)",
+                    "{named}: `{}` is not a move; write a column (A to E) or a point (A1 to E5)",
                     text.value
                 ))
             })
@@ -126,11 +122,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
                     Move::Column(column) => position.place_in(column),
                     Move::Point(point) => position.place_at(point),
                 }
-                .map_err(|illegal| {
-                    illegal
-                        .broken()
-                        .after(format_args!("move {number} ({side})"))
-                })
+                .map_err(|illegal| illegal.broken().after(&named))
             })
             .map_err(|broken| error_at(source, text, broken.message).citing(broken.rulings))?;
         points.push(placed);

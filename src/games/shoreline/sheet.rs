@@ -77,7 +77,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     let mut figure = Figure::new(width, height, t.title.value.clone());
     let mut page = Group::new("sheet shoreline");
 
-    let header_bottom = header(&mut page, t, content, &players(&options.games))?;
+    let header_bottom = header(&mut page, t, content, &players(&options.games)?)?;
     let total = (!options.games.is_empty()).then(|| {
         options
             .games
@@ -252,13 +252,43 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
         .collect())
 }
 
-/// The players' names for the name lines, when the games agree on them.
-fn players(games: &[Game]) -> [Option<String>; 2] {
-    [Side::Black, Side::White].map(|side| {
-        let mut names = games.iter().filter_map(|g| g.about.player(side));
-        let first = names.next()?;
-        names.all(|n| n == first).then(|| first.to_string())
-    })
+/// The players' names for the name lines. The name lines and the evening total are by
+/// colour, so the records name one pair of players, each keeping a colour all evening (who
+/// places first alternates, ruling S3): a record naming someone else on a colour, or
+/// swapping the two, is refused rather than added to the wrong player's total.
+fn players(games: &[Game]) -> Result<[Option<String>; 2], Error> {
+    let mut named: [Option<(usize, &str)>; 2] = [None, None];
+    for (k, game) in games.iter().enumerate() {
+        for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+            let Some(name) = game.about.player(side) else {
+                continue;
+            };
+            match named[i] {
+                None => named[i] = Some((k + 1, name)),
+                Some((board, first)) if first != name => {
+                    return Err(Error::Usage(format!(
+                        "board {}: {} has {name} as {}, but board {board}'s record has \
+                         {first}: a sheet's name lines and evening total are by colour, so \
+                         it holds one evening of two players, each keeping a colour (who \
+                         places first alternates, ruling S3); make one sheet for each pair",
+                        k + 1,
+                        crate::diagnostic::shown_path(&game.about.source.path),
+                        side.name()
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    if let [Some((_, black)), Some((board, white))] = named {
+        if black == white {
+            return Err(Error::Usage(format!(
+                "board {board}: {white} plays both colours in the sheet's records; a sheet's \
+                 name lines and evening total are by colour, each player keeping one"
+            )));
+        }
+    }
+    Ok(named.map(|n| n.map(|(_, name)| name.to_string())))
 }
 
 /// Title, subtitle and the two name lines; returns the y where the header ends.

@@ -67,8 +67,7 @@ impl Job for SheetJob {
             template,
             rules: self.args.rules,
         })?;
-        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
-        let mut made = Made::drawing(document, &self.output);
+        let mut made = Made::sheet(document, &self.output)?;
         made.notes.extend(note);
         Ok(made)
     }
