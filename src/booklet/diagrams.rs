@@ -357,15 +357,14 @@ pub fn first_row_height(figures: &[Figure], (cells, scale): (Cells, f64)) -> f64
 pub fn place(
     flow: &mut Flow,
     entries: &[&Entry],
-    figures: &[&Figure],
+    figures: Vec<Figure>,
     (cells, scale): (Cells, f64),
     options: &BookletOptions,
 ) -> Result<(), Error> {
     let pt = options.caption_pt();
-    for (row, figures) in entries
-        .chunks(cells.columns)
-        .zip(figures.chunks(cells.columns))
-    {
+    let mut figures = figures.into_iter();
+    for row in entries.chunks(cells.columns) {
+        let figures: Vec<Figure> = figures.by_ref().take(row.len()).collect();
         let tallest = figures.iter().map(|f| f.height * scale).fold(0.0, f64::max);
         let (page, top) = flow.take(tallest + cells.caption_height, "a row of diagrams")?;
         // A row short of diagrams is centred.
@@ -374,29 +373,29 @@ pub fn place(
         for (k, (entry, figure)) in row.iter().zip(figures).enumerate() {
             let x = left + k as f64 * step;
             let cell = Rect::new(x, top, cells.cell.width, tallest);
-            let group = one(entry, figure, cell, (scale, pt), &options.theme);
+            let (group, description) = one(entry, figure, cell, (scale, pt), &options.theme);
             flow.add(page, group);
-            flow.describe(page, figure.description.clone());
+            flow.describe(page, description);
         }
         flow.gap(GAP / 2.0);
     }
     Ok(())
 }
 
-/// One diagram scaled into the top of `cell` and centred, its caption under it.
+/// One diagram scaled into the top of `cell` and centred, its caption under it, and the
+/// diagram's description.
 fn one(
     entry: &Entry,
-    figure: &Figure,
+    mut figure: Figure,
     cell: Rect,
     (scale, pt): (f64, f64),
     theme: &Theme,
-) -> Group {
+) -> (Group, String) {
     let mut group = Group::new("booklet-entry");
     let (width, height) = (figure.width * scale, figure.height * scale);
     let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);
-    let mut themed = figure.clone();
-    theme.apply(&mut themed);
-    group.group(themed.root.scaled(scale, offset));
+    theme.apply(&mut figure);
+    group.group(figure.root.scaled(scale, offset));
     let mut captions = Group::new("caption");
     let mut y = offset.y + height.max(cell.height) + 1.0;
     let centre = cell.x + cell.width / 2.0;
@@ -412,5 +411,5 @@ fn one(
         ));
     }
     group.group(captions);
-    group
+    (group, figure.description)
 }

@@ -206,7 +206,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         false => None,
     };
     let mut first_pages = Vec::new();
-    for (k, (game, drawn)) in games.iter().zip(&drawn).enumerate() {
+    for (k, (game, drawn)) in games.iter().zip(drawn).enumerate() {
         if k == 0 && contents.is_some() {
             flow.new_page();
         } else {
@@ -214,7 +214,7 @@ pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Resul
         }
         let number = (games.len() > 1).then_some(k + 1);
         // A game that fits on a page starts where all of its head and first diagrams fit.
-        if let Some(height) = head_height(area, number, *game, drawn, options)? {
+        if let Some(height) = head_height(area, number, *game, &drawn, options)? {
             flow.new_page_unless_room(height);
         }
         first_pages.push(game_section(&mut flow, number, *game, drawn, options)?);
@@ -300,24 +300,24 @@ fn draw_diagrams<'a>(
         .collect())
 }
 
-/// A game's part of the booklet (`number` as [`heading::game`] numbers it): its heading, its moves and comments, its
-/// diagrams. Returns the page it starts on.
+/// A game's part of the booklet (`number` as [`heading::game`] numbers it): its heading,
+/// its moves and comments, its diagrams. Returns the page it starts on. The diagrams are
+/// taken: each is dropped once its scaled copy is placed, so a booklet never holds them twice.
 fn game_section(
     flow: &mut Flow,
     number: Option<usize>,
     game: &dyn GameRecord,
-    drawn: &GameDiagrams,
+    drawn: GameDiagrams,
     options: &BookletOptions,
 ) -> Result<usize, Error> {
     let first = heading::game(flow, number, game, options)?;
     movelist::draw(flow, game, options)?;
     flow.gap(2.0);
     let entries: Vec<&Entry> = drawn.entries.iter().collect();
-    let figures: Vec<&Figure> = drawn.figures.iter().collect();
     diagrams::place(
         flow,
         &entries,
-        &figures,
+        drawn.figures,
         (drawn.cells, drawn.scale),
         options,
     )?;
