@@ -302,7 +302,7 @@ fn draw_diagrams<'a>(
 
 /// A game's part of the booklet (`number` as [`heading::game`] numbers it): its heading,
 /// its moves and comments, its diagrams. Returns the page it starts on. The diagrams are
-/// taken: each is dropped once its scaled copy is placed, so a booklet never holds them twice.
+/// taken: each is dropped once its scaled copy is placed, not kept beside it to the end.
 fn game_section(
     flow: &mut Flow,
     number: Option<usize>,
