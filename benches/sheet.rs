@@ -31,7 +31,7 @@ fn main() {
         words: Default::default(),
     };
     for (name, format) in [("pdf", Format::Pdf), ("svg", Format::Svg)] {
-        let build = || render(&sheet(&options).unwrap(), format).unwrap();
+        let build = || render(sheet(&options).unwrap(), format).unwrap();
         let size = build().len();
         let (per_sheet, runs) = measure(|| {
             black_box(build());

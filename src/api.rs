@@ -186,7 +186,7 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
     for page in &mut document.pages {
         theme.apply(page);
     }
-    Ok(crate::backend::render_at(&document, format, width).map_err(Error::from)?)
+    Ok(crate::backend::render_at(document, format, width).map_err(Error::from)?)
 }
 
 /// A game of a record, as `sheetgen check --format json` reports it.

@@ -274,89 +274,124 @@ impl Group {
         self
     }
 
-    /// A copy scaled by `scale` about the origin, then moved by `offset`: points, sizes, line
-    /// widths, dashes, text sizes and clips alike. Booklets place whole diagrams this way, so
-    /// backends need no transforms.
-    pub fn scaled(&self, scale: f64, offset: Point) -> Group {
-        let p = |q: &Point| Point::new(q.x * scale + offset.x, q.y * scale + offset.y);
-        let r = |q: &Rect| {
-            Rect::new(
+    /// The group scaled by `scale` about the origin, then moved by `offset`: points, sizes,
+    /// line widths, dashes, text sizes and clips alike. Booklets place whole diagrams this
+    /// way, so backends need no transforms.
+    pub fn scaled(mut self, scale: f64, offset: Point) -> Group {
+        self.scale(scale, offset);
+        self
+    }
+
+    /// [`Group::scaled`] in place: a booklet's thousand diagrams are moved, not copied.
+    pub fn scale(&mut self, scale: f64, offset: Point) {
+        let p = |q: &mut Point| *q = Point::new(q.x * scale + offset.x, q.y * scale + offset.y);
+        let r = |q: &mut Rect| {
+            *q = Rect::new(
                 q.x * scale + offset.x,
                 q.y * scale + offset.y,
                 q.width * scale,
                 q.height * scale,
             )
         };
-        let paint = |paint: &Paint| Paint {
-            fill: paint.fill,
-            stroke: paint.stroke.as_ref().map(|s| Stroke {
-                color: s.color,
-                width: s.width * scale,
-                dash: s.dash.iter().map(|d| d * scale).collect(),
-            }),
-        };
-        let items = self
-            .items
-            .iter()
-            .map(|item| match item {
-                Item::Shape(shape, pt) => {
-                    let shape = match shape {
-                        Shape::Line(a, b) => Shape::Line(p(a), p(b)),
-                        Shape::Lines(lines) => {
-                            Shape::Lines(lines.iter().map(|(a, b)| (p(a), p(b))).collect())
+        for item in &mut self.items {
+            match item {
+                Item::Shape(shape, paint) => {
+                    match shape {
+                        Shape::Line(a, b) => {
+                            p(a);
+                            p(b);
                         }
-                        Shape::Polyline(points) => Shape::Polyline(points.iter().map(p).collect()),
-                        Shape::Polygon(points) => Shape::Polygon(points.iter().map(p).collect()),
-                        Shape::Rect(rect) => Shape::Rect(r(rect)),
-                        Shape::Circle { center, radius } => Shape::Circle {
-                            center: p(center),
-                            radius: radius * scale,
-                        },
-                    };
-                    Item::Shape(shape, paint(pt))
+                        Shape::Lines(lines) => {
+                            for (a, b) in lines {
+                                p(a);
+                                p(b);
+                            }
+                        }
+                        Shape::Polyline(points) | Shape::Polygon(points) => {
+                            points.iter_mut().for_each(p)
+                        }
+                        Shape::Rect(rect) => r(rect),
+                        Shape::Circle { center, radius } => {
+                            p(center);
+                            *radius *= scale;
+                        }
+                    }
+                    if let Some(stroke) = &mut paint.stroke {
+                        stroke.width *= scale;
+                        stroke.dash.iter_mut().for_each(|d| *d *= scale);
+                    }
                 }
-                Item::Text(text) => Item::Text(Text {
-                    position: p(&text.position),
-                    size: text.size * scale,
-                    ..text.clone()
-                }),
-                Item::Group(group) => Item::Group(group.scaled(scale, offset)),
-            })
-            .collect();
-        Group {
-            class: self.class.clone(),
-            clip: self.clip.as_ref().map(r),
-            items,
+                Item::Text(text) => {
+                    p(&mut text.position);
+                    text.size *= scale;
+                }
+                Item::Group(group) => group.scale(scale, offset),
+            }
+        }
+        if let Some(clip) = &mut self.clip {
+            r(clip);
+        }
+    }
+
+    /// Gives back the spare capacity of every list and string below: a booklet holds its
+    /// thousand diagrams until the PDF is written, and a list grown by pushing can be four
+    /// times as long as it needs be.
+    pub fn shrink_to_fit(&mut self) {
+        self.class.shrink_to_fit();
+        self.items.shrink_to_fit();
+        for item in &mut self.items {
+            match item {
+                Item::Shape(shape, paint) => {
+                    if let Shape::Lines(lines) = shape {
+                        lines.shrink_to_fit();
+                    }
+                    if let Shape::Polyline(points) | Shape::Polygon(points) = shape {
+                        points.shrink_to_fit();
+                    }
+                    if let Some(stroke) = &mut paint.stroke {
+                        stroke.dash.shrink_to_fit();
+                    }
+                }
+                Item::Text(text) => text.content.shrink_to_fit(),
+                Item::Group(group) => group.shrink_to_fit(),
+            }
         }
     }
 
     /// The box everything in this group and below draws in (line widths left out; a
     /// clipped group no further than its clip), or None when it draws nothing.
     pub fn bounds(&self) -> Option<Rect> {
-        let point = |p: &Point| Rect::new(p.x, p.y, 0.0, 0.0);
         let mut found: Option<Rect> = None;
+        let mut add = |r: Rect| found = Some(found.map_or(r, |f| f.union(&r)));
+        let point = |p: &Point| Rect::new(p.x, p.y, 0.0, 0.0);
         for item in &self.items {
-            let rects: Vec<Rect> = match item {
-                Item::Text(text) => vec![text.bounds()],
-                Item::Shape(Shape::Line(a, b), _) => vec![point(a), point(b)],
-                Item::Shape(Shape::Lines(lines), _) => lines
-                    .iter()
-                    .flat_map(|(a, b)| [point(a), point(b)])
-                    .collect(),
-                Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
-                    points.iter().map(point).collect()
+            match item {
+                Item::Text(text) => add(text.bounds()),
+                Item::Shape(Shape::Line(a, b), _) => {
+                    add(point(a));
+                    add(point(b));
                 }
-                Item::Shape(Shape::Rect(r), _) => vec![*r],
-                Item::Shape(Shape::Circle { center, radius }, _) => vec![Rect::new(
+                Item::Shape(Shape::Lines(lines), _) => {
+                    for (a, b) in lines {
+                        add(point(a));
+                        add(point(b));
+                    }
+                }
+                Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
+                    points.iter().for_each(|p| add(point(p)))
+                }
+                Item::Shape(Shape::Rect(r), _) => add(*r),
+                Item::Shape(Shape::Circle { center, radius }, _) => add(Rect::new(
                     center.x - radius,
                     center.y - radius,
                     2.0 * radius,
                     2.0 * radius,
-                )],
-                Item::Group(group) => group.bounds().into_iter().collect(),
-            };
-            for r in rects {
-                found = Some(found.map_or(r, |f| f.union(&r)));
+                )),
+                Item::Group(group) => {
+                    if let Some(r) = group.bounds() {
+                        add(r)
+                    }
+                }
             }
         }
         match (found, self.clip) {
@@ -591,6 +626,38 @@ mod tests {
         assert_eq!(paint.stroke.as_ref().unwrap().width, 0.25);
         assert_eq!(paint.stroke.as_ref().unwrap().dash, [0.5]);
         assert_eq!(s.texts()[0].size, 5.0);
+    }
+
+    #[test]
+    fn a_shrunk_group_draws_the_same_in_lists_no_longer_than_their_items() {
+        let mut stones = Group::new(String::with_capacity(40) + "stones");
+        for k in 0..5 {
+            let mut stone = Group::new("stone");
+            stone.shape(
+                Shape::Polygon(Vec::with_capacity(16)),
+                Paint::fill(Color::BLACK),
+            );
+            stone.text(Text::new(
+                Point::new(k as f64, 0.0),
+                "1",
+                8.0,
+                Anchor::Middle,
+            ));
+            stones.group(stone);
+        }
+        let drawn = stones.clone();
+        stones.shrink_to_fit();
+        assert_eq!(stones, drawn);
+        assert_eq!(stones.class.capacity(), "stones".len());
+        assert_eq!(stones.items.capacity(), 5);
+        let Item::Group(stone) = &stones.items[0] else {
+            panic!()
+        };
+        assert_eq!(stone.items.capacity(), 2);
+        let Item::Shape(Shape::Polygon(points), _) = &stone.items[0] else {
+            panic!()
+        };
+        assert_eq!(points.capacity(), 0);
     }
 
     #[test]

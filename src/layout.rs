@@ -227,7 +227,7 @@ pub fn crop_to_board(
 ) {
     use crate::figure::Point;
     let (dx, dy) = (BARE_MARGIN - extent.x, BARE_MARGIN - extent.y);
-    figure.root = figure.root.scaled(1.0, Point::new(dx, dy));
+    figure.root.scale(1.0, Point::new(dx, dy));
     for cell in cells.values_mut() {
         cell.center = Point::new(cell.center.x + dx, cell.center.y + dy);
         for p in &mut cell.outline {

@@ -45,7 +45,7 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
             }
             (
                 output.target,
-                crate::backend::render_at(&document, output.format, output.width)?,
+                crate::backend::render_at(document, output.format, output.width)?,
             )
         }
         Product::Replay(replay, output) => (output.target, crate::backend::html::render(&replay)?),

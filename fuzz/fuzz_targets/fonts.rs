@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         };
         let made: Vec<bool> = [Format::Svg, Format::Png(36), Format::Pdf]
             .into_iter()
-            .map(|format| backend::render(&document, format).is_ok())
+            .map(|format| backend::render(document.clone(), format).is_ok())
             .collect();
         assert!(made.iter().all(|&ok| ok == made[0]), "{made:?}");
     });

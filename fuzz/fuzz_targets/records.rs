@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
                 for k in 0..=game.about().diagrams.len() {
                     let request = Request { diagram: (k > 0).then_some(k), ..Request::default() };
                     if let Ok(document) = sheetgen::diagram::draw(&*game, &request) {
-                        let _ = sheetgen::backend::render(&document, sheetgen::backend::Format::Svg);
+                        let _ = sheetgen::backend::render(document, sheetgen::backend::Format::Svg);
                     }
                 }
             }

@@ -32,12 +32,12 @@ fuzz_target!(|data: &[u8]| {
         };
         // A name or date line that cannot fit even at 7 pt is refused, not drawn.
         if let Ok(sheet) = towers::sheet::play_sheet(&options) {
-            let _ = backend::render(&sheet, Format::Svg);
+            let _ = backend::render(sheet, Format::Svg);
         }
     }
     if let Ok(template) = loa::template::Template::parse(&source) {
         let rules = loa::game::Rules::default();
-        let _ = backend::render(&loa::sheet::scoresheet(page, &rules, &template), Format::Svg);
+        let _ = backend::render(loa::sheet::scoresheet(page, &rules, &template), Format::Svg);
         let options = loa::sheet::SheetOptions {
             page,
             rules,
@@ -47,7 +47,7 @@ fuzz_target!(|data: &[u8]| {
         };
         // A footer or rules leaving the board too little room is refused, not drawn.
         if let Ok(sheet) = loa::sheet::board_sheet(&options) {
-            let _ = backend::render(&sheet, Format::Svg);
+            let _ = backend::render(sheet, Format::Svg);
         }
     }
     let template = match Template::parse(&source) {
@@ -76,5 +76,5 @@ fuzz_target!(|data: &[u8]| {
             theme.apply(page);
         }
     }
-    let _ = backend::render(&document, Format::Svg);
+    let _ = backend::render(document, Format::Svg);
 });

@@ -102,14 +102,15 @@ impl From<RenderError> for crate::error::Error {
     }
 }
 
-/// Writes `document` in `format`.
-pub fn render(document: &Document, format: Format) -> Result<Vec<u8>, RenderError> {
+/// Writes `document` in `format`. The document is taken: a booklet's pages are large, and
+/// each is dropped once it is written.
+pub fn render(document: Document, format: Format) -> Result<Vec<u8>, RenderError> {
     render_at(document, format, None)
 }
 
 /// Writes `document` in `format`, each page `width` wide when given (the height follows).
 pub fn render_at(
-    document: &Document,
+    document: Document,
     format: Format,
     width: Option<Length>,
 ) -> Result<Vec<u8>, RenderError> {
@@ -117,15 +118,17 @@ pub fn render_at(
         check_glyphs(page)?;
     }
     match format {
-        // Not a copy of the document: a booklet's pages are large.
         #[cfg(feature = "pdf")]
-        Format::Pdf => match width {
-            Some(width) => pdf::render(&scaled_to(document, width.mm())),
-            None => pdf::render(document),
-        },
+        Format::Pdf => {
+            let mut document = document;
+            if let Some(width) = width {
+                scale_to(&mut document, width.mm());
+            }
+            pdf::render(document)
+        }
         #[cfg(not(feature = "pdf"))]
         Format::Pdf => Err(RenderError::NotBuilt("pdf")),
-        Format::Text => plain_text(document),
+        Format::Text => plain_text(&document),
         Format::Html => Err(RenderError::NoReplay),
         Format::Svg | Format::Png(_) => match (document.pages.as_slice(), format) {
             #[cfg(feature = "png")]
@@ -140,23 +143,12 @@ pub fn render_at(
 
 /// Every page scaled, drawing and all, to `width` millimetres: a PDF page has no viewBox.
 #[cfg(feature = "pdf")]
-fn scaled_to(document: &Document, width: f64) -> Document {
-    let pages = document
-        .pages
-        .iter()
-        .map(|page| {
-            let scale = width / page.width;
-            Figure {
-                width,
-                height: page.height * scale,
-                root: page.root.scaled(scale, crate::figure::Point::new(0.0, 0.0)),
-                ..page.clone()
-            }
-        })
-        .collect();
-    Document {
-        title: document.title.clone(),
-        pages,
+fn scale_to(document: &mut Document, width: f64) {
+    for page in &mut document.pages {
+        let scale = width / page.width;
+        page.root.scale(scale, crate::figure::Point::new(0.0, 0.0));
+        page.height *= scale;
+        page.width = width;
     }
 }
 
@@ -385,13 +377,13 @@ mod tests {
         };
         let document = one(figure.clone());
         assert!(
-            render(&document, Format::Svg).is_ok(),
+            render(document, Format::Svg).is_ok(),
             "as much as a page holds"
         );
         figure.root.items.push(text("y".to_string()));
         let document = one(figure);
         for format in [Format::Svg, Format::Png(36), Format::Pdf] {
-            let err = render(&document, format).unwrap_err();
+            let err = render(document.clone(), format).unwrap_err();
             assert_eq!(
                 err,
                 RenderError::TooMuchText {

@@ -49,7 +49,7 @@ fn without_header(figure: &mut Figure) {
         return;
     };
     let lift = (drawn.y - crate::frame::MARGIN).max(0.0);
-    figure.root = figure.root.scaled(1.0, Point::new(0.0, -lift));
+    figure.root.scale(1.0, Point::new(0.0, -lift));
     figure.height -= lift;
 }
 
@@ -293,9 +293,17 @@ fn legible(
 ) -> Result<Result<Scaled, Smallest>, Error> {
     // What prints smallest at `text_scale`, and which game's diagram holds it.
     let draw = |text_scale: f64| -> Result<(f64, &'static str, Scaled), Error> {
+        // Every diagram of the booklet is held from here until the PDF is written: without
+        // the spare room of lists grown by pushing, and without the plain-text board a
+        // booklet never prints, they take half the memory.
+        let compact = |mut figure: Figure| {
+            figure.root.shrink_to_fit();
+            figure.plain_text = None;
+            figure
+        };
         let figures = entries
             .iter()
-            .map(|e| e.draw(text_scale))
+            .map(|e| e.draw(text_scale).map(compact))
             .collect::<Result<Vec<_>, _>>()?;
         let scale = figures
             .iter()
@@ -320,6 +328,8 @@ fn legible(
     if legible(smallest) {
         return Ok(Ok(drawn));
     }
+    // A booklet's diagrams, drawn again below: one set in memory at a time.
+    drop(drawn);
     let mut best = (smallest, game);
     let guess = (min_pt + 0.05) / smallest;
     let scales = std::iter::once(guess).chain((1..=20).map(|step| 1.0 + step as f64 * 0.1));

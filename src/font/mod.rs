@@ -462,6 +462,23 @@ pub fn descent(size_pt: f64) -> f64 {
     with_current(|font| -f64::from(font.metrics.descender) * font.scale(size_pt))
 }
 
+/// The built-in font with its advance widths doubled: a "different font" to install.
+#[cfg(test)]
+pub(crate) fn wide_font() -> Arc<Font> {
+    let mut data = FONT_DATA.to_vec();
+    let raw = ttf_parser::RawFace::parse(FONT_DATA, 0).unwrap();
+    let head = raw
+        .table_records
+        .into_iter()
+        .find(|r| &r.tag.to_bytes() == b"head")
+        .unwrap()
+        .offset as usize;
+    // Halving units per em (head offset 18) doubles every width, height and depth.
+    let upem = u16::from_be_bytes([data[head + 18], data[head + 19]]);
+    data[head + 18..head + 20].copy_from_slice(&(upem / 2).to_be_bytes());
+    Arc::new(Font::from_data(data.into(), Some("wide.ttf".into())).unwrap())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -520,22 +537,6 @@ mod tests {
             assert_eq!(glyph('岸'), face.glyph_index('岸').map(|g| g.0));
             assert_eq!(glyph('\t'), None);
         }
-    }
-
-    /// The built-in font with its advance widths doubled: a "different font" to install.
-    fn wide_font() -> Arc<Font> {
-        let mut data = FONT_DATA.to_vec();
-        let raw = ttf_parser::RawFace::parse(FONT_DATA, 0).unwrap();
-        let head = raw
-            .table_records
-            .into_iter()
-            .find(|r| &r.tag.to_bytes() == b"head")
-            .unwrap()
-            .offset as usize;
-        // Halving units per em (head offset 18) doubles every width, height and depth.
-        let upem = u16::from_be_bytes([data[head + 18], data[head + 19]]);
-        data[head + 18..head + 20].copy_from_slice(&(upem / 2).to_be_bytes());
-        Arc::new(Font::from_data(data.into(), Some("wide.ttf".into())).unwrap())
     }
 
     #[test]
