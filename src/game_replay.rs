@@ -30,7 +30,7 @@ pub fn single(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Replay
         title: game.title.clone(),
         date: None,
         lang: options.request.words.lang().name().to_string(),
-        words: page_words(&options.request.words),
+        words: page_words(&options.request.words, &[record]),
         games: vec![game],
         season: false,
     })
@@ -57,11 +57,12 @@ pub fn season(
         .iter()
         .map(|record| replay_game(&**record, &options))
         .collect::<Result<Vec<_>, _>>()?;
+    let records: Vec<&dyn GameRecord> = records.iter().map(|r| &**r).collect();
     Ok(Replay {
         title: title.to_string(),
         date: None,
         lang: options.request.words.lang().name().to_string(),
-        words: page_words(&options.request.words),
+        words: page_words(&options.request.words, &records),
         games,
         season: true,
     })
@@ -173,11 +174,20 @@ fn announce(record: &dyn GameRecord, i: usize, text: &str, words: &Words) -> Str
     }
 }
 
-fn page_words(words: &Words) -> PageWords {
+/// The page's words; its keys step by a move, or by a turn where every game on the page
+/// (Towers) numbers turns.
+fn page_words(words: &Words, records: &[&dyn GameRecord]) -> PageWords {
+    use crate::vocabulary::Numbering;
+    let turns = |r: &&dyn GameRecord| r.game().numbering() == Numbering::Turns;
+    let keys = match (records.iter().all(turns), records.iter().any(turns)) {
+        (true, _) => "← → a turn, Page Up / Page Down ten, Home / End the start or end",
+        (false, true) => "← → a move or turn, Page Up / Page Down ten, Home / End the start or end",
+        (false, false) => "← → a move, Page Up / Page Down ten, Home / End the start or end",
+    };
     PageWords {
         moves: words.tr("Moves"),
         games: words.tr("Games"),
-        keys: words.tr("← → a move, Page Up / Page Down ten, Home / End the start or end"),
+        keys: words.tr(keys),
         buttons: [
             words.tr("Start"),
             words.tr("Back"),
@@ -236,5 +246,18 @@ mod tests {
             .collect();
         let turns: Vec<String> = (1..=game.length()).map(|n| format!("{n}.")).collect();
         assert_eq!(numbers, turns);
+    }
+
+    #[test]
+    fn the_keys_step_by_a_turn_where_every_game_numbers_turns() {
+        let towers = record(&std::fs::read_to_string("examples/towers-complete.yaml").unwrap());
+        let shoreline = record("game: shoreline\nmoves: [A, B, C]\n");
+        let keys = |games: &[Box<dyn GameRecord>]| {
+            let replay = season(games, "Season", &ReplayOptions::default()).unwrap();
+            replay.words.keys
+        };
+        assert!(keys(std::slice::from_ref(&towers)).starts_with("← → a turn,"));
+        assert!(keys(std::slice::from_ref(&shoreline)).starts_with("← → a move,"));
+        assert!(keys(&[shoreline, towers]).starts_with("← → a move or turn,"));
     }
 }
