@@ -24,6 +24,8 @@ rustup target list --installed | grep -qx wasm32-unknown-unknown ||
 # Not --locked: a dependency the core gains is added to typst/plugin/Cargo.lock, which
 # otherwise pins the versions.
 plugin=(--manifest-path typst/plugin/Cargo.toml)
+# The repository's target folder: the plugin's dependencies are the core's, built once.
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
 cargo fmt --check --manifest-path typst/plugin/Cargo.toml
 cargo clippy --quiet "${plugin[@]}" --all-targets -- -D warnings
 cargo clippy --quiet "${plugin[@]}" --target wasm32-unknown-unknown -- -D warnings

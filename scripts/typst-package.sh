@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown ||
   rustup target add wasm32-unknown-unknown
-target_dir="$PWD/typst/plugin/target"
+# The repository's target folder, as for the command line: the dependencies are built once.
+target_dir=${CARGO_TARGET_DIR:-$PWD/target}
 cargo build --quiet --release --target wasm32-unknown-unknown \
   --manifest-path typst/plugin/Cargo.toml --target-dir "$target_dir"
 wasm="$target_dir/wasm32-unknown-unknown/release/sheetgen_typst.wasm"
