@@ -101,8 +101,10 @@ impl Flow {
         self.descriptions[page].push(text.into());
     }
 
-    /// Draws `group` on page `page`.
-    pub fn add(&mut self, page: usize, group: Group) {
+    /// Draws `group` on page `page`. Every page is held until the whole booklet is written:
+    /// the group is kept without its lists' spare room.
+    pub fn add(&mut self, page: usize, mut group: Group) {
+        group.shrink_to_fit();
         self.pages[page].group(group);
     }
 
