@@ -1,6 +1,7 @@
 //! The record files the command line names: a file as given, a folder as every record
 //! file under it (YAML `*.yaml` / `*.yml`, SGF `*.sgf`, and `*.txt` files that read as
-//! move text), in sorted order so that a batch reads the same on every machine.
+//! move text), in sorted order so that a batch reads the same on every machine, numbers in
+//! names by their value (`round2` before `round10`), as people number a season's files.
 //!
 //! A walk never loops and never leaves the folders it was given: symbolic links to folders
 //! are not followed (a link to `.` or to `/` is one entry, left alone with a word), each
@@ -66,7 +67,8 @@ fn identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
     None
 }
 
-/// Adds the record files under `top` to `walk`, depth first, names sorted; with a stack,
+/// Adds the record files under `top` to `walk`, depth first, names sorted (numbers by
+/// value); with a stack,
 /// not recursion.
 fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
     let mut stack = vec![(top.to_path_buf(), 0)];
@@ -81,7 +83,7 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
             continue;
         };
         let mut children: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
-        children.sort();
+        alphanumeric_sort::sort_path_slice(&mut children);
         let mut folders = Vec::new();
         for child in children {
             let Ok(own) = std::fs::symlink_metadata(&child) else {
@@ -225,6 +227,20 @@ mod tests {
         assert_eq!(
             walk.others_line().as_deref(),
             Some("2 other files left alone")
+        );
+    }
+
+    #[test]
+    fn a_seasons_files_come_in_the_order_of_their_numbers() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in ["round10.yaml", "round2.yaml", "round1.yaml", "round11.sgf"] {
+            std::fs::write(d.join(name), "game: shoreline\n").unwrap();
+        }
+        let walk = record_files(&[d.to_path_buf()]);
+        assert_eq!(
+            names(&walk, d),
+            ["round1.yaml", "round2.yaml", "round10.yaml", "round11.sgf"]
         );
     }
 
