@@ -22,18 +22,30 @@ pub enum Target {
     File(PathBuf),
 }
 
+/// What a command writes: a drawing (a sheet, a diagram, a booklet, a replay page), or a
+/// report (`check`'s, a review's, an imported record), which its exit code sums up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Content {
+    Drawing,
+    Report,
+}
+
 /// Writes `bytes` to `target`. A file is written whole and then given its name, so a
 /// failure never leaves a partial file or clobbers an existing one.
 /// A closed standard output (`sheetgen … | head -c 100`) is not an error.
-pub fn write(target: &Target, bytes: &[u8]) -> Result<(), Error> {
+pub fn write(target: &Target, bytes: &[u8], content: Content) -> Result<(), Error> {
     match target {
-        Target::Stdout => write_stdout(bytes),
+        Target::Stdout => write_stdout(bytes, content),
         Target::File(path) => write_file(path, bytes),
     }
 }
 
-fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
-    if stdout_was_closed() {
+fn write_stdout(bytes: &[u8], content: Content) -> Result<(), Error> {
+    // Only a drawing is refused: a program that runs `check` for its exit code with its
+    // output on a /dev/null opened for reading and writing (Python's DEVNULL, Go's nil
+    // Stdout) would meet the refusal, and that /dev/null cannot be told from the one Rust
+    // opens for a closed standard output.
+    if content == Content::Drawing && stdout_was_closed() {
         return Err(Error::Io(
             "standard output is closed (`>&-`): nothing was written; redirect it to a file \
              or use -o FILE"

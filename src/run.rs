@@ -7,13 +7,14 @@ use crate::error::{Error, Problem, Status};
 use crate::font::Font;
 use crate::games::Job;
 use crate::job::Product;
-use crate::output::Target;
+use crate::output::{Content, Target};
 
 /// What a command produced, ready to write.
 #[derive(Debug)]
 pub struct Finished {
     pub target: Target,
     pub bytes: Vec<u8>,
+    pub content: Content,
     /// Said on standard error after the output is written; they change no exit code.
     pub warnings: Vec<String>,
     /// What was left out, for standard error.
@@ -38,22 +39,24 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
     let made = job.run(&crate::load::Files)?;
     let mut warnings = made.notes;
-    let (target, bytes) = match made.product {
+    let (target, bytes, content) = match made.product {
         Product::Drawing(document, output) => {
             if let Some(width) = output.width {
                 warnings.extend(small_text(&document, width.mm()));
             }
-            (
-                output.target,
-                crate::backend::render_at(document, output.format, output.width)?,
-            )
+            let bytes = crate::backend::render_at(document, output.format, output.width)?;
+            (output.target, bytes, Content::Drawing)
         }
-        Product::Replay(replay, output) => (output.target, crate::backend::html::render(&replay)?),
-        Product::Bytes(bytes, target) => (target, bytes),
+        Product::Replay(replay, output) => {
+            let bytes = crate::backend::html::render(&replay)?;
+            (output.target, bytes, Content::Drawing)
+        }
+        Product::Bytes(bytes, target) => (target, bytes, Content::Report),
     };
     Ok(Finished {
         target,
         bytes,
+        content,
         warnings,
         problems: made.problems,
         status: made.status,

@@ -22,7 +22,7 @@ pub fn main() -> ExitCode {
     let stderr_color = color(std::io::stderr().is_terminal());
     let finished = finish(std::env::args_os(), stdout_is_terminal).and_then(|finished| {
         // The output first: a report on a closed standard error never costs the file.
-        output::write(&finished.target, &finished.bytes).map_err(Stop::Job)?;
+        output::write(&finished.target, &finished.bytes, finished.content).map_err(Stop::Job)?;
         Ok(finished)
     });
     let status = match finished {

@@ -71,6 +71,29 @@ fn a_closed_stdout_is_an_error_not_silence() {
     assert_eq!(code, 0, "{stderr}");
 }
 
+#[cfg(unix)]
+#[test]
+fn check_run_for_its_exit_code_with_its_report_on_dev_null_succeeds() {
+    // Python's subprocess.DEVNULL and Go's nil Stdout open /dev/null for reading and
+    // writing, as Rust's runtime does for a closed standard output; a report is written.
+    let null = || {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .unwrap()
+    };
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new(env!("CARGO_BIN_EXE_sheetgen"))
+        .args(["check", &format!("{root}/examples/shoreline-draw.yaml")])
+        .stdout(null())
+        .output()
+        .expect("sheetgen runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
 #[test]
 fn check_and_booklet_agree_on_every_exit_code() {
     let dir = tempfile::tempdir().unwrap();

@@ -16,7 +16,7 @@ use crate::games::{Game, GameCommand, Job, Records};
 use crate::input::{MAX_INPUT_BYTES, SourceFile};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, target};
-use crate::output::Target;
+use crate::output::{Content, Target};
 use crate::vocabulary::plural;
 
 pub fn all() -> Vec<GameCommand> {
@@ -392,7 +392,11 @@ impl Job for ImportJob {
                     ))
                 })?;
                 for (out, (_, yaml)) in outs.iter().zip(&imported) {
-                    crate::output::write(&Target::File(out.clone()), yaml.as_bytes())?;
+                    crate::output::write(
+                        &Target::File(out.clone()),
+                        yaml.as_bytes(),
+                        Content::Report,
+                    )?;
                 }
                 notes.push(format!(
                     "wrote {} into {}",
