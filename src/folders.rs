@@ -68,8 +68,7 @@ fn identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
 }
 
 /// Adds the record files under `top` to `walk`, depth first, names sorted (numbers by
-/// value); with a stack,
-/// not recursion.
+/// value); with a stack, not recursion.
 fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
     let mut stack = vec![(top.to_path_buf(), 0)];
     while let Some((folder, depth)) = stack.pop() {

@@ -159,38 +159,14 @@ fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
             notes: Vec::new(),
         }
     };
-    // Few documents first: asking for the parallelism reads the cgroup files.
+    // Few documents on this thread: threads, and asking how many cores there are (which
+    // reads the cgroup files), would cost more than they save.
     if documents.len() < 256 {
         return Ok(documents.iter().enumerate().map(check).collect());
     }
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if workers == 1 {
-        return Ok(documents.iter().enumerate().map(check).collect());
-    }
-    let share = documents.len().div_ceil(workers);
-    let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
     // Records are checked against the job's font (`--font`), in every worker.
-    let font = crate::font::current();
-    let entries = std::thread::scope(|scope| {
-        let handles: Vec<_> = indexed
-            .chunks(share)
-            .map(|chunk| {
-                let font = font.clone();
-                scope.spawn(move || {
-                    crate::font::using(font, || {
-                        chunk.iter().copied().map(check).collect::<Vec<_>>()
-                    })
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("checking a record does not panic"))
-            .collect()
-    });
-    Ok(entries)
+    let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
+    Ok(crate::font::on_every_core(indexed, check))
 }
 
 /// One document read as the game its `game` key names. The game is first guessed from a

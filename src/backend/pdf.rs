@@ -136,7 +136,7 @@ const PAGES_AT_ONCE: usize = 8;
 /// Each page's content stream, deflated, and each page's outline for the whole document:
 /// its size and its text only, which is all printpdf reads to embed the font and map its
 /// glyphs (the streams replace the outlines' own). The pages go [`PAGES_AT_ONCE`] at a time
-/// to as many threads as the machine has cores (a booklet is mostly this work), each batch
+/// to every core ([`font::on_every_core`]: a booklet is mostly this work), each batch
 /// dropped once drawn, so only the batches in hand have drawing operations in memory.
 /// Every text is set in the one font, [`FONT_ID`]. The bytes are those printpdf writes for
 /// the whole page, whatever the threads.
@@ -151,56 +151,22 @@ fn page_streams(
     while pages.peek().is_some() {
         batches.push(pages.by_ref().take(PAGES_AT_ONCE).collect::<Vec<_>>());
     }
-    // One batch (a diagram, a sheet) needs no thread; asking for the parallelism reads the
-    // cgroup files.
-    let workers = match batches.len() {
-        0 | 1 => 1,
-        n => std::thread::available_parallelism().map_or(1, |c| c.get().min(n)),
-    };
-    let queue = std::sync::Mutex::new(batches.into_iter().enumerate());
-    let work = |mut pdf: PdfDocument| {
-        let mut done = Vec::new();
-        loop {
-            // The lock is held only to take the next batch.
-            let next = queue.lock().expect("no worker panics").next();
-            let Some((k, figures)) = next else {
-                return done;
-            };
-            done.push((k, batch_streams(&mut pdf, figures, options)));
-        }
-    };
-    let mut done = match workers {
-        1 => work(pdf.clone()),
-        _ => {
-            // The text is measured in the job's font (`--font`) in every worker.
-            let font = font::current();
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..workers)
-                    .map(|_| {
-                        let (font, pdf, work) = (font.clone(), pdf.clone(), &work);
-                        scope.spawn(move || font::using(font, || work(pdf)))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().expect("drawing a page does not panic"))
-                    .collect()
-            })
-        }
-    };
-    done.sort_unstable_by_key(|(k, _)| *k);
+    let done = font::on_every_core(batches, |figures| {
+        batch_streams(pdf.clone(), figures, options)
+    });
     let mut streams = Vec::with_capacity(count);
     let mut outlines = Vec::with_capacity(count);
-    for (_, (batch_streams, batch_outlines)) in done {
+    for (batch_streams, batch_outlines) in done {
         streams.extend(batch_streams);
         outlines.extend(batch_outlines);
     }
     (streams, outlines)
 }
 
-/// One batch of pages: each page's deflated content stream and its outline.
+/// One batch of pages, in a copy of the document (its font): each page's deflated content
+/// stream and its outline.
 fn batch_streams(
-    pdf: &mut PdfDocument,
+    mut pdf: PdfDocument,
     figures: Vec<Figure>,
     options: &PdfSaveOptions,
 ) -> (Vec<Vec<u8>>, Vec<PdfPage>) {

@@ -462,6 +462,40 @@ pub fn descent(size_pt: f64) -> f64 {
     with_current(|font| -f64::from(font.metrics.descender) * font.scale(size_pt))
 }
 
+/// `work` done on every item, the items shared out in order among the machine's cores (at
+/// most 8), each worker measuring text in the calling thread's font (`--font`); the
+/// results in the items' order. One item, or one core (WebAssembly), takes no thread.
+pub fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sync) -> Vec<R> {
+    // Asked only for several items: asking reads the cgroup files.
+    let workers = match items.len() {
+        0 | 1 => 1,
+        n => std::thread::available_parallelism().map_or(1, |c| c.get().min(8).min(n)),
+    };
+    if workers == 1 {
+        return items.into_iter().map(work).collect();
+    }
+    let share = items.len().div_ceil(workers);
+    let mut items = items.into_iter();
+    let shares: Vec<Vec<T>> = (0..workers)
+        .map(|_| items.by_ref().take(share).collect())
+        .collect();
+    let font = current();
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = shares
+            .into_iter()
+            .map(|share| {
+                let font = font.clone();
+                scope.spawn(move || using(font, || share.into_iter().map(work).collect::<Vec<R>>()))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a worker does not panic"))
+            .collect()
+    })
+}
+
 /// The built-in font with its advance widths doubled: a "different font" to install.
 #[cfg(test)]
 pub(crate) fn wide_font() -> Arc<Font> {
@@ -552,6 +586,22 @@ mod tests {
         });
         assert!((wide - 2.0 * normal).abs() < 1e-9, "{wide} {normal}");
         assert_eq!(text_width("Board 1", 10.0), normal, "the font is put back");
+    }
+
+    #[test]
+    fn work_on_every_core_keeps_the_items_order_and_the_callers_font() {
+        let texts: Vec<String> = (0..40).map(|k| format!("Board {k}")).collect();
+        let measured = |font: Arc<Font>| {
+            using(font, || {
+                on_every_core(texts.clone(), |t| (text_width(&t, 10.0), t))
+            })
+        };
+        let wide = measured(wide_font());
+        let normal = measured(Font::builtin());
+        for ((w, a), ((n, b), t)) in wide.iter().zip(normal.iter().zip(&texts)) {
+            assert_eq!((a, b), (t, t), "in order");
+            assert!((w - 2.0 * n).abs() < 1e-9, "{t}: {w} {n}");
+        }
     }
 
     #[test]
