@@ -213,10 +213,7 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
             annotation_key(&mut figure, &cells, key, &request.words);
         }
     }
-    Ok(Document {
-        title: figure.title.clone(),
-        pages: vec![figure],
-    })
+    Ok(Document::new(figure.title.clone(), vec![figure]))
 }
 
 /// The key to the annotations, one more line under the figure (whose `margin` stays).

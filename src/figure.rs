@@ -562,6 +562,67 @@ impl Figure {
 pub struct Document {
     pub title: String,
     pub pages: Vec<Figure>,
+    /// Parts of the pages drawn only as each page is written, so that a long document is
+    /// never held whole (a booklet's diagrams); none when the pages are whole.
+    pub later: Option<Later>,
+}
+
+/// What draws a page's deferred parts into it: page `index`, as laid out, made whole.
+pub type DrawLater = dyn Fn(usize, &mut Figure) -> Result<(), String> + Send + Sync;
+
+/// The parts a document draws into its pages as each is written ([`Document::later`]).
+#[derive(Clone)]
+pub struct Later {
+    pub draw: std::sync::Arc<DrawLater>,
+    /// Every character those parts hold, each once: the font must have them, and a PDF
+    /// embeds its glyphs before it draws a page.
+    pub chars: String,
+}
+
+impl std::fmt::Debug for Later {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Later")
+            .field("chars", &self.chars)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The same when they draw the same characters through the same function.
+impl PartialEq for Later {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.draw, &other.draw) && self.chars == other.chars
+    }
+}
+
+impl Document {
+    /// A document of whole pages.
+    pub fn new(title: impl Into<String>, pages: Vec<Figure>) -> Self {
+        Self {
+            title: title.into(),
+            pages,
+            later: None,
+        }
+    }
+
+    /// Page `index` (one of `pages`, taken out) with its deferred parts drawn in.
+    pub fn finish_page(&self, index: usize, mut page: Figure) -> Result<Figure, String> {
+        if let Some(later) = &self.later {
+            (later.draw)(index, &mut page)?;
+        }
+        Ok(page)
+    }
+
+    /// The document with every page whole, nothing left to draw later: for whatever reads
+    /// the pages at once.
+    pub fn finished(mut self) -> Result<Self, String> {
+        let Some(later) = self.later.take() else {
+            return Ok(self);
+        };
+        for (index, page) in self.pages.iter_mut().enumerate() {
+            (later.draw)(index, page)?;
+        }
+        Ok(self)
+    }
 }
 
 #[cfg(test)]

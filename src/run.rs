@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::backend::RenderError;
 use crate::error::{Error, Problem, Status};
 use crate::font::Font;
 use crate::games::Job;
@@ -40,8 +41,10 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
     let made = job.run(&crate::load::Files)?;
     let mut warnings = made.notes;
     let (target, bytes, content) = match made.product {
-        Product::Drawing(document, output) => {
+        Product::Drawing(mut document, output) => {
             if let Some(width) = output.width {
+                // Every text is measured, so every page is drawn whole first.
+                document = document.finished().map_err(RenderError::Page)?;
                 warnings.extend(small_text(&document, width.mm()));
             }
             let bytes = crate::backend::render_at(document, output.format, output.width)?;

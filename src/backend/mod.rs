@@ -37,6 +37,8 @@ pub enum RenderError {
     NoPlainText,
     /// A page holds more characters of text than [`MAX_PAGE_CHARS`].
     TooMuchText { chars: usize },
+    /// A page's deferred parts ([`crate::figure::Document::later`]) could not be drawn.
+    Page(String),
     /// An HTML replay page was asked of a document: it is made from games (`render`,
     /// `booklet`), not from figures.
     NoReplay,
@@ -77,6 +79,7 @@ impl std::fmt::Display for RenderError {
                 "an HTML replay page is made of a record's games (render or booklet), not of \
                  this document; write it as a PDF, SVG or PNG"
             ),
+            RenderError::Page(why) => write!(f, "cannot draw a page: {why}"),
             RenderError::NoPlainText => write!(
                 f,
                 "plain text is made for one diagram (render); write this document as a PDF, SVG or PNG"
@@ -114,8 +117,17 @@ pub fn render_at(
     format: Format,
     width: Option<Length>,
 ) -> Result<Vec<u8>, RenderError> {
+    // The PDF backend draws each page's deferred parts as it comes to the page; every other
+    // format, and a page scaled to a width, takes whole pages.
+    let document = match (format, width) {
+        (Format::Pdf, None) => document,
+        _ => document.finished().map_err(RenderError::Page)?,
+    };
     for page in &document.pages {
         check_glyphs(page)?;
+    }
+    if let Some(later) = &document.later {
+        check_text(&later.chars)?;
     }
     match format {
         #[cfg(feature = "pdf")]
@@ -284,13 +296,15 @@ pub(crate) fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
     if chars > MAX_PAGE_CHARS {
         return Err(RenderError::TooMuchText { chars });
     }
-    for text in figure.text_content() {
-        font::check(text).map_err(|missing| RenderError::MissingGlyph {
-            text: text.to_string(),
-            missing,
-        })?;
-    }
-    Ok(())
+    figure.text_content().try_for_each(check_text)
+}
+
+/// Refuses `text` when the job's font lacks one of its characters.
+fn check_text(text: &str) -> Result<(), RenderError> {
+    font::check(text).map_err(|missing| RenderError::MissingGlyph {
+        text: text.to_string(),
+        missing,
+    })
 }
 
 /// `value` (millimetres or points) to a thousandth, as SVG numbers are written.
@@ -371,10 +385,7 @@ mod tests {
             crate::figure::Item::Text(crate::figure::Text::new(at, content, 3.0, anchor))
         };
         figure.root.items.push(text("x".repeat(MAX_PAGE_CHARS)));
-        let one = |figure: Figure| Document {
-            title: "long".into(),
-            pages: vec![figure],
-        };
+        let one = |figure: Figure| Document::new("long", vec![figure]);
         let document = one(figure.clone());
         assert!(
             render(document, Format::Svg).is_ok(),
@@ -394,6 +405,70 @@ mod tests {
             assert_eq!(error.exit_code(), 1, "{error}");
             assert!(error.to_string().contains("characters of text"), "{error}");
         }
+    }
+
+    fn text(content: &str) -> crate::figure::Item {
+        let at = crate::figure::Point::new(1.0, 10.0);
+        let anchor = crate::figure::Anchor::Start;
+        crate::figure::Item::Text(crate::figure::Text::new(at, content, 9.0, anchor))
+    }
+
+    /// A one-page document whose text "later" is drawn into the page as it is written.
+    fn drawn_later(chars: &str, draw: fn(usize, &mut Figure) -> Result<(), String>) -> Document {
+        let mut page = Figure::new(50.0, 30.0, "p");
+        page.root.items.push(text("now"));
+        let mut document = Document::new("d", vec![page]);
+        document.later = Some(crate::figure::Later {
+            draw: std::sync::Arc::new(draw),
+            chars: chars.into(),
+        });
+        document
+    }
+
+    #[test]
+    fn parts_drawn_into_a_page_as_it_is_written_are_drawn_and_held_to_every_check() {
+        let mut whole = Figure::new(50.0, 30.0, "p");
+        whole.root.items.extend([text("now"), text("later")]);
+        let whole = Document::new("d", vec![whole]);
+        let later = drawn_later("aelrt", |_, page| {
+            page.root.items.push(text("later"));
+            Ok(())
+        });
+        for format in [Format::Svg, Format::Png(36), Format::Pdf] {
+            let (drawn, expected) = (render(later.clone(), format), render(whole.clone(), format));
+            assert_eq!(drawn, expected, "{format:?}");
+        }
+        assert_eq!(later.finished().unwrap(), whole);
+
+        // A part that cannot be drawn is an error, never a page without it.
+        let failing = drawn_later("", |_, _| Err("the record is gone".into()));
+        for format in [Format::Svg, Format::Png(36), Format::Pdf] {
+            let err = render(failing.clone(), format).unwrap_err();
+            assert_eq!(err, RenderError::Page("the record is gone".into()));
+            assert_eq!(crate::error::Error::from(err).exit_code(), 1);
+        }
+
+        // Characters the font lacks, named or drawn, are refused as on any page.
+        let lacking = |_: usize, page: &mut Figure| {
+            page.root.items.push(text("☃"));
+            Ok(())
+        };
+        for (chars, format) in [("☃", Format::Pdf), ("", Format::Svg), ("", Format::Pdf)] {
+            let err = render(drawn_later(chars, lacking), format).unwrap_err();
+            assert!(
+                matches!(err, RenderError::MissingGlyph { .. }),
+                "{chars:?} {format:?}: {err}"
+            );
+        }
+
+        // A PDF embeds its glyphs before it draws a page: a part drawing a character its
+        // document did not name is refused, not printed without it.
+        let unnamed = drawn_later("l", |_, page| {
+            page.root.items.push(text("later"));
+            Ok(())
+        });
+        let err = render(unnamed, Format::Pdf).unwrap_err().to_string();
+        assert!(err.contains("page 1 holds 'a'"), "{err}");
     }
 
     #[test]

@@ -19,8 +19,9 @@ const FONT_ID: &str = "F1";
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
-/// Renders every page of `document`, each dropped once it is drawn. Text must already be
-/// checked against the font.
+/// Renders every page of `document`, each dropped once it is drawn, its deferred parts
+/// ([`Document::later`]) drawn into it just before. Text must already be checked against
+/// the font.
 pub fn render(document: Document) -> Result<Vec<u8>, super::RenderError> {
     render_pages(document, Pages::OneAtATime)
 }
@@ -41,13 +42,16 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, super::Rend
     pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
     pdf.metadata.info.creator = "sheetgen".to_string();
 
-    // What the pages show (a figure's title goes in the document information, not a glyph).
+    // What the pages show (a figure's title goes in the document information, not a glyph),
+    // and what is drawn into them later.
+    let later = document.later.as_ref().map(|later| later.chars.as_str());
     let texts = || {
         document
             .pages
             .iter()
             .flat_map(|page| page.root.texts())
             .map(|text| text.content.as_str())
+            .chain(later)
     };
     let glyphs = font::glyphs_of(texts());
     let chosen = font::current();
@@ -76,9 +80,10 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, super::Rend
         ..PdfSaveOptions::default()
     };
     let mut doc = match pages {
-        Pages::OneAtATime => streamed(pdf, document.pages, &options),
+        Pages::OneAtATime => streamed(pdf, document, &options)?,
         #[cfg(test)]
         Pages::AllAtOnce => {
+            let document = document.finished().map_err(super::RenderError::Page)?;
             pdf.with_pages(document.pages.iter().map(page).collect());
             pdf.to_lopdf_document(&options, &mut Vec::new())
         }
@@ -110,8 +115,12 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, super::Rend
 }
 
 /// The document with each page's content stream made on its own (see [`page_streams`]).
-fn streamed(mut pdf: PdfDocument, pages: Vec<Figure>, options: &PdfSaveOptions) -> lopdf::Document {
-    let (streams, outlines) = page_streams(&pdf, pages, options);
+fn streamed(
+    mut pdf: PdfDocument,
+    document: Document,
+    options: &PdfSaveOptions,
+) -> Result<lopdf::Document, super::RenderError> {
+    let (streams, outlines) = page_streams(&pdf, document, options)?;
     pdf.with_pages(outlines);
     let mut doc = pdf.to_lopdf_document(options, &mut Vec::new());
     for (page_id, stream) in doc.get_pages().into_values().zip(streams) {
@@ -124,7 +133,7 @@ fn streamed(mut pdf: PdfDocument, pages: Vec<Figure>, options: &PdfSaveOptions) 
         object.dict.set("Filter", "FlateDecode");
         object.set_content(stream);
     }
-    doc
+    Ok(doc)
 }
 
 /// Pages drawn into printpdf's operations at once, in each thread: few, because a page's
@@ -142,36 +151,66 @@ const PAGES_AT_ONCE: usize = 8;
 /// the whole page, whatever the threads.
 fn page_streams(
     pdf: &PdfDocument,
-    pages: Vec<Figure>,
+    mut document: Document,
     options: &PdfSaveOptions,
-) -> (Vec<Vec<u8>>, Vec<PdfPage>) {
-    let count = pages.len();
+) -> Result<(Vec<Vec<u8>>, Vec<PdfPage>), super::RenderError> {
+    let count = document.pages.len();
     let mut batches = Vec::with_capacity(count.div_ceil(PAGES_AT_ONCE));
-    let mut pages = pages.into_iter().peekable();
+    let mut pages = std::mem::take(&mut document.pages)
+        .into_iter()
+        .enumerate()
+        .peekable();
     while pages.peek().is_some() {
         batches.push(pages.by_ref().take(PAGES_AT_ONCE).collect::<Vec<_>>());
     }
     let done = font::on_every_core(batches, |figures| {
-        batch_streams(pdf.clone(), figures, options)
+        batch_streams(pdf.clone(), &document, figures, options)
     });
     let mut streams = Vec::with_capacity(count);
     let mut outlines = Vec::with_capacity(count);
-    for (batch_streams, batch_outlines) in done {
+    for batch in done {
+        let (batch_streams, batch_outlines) = batch?;
         streams.extend(batch_streams);
         outlines.extend(batch_outlines);
     }
-    (streams, outlines)
+    Ok((streams, outlines))
 }
 
-/// One batch of pages, in a copy of the document (its font): each page's deflated content
-/// stream and its outline.
+/// One batch of pages (each with its index), made whole, in a copy of the document (its
+/// font): each page's deflated content stream and its outline.
 fn batch_streams(
     mut pdf: PdfDocument,
-    figures: Vec<Figure>,
+    document: &Document,
+    figures: Vec<(usize, Figure)>,
     options: &PdfSaveOptions,
-) -> (Vec<Vec<u8>>, Vec<PdfPage>) {
-    let full: Vec<PdfPage> = figures.iter().map(page).collect();
-    drop(figures);
+) -> Result<(Vec<Vec<u8>>, Vec<PdfPage>), super::RenderError> {
+    let mut full = Vec::with_capacity(figures.len());
+    for (index, figure) in figures {
+        let figure = document
+            .finish_page(index, figure)
+            .map_err(super::RenderError::Page)?;
+        // What was drawn into it is held to the same limits as the rest, and its characters
+        // must be ones the document named: the font's glyphs are already chosen.
+        if document.later.is_some() {
+            super::check_glyphs(&figure)?;
+            let font = pdf.resources.fonts.map.get(&FontId(FONT_ID.into()));
+            let mapped = |c: char| {
+                font.is_some_and(|f| f.parsed_font.codepoint_to_glyph.contains_key(&c.into()))
+            };
+            let texts = figure.root.texts();
+            let unnamed = texts
+                .iter()
+                .flat_map(|text| text.content.chars())
+                .find(|c| !mapped(*c));
+            if let Some(c) = unnamed {
+                return Err(super::RenderError::Page(format!(
+                    "page {} holds {c:?}, which its document did not name",
+                    index + 1
+                )));
+            }
+        }
+        full.push(page(&figure));
+    }
     let outlines = full.iter().map(outline).collect();
     pdf.with_pages(full);
     let some = pdf.to_lopdf_document(options, &mut Vec::new());
@@ -188,7 +227,7 @@ fn batch_streams(
             deflate(&stream.content, Strategy::Filtered)
         })
         .collect();
-    (streams, outlines)
+    Ok((streams, outlines))
 }
 
 /// A page's size and all its text in one string, in order: what printpdf reads of it (glyph
@@ -794,10 +833,7 @@ mod tests {
         for k in 0..2 * PAGES_AT_ONCE {
             pages.push(page_with(&format!("p{k}"), &format!("Page {k}")));
         }
-        let document = Document {
-            title: "booklet".into(),
-            pages,
-        };
+        let document = Document::new("booklet", pages);
         let streamed = render_pages(document.clone(), Pages::OneAtATime).unwrap();
         assert_eq!(streamed, render_pages(document, Pages::AllAtOnce).unwrap());
         assert!(streamed.starts_with(b"%PDF"));
@@ -810,10 +846,7 @@ mod tests {
         let pages: Vec<Figure> = (0..3 * PAGES_AT_ONCE)
             .map(|k| page_with(&format!("p{k}"), &format!("Board {k}")))
             .collect();
-        let document = Document {
-            title: "booklet".into(),
-            pages,
-        };
+        let document = Document::new("booklet", pages);
         font::using(font::wide_font(), || {
             let streamed = render_pages(document.clone(), Pages::OneAtATime).unwrap();
             assert_eq!(streamed, render_pages(document, Pages::AllAtOnce).unwrap());

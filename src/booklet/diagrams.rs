@@ -3,6 +3,13 @@
 //! game's lines under the board (the scoring mode, the score), captioned with the move it
 //! follows (`After 12... c4-e6`), and every game's diagrams at one scale throughout the
 //! booklet.
+//!
+//! A diagram is drawn twice: once when the booklet is laid out, to learn its size and the
+//! scale every diagram of its kind is placed at, and again when its page is written
+//! ([`Placed::draw_into`]), so a bulletin of a thousand games never holds its thousand
+//! diagrams at once.
+
+use std::collections::BTreeSet;
 
 use super::flow::Flow;
 use super::style::{BookletOptions, GAP, MIN_PRINT_PT};
@@ -16,8 +23,8 @@ use crate::theme::Theme;
 use crate::vocabulary::MoveRef;
 use crate::words::Words;
 
-/// One diagram of the booklet and the words under it. The diagram is drawn when the
-/// booklet is laid out, with its text as large as the booklet's scale needs.
+/// One diagram of the booklet and the words under it, with its text as large as the
+/// booklet's scale needs.
 pub struct Entry<'a> {
     pub game: &'a dyn GameRecord,
     request: Request,
@@ -25,17 +32,25 @@ pub struct Entry<'a> {
 }
 
 impl Entry<'_> {
-    /// The diagram without its header (the game's heading above says it, once), its text
-    /// `text_scale` times its usual size.
-    fn draw(&self, text_scale: f64) -> Result<Figure, Error> {
-        let request = Request {
+    /// What draws the diagram, its text `text_scale` times its usual size.
+    fn request_at(&self, text_scale: f64) -> Request {
+        Request {
             text_scale: Some(text_scale),
             ..self.request.clone()
-        };
-        let mut figure = crate::diagram::draw(self.game, &request)?.pages.remove(0);
-        without_header(&mut figure);
-        Ok(figure)
+        }
     }
+
+    fn draw(&self, text_scale: f64) -> Result<Figure, Error> {
+        draw(self.game, &self.request_at(text_scale))
+    }
+}
+
+/// The diagram of `game` that `request` asks for, without its header (the game's heading
+/// above says it, once).
+fn draw(game: &dyn GameRecord, request: &Request) -> Result<Figure, Error> {
+    let mut figure = crate::diagram::draw(game, request)?.pages.remove(0);
+    without_header(&mut figure);
+    Ok(figure)
 }
 
 /// `figure` with the title and players above its board taken out and the rest moved up.
@@ -160,12 +175,24 @@ fn comment(game: &dyn GameRecord, at: usize) -> Option<String> {
     Some(text.value.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
-/// The diagrams of one kind of game drawn at one scale, and the room their captions take.
-pub struct Drawn {
-    pub figures: Vec<Figure>,
-    pub scale: f64,
+/// The diagrams of one kind of game, drawn and measured at the one scale they are placed
+/// at (and then dropped).
+pub struct Measured {
+    /// Each diagram's width and height, unscaled.
+    pub sizes: Vec<(f64, f64)>,
+    pub fitted: Fitted,
+    /// Every character their texts hold.
+    pub chars: BTreeSet<char>,
+}
+
+/// How one kind of game's diagrams are placed: in which cells, at what scale, their text
+/// how many times its usual size.
+#[derive(Clone, Copy)]
+pub struct Fitted {
     /// The cells they fit: the booklet's, or one across the page.
     pub cells: Cells,
+    pub scale: f64,
+    pub text_scale: f64,
 }
 
 /// The cell a diagram is drawn in, and the room under it every caption takes.
@@ -220,16 +247,16 @@ impl Cells {
     }
 }
 
-/// Draws one game's diagrams (all of one kind of game) so that one scale fits them all in
+/// Measures one game's diagrams (all of one kind of game) so that one scale fits them all in
 /// `cells` above their captions, with every text at least the booklet's smallest size at
 /// print size: their text is drawn larger until it is; where the cell is too low for that
 /// (a figure with long notes under its board), they may be as tall as the page; and a
 /// layout where even that is too small is refused.
-pub fn draw_all(
+pub fn measure_all(
     entries: &[&Entry],
     cells: Cells,
     options: &BookletOptions,
-) -> Result<Drawn, Error> {
+) -> Result<Measured, Error> {
     let cell = cells.cell;
     let room = cell.height - cells.caption_height;
     if room < cell.height / 3.0 {
@@ -247,15 +274,8 @@ pub fn draw_all(
         ..cells
     };
     for cells in [cells, tall, cells.across()] {
-        let room = cells.cell.height - cells.caption_height;
-        match legible(entries, (cells.cell.width, room), options)? {
-            Ok((figures, scale)) => {
-                return Ok(Drawn {
-                    figures,
-                    scale,
-                    cells,
-                });
-            }
+        match legible(entries, cells, options)? {
+            Ok(measured) => return Ok(measured),
             Err(smallest) if smallest.0 > best.0 => best = smallest,
             Err(_) => {}
         }
@@ -278,46 +298,50 @@ pub fn draw_all(
     )))
 }
 
-/// Figures and the one scale they are placed at.
-type Scaled = (Vec<Figure>, f64);
 /// The smallest size text printed at, and the game whose diagram holds it.
 type Smallest = (f64, &'static str);
 
-/// The diagrams drawn at one scale that fits them all in `width` × `room`, their text
-/// enlarged until it prints at the smallest size; or the smallest text it came to, and
-/// which game's diagram holds it.
+/// The diagrams measured at one scale that fits them all in `cells` above their captions,
+/// their text enlarged until it prints at the smallest size; or the smallest text it came
+/// to, and which game's diagram holds it.
 fn legible(
     entries: &[&Entry],
-    (width, room): (f64, f64),
+    cells: Cells,
     options: &BookletOptions,
-) -> Result<Result<Scaled, Smallest>, Error> {
-    // What prints smallest at `text_scale`, and which game's diagram holds it.
-    let draw = |text_scale: f64| -> Result<(f64, &'static str, Scaled), Error> {
-        // Every diagram of the booklet is held from here until the PDF is written: without
-        // the spare room of lists grown by pushing, and without the plain-text board a
-        // booklet never prints, they take half the memory.
-        let compact = |mut figure: Figure| {
-            figure.root.shrink_to_fit();
-            figure.plain_text = None;
-            figure
-        };
-        let figures = entries
-            .iter()
-            .map(|e| e.draw(text_scale).map(compact))
-            .collect::<Result<Vec<_>, _>>()?;
-        let scale = figures
-            .iter()
-            .map(|f| (width / f.width).min(room / f.height))
-            .fold(f64::INFINITY, f64::min);
+) -> Result<Result<Measured, Smallest>, Error> {
+    let (width, room) = (cells.cell.width, cells.cell.height - cells.caption_height);
+    // What prints smallest at `text_scale`, and which game's diagram holds it. Each diagram
+    // is dropped once measured: it is drawn again when its page is written.
+    let draw = |text_scale: f64| -> Result<(f64, &'static str, Measured), Error> {
+        let mut sizes = Vec::with_capacity(entries.len());
+        let mut chars = BTreeSet::new();
+        // Each diagram's smallest text, unscaled, and its game.
         let (mut smallest, mut game) = (f64::INFINITY, "");
-        for (entry, figure) in entries.iter().zip(&figures) {
+        for entry in entries {
+            let figure = entry.draw(text_scale)?;
+            sizes.push((figure.width, figure.height));
             for text in figure.root.texts() {
-                if text.size * scale < smallest {
-                    (smallest, game) = (text.size * scale, entry.game.game().title());
+                chars.extend(text.content.chars());
+                if text.size < smallest {
+                    (smallest, game) = (text.size, entry.game.game().title());
                 }
             }
         }
-        Ok((smallest, game, (figures, scale)))
+        let scale = sizes
+            .iter()
+            .map(|(w, h)| (width / w).min(room / h))
+            .fold(f64::INFINITY, f64::min);
+        let fitted = Fitted {
+            cells,
+            scale,
+            text_scale,
+        };
+        let measured = Measured {
+            sizes,
+            fitted,
+            chars,
+        };
+        Ok((smallest * scale, game, measured))
     };
     let min_pt = options.min_pt();
     let legible = |smallest: f64| smallest >= min_pt - 0.01;
@@ -328,8 +352,6 @@ fn legible(
     if legible(smallest) {
         return Ok(Ok(drawn));
     }
-    // A booklet's diagrams, drawn again below: one set in memory at a time.
-    drop(drawn);
     let mut best = (smallest, game);
     let guess = (min_pt + 0.05) / smallest;
     let scales = std::iter::once(guess).chain((1..=20).map(|step| 1.0 + step as f64 * 0.1));
@@ -353,61 +375,107 @@ fn caption_lines(caption: &[String], pt: f64, width: f64) -> Vec<String> {
         .collect()
 }
 
-/// How high the first row of `figures` is placed.
-pub fn first_row_height(figures: &[Figure], (cells, scale): (Cells, f64)) -> f64 {
-    let row = &figures[..cells.columns.min(figures.len())];
+/// How high the first row of diagrams of these `sizes` is placed.
+pub fn first_row_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
+    let row = &sizes[..fitted.cells.columns.min(sizes.len())];
     match row.is_empty() {
         true => 0.0,
-        false => row.iter().map(|f| f.height * scale).fold(0.0, f64::max) + cells.caption_height,
+        false => {
+            let tallest = row
+                .iter()
+                .map(|(_, h)| h * fitted.scale)
+                .fold(0.0, f64::max);
+            tallest + fitted.cells.caption_height
+        }
     }
 }
 
-/// Places a game's diagrams into `flow` in rows of `cells.columns`, each diagram scaled
-/// by `scale` and centred in its cell, its caption centred under it.
+/// A diagram placed on a page, drawn when the page is written.
+pub struct Placed {
+    /// Its game's index among the booklet's games.
+    pub game: usize,
+    request: Request,
+    scale: f64,
+    /// Where its top left corner goes, once scaled.
+    offset: Point,
+    /// Its `booklet-entry` group's index among the page's content.
+    entry: usize,
+}
+
+impl Placed {
+    /// Draws the diagram of `game` (its record) into its entry among `content`, the page's
+    /// content; its description.
+    pub fn draw_into(
+        &self,
+        game: &dyn GameRecord,
+        content: &mut Group,
+        theme: &Theme,
+    ) -> Result<String, Error> {
+        let mut figure = draw(game, &self.request)?;
+        theme.apply(&mut figure);
+        let drawn = figure.root.scaled(self.scale, self.offset);
+        match content.items.get_mut(self.entry) {
+            Some(Item::Group(entry)) => entry.items.insert(0, Item::Group(drawn)),
+            _ => return Err(Error::Render("a booklet page is not as laid out".into())),
+        }
+        Ok(figure.description)
+    }
+}
+
+/// Places a game's diagrams (game `game` of the booklet) into `flow` in rows of
+/// `cells.columns`, each diagram scaled and centred in its cell, its caption centred under
+/// it; where each went, to be drawn when its page is written.
 pub fn place(
     flow: &mut Flow,
+    game: usize,
     entries: &[&Entry],
-    figures: Vec<Figure>,
-    (cells, scale): (Cells, f64),
+    sizes: &[(f64, f64)],
+    fitted: Fitted,
     options: &BookletOptions,
-) -> Result<(), Error> {
+) -> Result<Vec<(usize, Placed)>, Error> {
+    let (cells, scale) = (fitted.cells, fitted.scale);
     let pt = options.caption_pt();
-    let mut figures = figures.into_iter();
-    for row in entries.chunks(cells.columns) {
-        let figures: Vec<Figure> = figures.by_ref().take(row.len()).collect();
-        let tallest = figures.iter().map(|f| f.height * scale).fold(0.0, f64::max);
+    let mut placed = Vec::with_capacity(entries.len());
+    for (row, sizes) in entries
+        .chunks(cells.columns)
+        .zip(sizes.chunks(cells.columns))
+    {
+        let tallest = sizes.iter().map(|(_, h)| h * scale).fold(0.0, f64::max);
         let (page, top) = flow.take(tallest + cells.caption_height, "a row of diagrams")?;
         // A row short of diagrams is centred.
         let step = cells.cell.width + GAP;
         let left = flow.area.x + (cells.columns - row.len()) as f64 * step / 2.0;
-        for (k, (entry, figure)) in row.iter().zip(figures).enumerate() {
+        for (k, (entry, (width, height))) in row.iter().zip(sizes).enumerate() {
             let x = left + k as f64 * step;
             let cell = Rect::new(x, top, cells.cell.width, tallest);
-            let (group, description) = one(entry, figure, cell, (scale, pt), &options.theme);
-            flow.add(page, group);
-            flow.describe(page, description);
+            let (width, height) = (width * scale, height * scale);
+            let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);
+            let group = captions(entry, offset.y + height.max(cell.height), cell, pt);
+            let request = entry.request_at(fitted.text_scale);
+            let index = flow.add(page, group);
+            flow.describe_later(page);
+            placed.push((
+                page,
+                Placed {
+                    game,
+                    request,
+                    scale,
+                    offset,
+                    entry: index,
+                },
+            ));
         }
         flow.gap(GAP / 2.0);
     }
-    Ok(())
+    Ok(placed)
 }
 
-/// One diagram scaled into the top of `cell` and centred, its caption under it, and the
-/// diagram's description.
-fn one(
-    entry: &Entry,
-    mut figure: Figure,
-    cell: Rect,
-    (scale, pt): (f64, f64),
-    theme: &Theme,
-) -> (Group, String) {
+/// A diagram's entry, as laid out: its caption centred in `cell` under `bottom`. Its
+/// diagram goes in first when its page is written ([`Placed::draw_into`]).
+fn captions(entry: &Entry, bottom: f64, cell: Rect, pt: f64) -> Group {
     let mut group = Group::new("booklet-entry");
-    let (width, height) = (figure.width * scale, figure.height * scale);
-    let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);
-    theme.apply(&mut figure);
-    group.group(figure.root.scaled(scale, offset));
     let mut captions = Group::new("caption");
-    let mut y = offset.y + height.max(cell.height) + 1.0;
+    let mut y = bottom + 1.0;
     let centre = cell.x + cell.width / 2.0;
     for line in caption_lines(&entry.caption, pt, cell.width) {
         y += line_height(pt);
@@ -421,5 +489,5 @@ fn one(
         ));
     }
     group.group(captions);
-    (group, figure.description)
+    group
 }

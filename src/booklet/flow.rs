@@ -19,8 +19,9 @@ pub struct Flow {
     /// Where content goes on every page (the page number sits under it).
     pub area: Rect,
     pages: Vec<Group>,
-    /// Each page's text alternative, part by part.
-    descriptions: Vec<Vec<String>>,
+    /// Each page's text alternative, part by part; None for a diagram's, known once the
+    /// diagram is drawn.
+    descriptions: Vec<Vec<Option<String>>>,
     /// Where the next part starts on the last page.
     y: f64,
 }
@@ -98,14 +99,20 @@ impl Flow {
 
     /// Adds `text` to page `page`'s text alternative.
     pub fn describe(&mut self, page: usize, text: impl Into<String>) {
-        self.descriptions[page].push(text.into());
+        self.descriptions[page].push(Some(text.into()));
     }
 
-    /// Draws `group` on page `page`. Every page is held until the whole booklet is written:
-    /// the group is kept without its lists' spare room.
-    pub fn add(&mut self, page: usize, mut group: Group) {
+    /// Leaves the next part of page `page`'s text alternative to a diagram drawn later.
+    pub fn describe_later(&mut self, page: usize) {
+        self.descriptions[page].push(None);
+    }
+
+    /// Draws `group` on page `page`; its index among the page's parts. Every page is held
+    /// until the whole booklet is written: the group is kept without its lists' spare room.
+    pub fn add(&mut self, page: usize, mut group: Group) -> usize {
         group.shrink_to_fit();
         self.pages[page].group(group);
+        self.pages[page].items.len() - 1
     }
 
     /// `text` as lines of `size` points, `indent` in from the left and no wider than the
@@ -179,7 +186,7 @@ impl Flow {
     }
 
     /// The pages' content and text alternatives, in order.
-    pub fn into_pages(self) -> Vec<(Group, Vec<String>)> {
+    pub fn into_pages(self) -> Vec<(Group, Vec<Option<String>>)> {
         self.pages.into_iter().zip(self.descriptions).collect()
     }
 }

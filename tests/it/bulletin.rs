@@ -579,3 +579,54 @@ fn a_numbered_move_past_the_end_is_refused_in_the_words_it_was_asked_in() {
         out.stderr
     );
 }
+
+/// What `sheetgen booklet` writes: the pages are laid out with every diagram measured, and
+/// each page's diagrams are drawn only as the page is written, so a thousand games' diagrams
+/// are never held at once. Past the first batch of pages, and on every core, that is the
+/// same booklet, byte for byte, as the one drawn whole.
+#[test]
+fn a_booklet_drawn_as_it_is_written_holds_no_diagram_until_then_and_is_the_same_booklet() {
+    let files = [
+        "examples/shoreline-evening.yaml",
+        "examples/towers-example.yaml",
+        "examples/loa-connection.yaml",
+    ];
+    let options = sheetgen::booklet::BookletOptions {
+        per_page: 1,
+        every: Some(2),
+        ..options()
+    };
+    let whole = sheetgen::booklet::booklet(&games(&files), &options).unwrap();
+    let later = sheetgen::booklet::booklet_drawn_as_written(games(&files), &options).unwrap();
+    // A diagram's entry holds the diagram and its caption; laid out, its caption only.
+    let entries = |document: &Document| -> Vec<usize> {
+        document
+            .pages
+            .iter()
+            .flat_map(|p| p.root.groups_with_class("booklet-entry"))
+            .map(|entry| entry.items.len())
+            .collect()
+    };
+    let drawn = entries(&whole);
+    assert!(
+        drawn.len() > 20 && drawn.iter().all(|&n| n == 2),
+        "{drawn:?}"
+    );
+    assert!(
+        entries(&later).iter().all(|&n| n == 1),
+        "{:?}",
+        entries(&later)
+    );
+    assert_eq!(entries(&later).len(), drawn.len());
+    assert!(
+        later.pages.len() > 16,
+        "more than two batches: {}",
+        later.pages.len()
+    );
+    let pdf = |document: Document| {
+        sheetgen::backend::render(document, sheetgen::backend::Format::Pdf).unwrap()
+    };
+    assert!(pdf(later.clone()) == pdf(whole.clone()), "the same PDF");
+    // Descriptions too: each page's text alternative names its diagrams.
+    assert_eq!(later.finished().unwrap(), whole);
+}

@@ -170,14 +170,13 @@ pub fn figure(title: &str, review: &Review) -> Figure {
 
 /// One page a game.
 pub fn document(reviews: &[Reviewed]) -> Document {
-    Document {
-        title: reviews
-            .first()
-            .map(|r| r.title.clone())
-            .unwrap_or_else(|| "evaluation graph".into()),
-        pages: reviews
-            .iter()
-            .map(|r| figure(&r.title, &r.review))
-            .collect(),
-    }
+    let title = reviews
+        .first()
+        .map(|r| r.title.clone())
+        .unwrap_or_else(|| "evaluation graph".into());
+    let pages = reviews
+        .iter()
+        .map(|r| figure(&r.title, &r.review))
+        .collect();
+    Document::new(title, pages)
 }

@@ -166,10 +166,7 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
         }
     );
     figure.root.group(page);
-    Ok(Document {
-        title: t.title.value.clone(),
-        pages: vec![figure],
-    })
+    Ok(Document::new(t.title.value.clone(), vec![figure]))
 }
 
 /// Rows of move pairs on the scoresheet.
@@ -252,10 +249,7 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Documen
         s.title.value
     );
     figure.root.group(page);
-    Document {
-        title: s.title.value.clone(),
-        pages: vec![figure],
-    }
+    Document::new(s.title.value.clone(), vec![figure])
 }
 
 /// The fewest columns (2 to [`MAX_COLUMNS`]) whose rows, header row included, are at least

@@ -112,13 +112,8 @@ pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup, words: &Words) -> D
     first
         .root
         .group(crate::print_marks::scale_bar(content, page, unit));
-    Document {
-        title: words.tr("Shoreline puzzles"),
-        pages: vec![
-            first,
-            solutions_page(puzzles, content, (width, height), words),
-        ],
-    }
+    let solutions = solutions_page(puzzles, content, (width, height), words);
+    Document::new(words.tr("Shoreline puzzles"), vec![first, solutions])
 }
 
 /// The first page: a heading, and the puzzles' boards in a grid.

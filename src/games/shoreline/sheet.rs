@@ -146,10 +146,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         },
         description.join("; ")
     );
-    Ok(Document {
-        title: t.title.value.clone(),
-        pages: vec![figure],
-    })
+    Ok(Document::new(t.title.value.clone(), vec![figure]))
 }
 
 fn side_name(t: &Template, side: Side) -> &str {

@@ -127,10 +127,7 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         }
     );
     figure.root.group(root);
-    Ok(Document {
-        title: t.title.value.clone(),
-        pages: vec![figure],
-    })
+    Ok(Document::new(t.title.value.clone(), vec![figure]))
 }
 
 /// The table beside the board between `top` and `bottom`, or under it: each with its board.
