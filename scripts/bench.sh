@@ -3,8 +3,9 @@
 #   one 5×5 diagram to SVG and to PNG per process (against sgf-render 3.3.1 when it is
 #   installed: cargo install sgf-render --version 3.3.1 --root /tmp/peer; once over a file
 #   already holding the same figure, once with the figure changing every run), check of 10,000
-#   Shoreline records, a booklet of 1,000 games (time and peak memory), the evening sheet's
-#   PDF size, and the peak memory of an A4 sheet as PNG at the highest DPI sheetgen allows.
+#   Shoreline records, a booklet of 1,000 games (time and peak memory) and one of 1,000
+#   diagrams of a 100,000-move game, the evening sheet's PDF size, and the peak memory of an
+#   A4 sheet as PNG at the highest DPI sheetgen allows.
 # Usage: scripts/bench.sh [RUNS]   (RUNS processes per timing, default 200; ROUNDS=N the
 # number of in-turn rounds against sgf-render, default 3; STATIC=1 measures a static build;
 # SHEETGEN=FILE measures that binary, e.g. a build of an earlier commit)
@@ -107,6 +108,15 @@ docs = open(sys.argv[1]).read().split("---\n")
 open(sys.argv[2], "w").write("---\n".join(docs[:1000]))
 PY
 /usr/bin/time -f "booklet of 1,000 games: %e s, peak %M KB" "$sheetgen" booklet "$tmp/one-k.yaml" -o "$tmp/b.pdf"
+
+# The longest game's booklet: 1,000 diagrams (--every 100) of one 100,000-move Lines of Action
+# game, marking time without the repetition rule.
+python3 - "$tmp/long.yaml" <<'PY'
+import sys
+moves = ["b1-b3", "a2-c2", "b3-b1", "c2-a2"] * 25000
+open(sys.argv[1], "w").write("game: lines-of-action\nrules: { repetition: off }\nmoves: [%s]\n" % ", ".join(moves))
+PY
+/usr/bin/time -f "booklet of 1,000 diagrams of a 100,000-move game: %e s, peak %M KB" "$sheetgen" booklet "$tmp/long.yaml" --every 100 -o "$tmp/long.pdf"
 
 "$sheetgen" shoreline --boards 4 -o "$tmp/sheet.pdf"
 echo "shoreline --boards 4 PDF: $(stat -c %s "$tmp/sheet.pdf") bytes"

@@ -224,8 +224,15 @@ impl Numbering {
     /// is joined to its move by a no-break space, so that a wrapped list never ends a line on
     /// a number.
     pub fn moves(self, moves: &[String], from: usize, to: usize) -> String {
+        let to = to.min(moves.len());
+        self.moves_from(moves.get(from..to).unwrap_or_default(), from)
+    }
+
+    /// `moves`, a game's moves from its `from`-th on (from 0), numbered as [`Self::moves`]
+    /// numbers them.
+    pub fn moves_from(self, moves: &[String], from: usize) -> String {
         let mut out = String::new();
-        for (i, played) in moves.iter().enumerate().take(to).skip(from) {
+        for (i, played) in (from..).zip(moves) {
             if !out.is_empty() {
                 out.push(' ');
             }

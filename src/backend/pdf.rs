@@ -189,25 +189,8 @@ fn batch_streams(
         let figure = document
             .finish_page(index, figure)
             .map_err(super::RenderError::Page)?;
-        // What was drawn into it is held to the same limits as the rest, and its characters
-        // must be ones the document named: the font's glyphs are already chosen.
         if document.later.is_some() {
-            super::check_glyphs(&figure)?;
-            let font = pdf.resources.fonts.map.get(&FontId(FONT_ID.into()));
-            let mapped = |c: char| {
-                font.is_some_and(|f| f.parsed_font.codepoint_to_glyph.contains_key(&c.into()))
-            };
-            let texts = figure.root.texts();
-            let unnamed = texts
-                .iter()
-                .flat_map(|text| text.content.chars())
-                .find(|c| !mapped(*c));
-            if let Some(c) = unnamed {
-                return Err(super::RenderError::Page(format!(
-                    "page {} holds {c:?}, which its document did not name",
-                    index + 1
-                )));
-            }
+            drawn_later_fits(&pdf, index, &figure)?;
         }
         full.push(page(&figure));
     }
@@ -228,6 +211,32 @@ fn batch_streams(
         })
         .collect();
     Ok((streams, outlines))
+}
+
+/// Page `index`, with what was drawn into it as it is written, held to the same limits as
+/// every page, and its characters ones the document named: the font's glyphs are chosen
+/// before any page is drawn.
+fn drawn_later_fits(
+    pdf: &PdfDocument,
+    index: usize,
+    figure: &Figure,
+) -> Result<(), super::RenderError> {
+    super::check_glyphs(figure)?;
+    let font = pdf.resources.fonts.map.get(&FontId(FONT_ID.into()));
+    let mapped =
+        |c: char| font.is_some_and(|f| f.parsed_font.codepoint_to_glyph.contains_key(&c.into()));
+    let texts = figure.root.texts();
+    match texts
+        .iter()
+        .flat_map(|t| t.content.chars())
+        .find(|c| !mapped(*c))
+    {
+        Some(c) => Err(super::RenderError::Page(format!(
+            "page {} holds {c:?}, which its document did not name",
+            index + 1
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// A page's size and all its text in one string, in order: what printpdf reads of it (glyph

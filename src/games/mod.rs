@@ -131,9 +131,18 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// Moves `from..to` (from 0) numbered as the game's move lists number them:
     /// `6... c4-e6 7. f1-d3`, or a Towers turn each with its number.
     fn numbered_moves(&self, from: usize, to: usize, words: &Words) -> String {
-        self.game()
-            .numbering()
-            .moves(&self.move_list(words), from, to)
+        let moves = self.moves_between(from, to, words);
+        self.game().numbering().moves_from(&moves, from)
+    }
+
+    /// Moves `from..to` (from 0) of [`GameRecord::move_list`]. A game whose records can be
+    /// long writes only these: a booklet captions a thousand diagrams of one game.
+    fn moves_between(&self, from: usize, to: usize, words: &Words) -> Vec<String> {
+        self.move_list(words)
+            .into_iter()
+            .take(to)
+            .skip(from)
+            .collect()
     }
 
     /// How many moves (turns for Towers) `--at` and `--every` count.

@@ -391,3 +391,21 @@ fn a_result_in_move_text_must_end_it_and_agree_with_the_game() {
         "`b3xe3` comes after the result `1-0`",
     );
 }
+
+/// A booklet captions each diagram with the moves since the last, and Lines of Action
+/// writes only those moves (a game can be 100,000 moves long): they are numbered as the
+/// whole move list numbers them, past its end too.
+#[test]
+fn a_run_of_moves_is_numbered_as_the_whole_move_list_numbers_it() {
+    let words = sheetgen::words::Words::default();
+    let loaded = sheetgen::load::load("examples/loa-winands-E1.yaml").unwrap();
+    let game = loaded.into_iter().next().unwrap().game.unwrap();
+    let all = game.move_list(&words);
+    assert!(all.len() > 20, "{}", all.len());
+    for from in 0..=all.len() + 1 {
+        for to in from..=all.len() + 2 {
+            let whole = sheetgen::vocabulary::Numbering::Pairs.moves(&all, from, to);
+            assert_eq!(game.numbered_moves(from, to, &words), whole, "{from}..{to}");
+        }
+    }
+}

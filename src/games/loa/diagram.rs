@@ -490,12 +490,13 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
         }
         (false, None) => {
             // The move as move lists number it (`6... c4-e6`), and how far into the game.
-            let moves: Vec<String> = replay
+            let last: Vec<String> = replay
                 .plies
-                .iter()
+                .last()
                 .map(|p| super::game::notation(*p, replay.rules.size))
+                .into_iter()
                 .collect();
-            let played = crate::vocabulary::Numbering::Pairs.moves(&moves, n - 1, n);
+            let played = crate::vocabulary::Numbering::Pairs.moves_from(&last, n - 1);
             let english = match replay.position.to_move {
                 Side::Black => "after {move}, {n} of {total} half-moves; black to move",
                 Side::White => "after {move}, {n} of {total} half-moves; white to move",

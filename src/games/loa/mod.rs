@@ -203,6 +203,15 @@ impl GameRecord for Game {
         self.notation()
     }
 
+    fn moves_between(&self, from: usize, to: usize, _words: &crate::words::Words) -> Vec<String> {
+        let to = to.min(self.plies.len());
+        let plies = self.plies.get(from..to).unwrap_or_default();
+        plies
+            .iter()
+            .map(|p| game::notation(*p, self.rules.size))
+            .collect()
+    }
+
     fn length(&self) -> usize {
         self.plies.len()
     }
