@@ -390,6 +390,12 @@ pub fn first_row_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
     }
 }
 
+/// The refusal of a page whose parts are not where the layout put them (never met: the
+/// layout and the drawing are made from one record).
+pub fn not_laid_out() -> Error {
+    Error::Render("a booklet page is not as laid out".into())
+}
+
 /// A diagram placed on a page, drawn when the page is written.
 pub struct Placed {
     /// Its game's index among the booklet's games.
@@ -416,7 +422,7 @@ impl Placed {
         let drawn = figure.root.scaled(self.scale, self.offset);
         match content.items.get_mut(self.entry) {
             Some(Item::Group(entry)) => entry.items.insert(0, Item::Group(drawn)),
-            _ => return Err(Error::Render("a booklet page is not as laid out".into())),
+            _ => return Err(not_laid_out()),
         }
         Ok(figure.description)
     }

@@ -41,7 +41,7 @@ use crate::page::PageSetup;
 use crate::theme::Theme;
 #[cfg(feature = "cli")]
 use crate::words::Words;
-use diagrams::{Cells, Entry, Fitted, Placed};
+use diagrams::{Cells, Entry, Fitted, Placed, not_laid_out};
 use flow::Flow;
 pub use style::BookletOptions;
 use style::{GAP, MARGIN};
@@ -309,7 +309,6 @@ impl ToDraw {
         let Some(to_draw) = self.pages.get(index) else {
             return Ok(());
         };
-        let not_laid_out = || Error::Render("a booklet page is not as laid out".into());
         // The page's content, as `pages` wrapped it.
         let content = match page.root.items.first_mut() {
             Some(Item::Group(themed)) => match themed.items.first_mut() {
