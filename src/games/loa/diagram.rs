@@ -152,13 +152,51 @@ pub fn diagram(
         if options.flip {
             board = board.flipped();
         }
+        let under = Under::of(replay, total, options);
+        let marked = options.review.as_ref().map(|(m, _)| m);
+        let groups = board_marks(&board, replay, &options.show, marked, k);
+        let mut entries = key_entries(&groups, &board, words);
+        if let Some(marked) = marked {
+            entries.extend(super::costly::key_entries(&board, marked, words));
+        }
+        let key: frame::Block = Box::new(move |y| {
+            let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT * k));
+            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT * k, entries);
+            (group, bottom.max(y + font::descent(frame::TEXT_PT)))
+        });
+        frame::Board {
+            groups,
+            extent: board.extent(),
+            cells: piece_cells(&board, &replay.position),
+            lines: under.lines,
+            blocks: vec![key],
+            key: Some(0),
+            plain_text: under.plain_text,
+            description: describe(heading, replay, &under.written),
+        }
+    })
+}
+
+/// What is written under the board, and in the plain text and the text alternative.
+struct Under {
+    /// The lines under the board: group counts, outcome, review verdicts, notes, rules.
+    lines: Vec<Line>,
+    /// The plain-text diagram: the board, the caption and the status.
+    plain_text: String,
+    /// Everything written, for the text alternative.
+    written: Vec<String>,
+}
+
+impl Under {
+    fn of(replay: &Replay, total: usize, options: &DiagramOptions) -> Under {
+        let words = &options.words;
         let status = [
             group_counts(replay, words),
             outcome_line(total, replay, words),
         ];
         let notes = figure_notes(replay, &options.show, words);
         let review_lines = match &options.review {
-            Some((marked, moves)) => super::costly::lines(marked, moves, size, words),
+            Some((marked, moves)) => super::costly::lines(marked, moves, replay.rules.size, words),
             None => Vec::new(),
         };
         let rules = rules_caption(&replay.rules, words);
@@ -184,28 +222,12 @@ pub fn diagram(
         let plain_text = plain_text(replay, options.flip, &written, words);
         written.extend(notes);
         written.push(rules);
-        let marked = options.review.as_ref().map(|(m, _)| m);
-        let groups = board_marks(&board, replay, &options.show, marked, k);
-        let mut entries = key_entries(&groups, &board, words);
-        if let Some(marked) = marked {
-            entries.extend(super::costly::key_entries(&board, marked, words));
-        }
-        let key: frame::Block = Box::new(move |y| {
-            let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT * k));
-            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT * k, entries);
-            (group, bottom.max(y + font::descent(frame::TEXT_PT)))
-        });
-        frame::Board {
-            groups,
-            extent: board.extent(),
-            cells: piece_cells(&board, &replay.position),
+        Under {
             lines,
-            blocks: vec![key],
-            key: Some(0),
             plain_text,
-            description: describe(heading, replay, &written),
+            written,
         }
-    })
+    }
 }
 
 /// The board, the last move, the groups' links, the captures, the pieces, the `show`
@@ -225,44 +247,12 @@ fn board_marks(
     // Beside other arrows, the last move is its squares tinted.
     let with_figures = !show.is_empty() || review.is_some();
     if let (Some(m), true) = (last_move, with_figures) {
-        // Beside move arrows the last move is its two squares tinted, not another arrow.
-        let mut last = Group::new("last-move squares");
-        for sq in [m.from, m.to] {
-            let square = board.square(sq as usize);
-            last.shape(
-                Shape::Rect(square.inset(0.2)),
-                Paint::fill(LAST_MOVE_SQUARE),
-            );
-            // A dashed frame: the tint alone fades on a photocopy.
-            let w = (board.cell * 0.04).max(0.35);
-            last.shape(
-                Shape::Rect(square.inset(w)),
-                Paint::stroke(Stroke::dashed(LAST_MOVE, w, &[w * 3.0, w * 2.0])),
-            );
-        }
-        groups.push(last);
+        groups.push(last_move_squares(board, m));
     }
     groups.push(group_links(board, replay));
     groups.push(board.pieces(&replay.position));
     if let (Some(m), false) = (last_move, with_figures) {
-        let mut last = Group::new("last-move");
-        // From the emptied square's centre to just past the piece's rim, so the head lies
-        // on the board, and cased in paper, so it reads on the pieces it passes over.
-        let (from, to) = trimmed(
-            board.center(m.from as usize),
-            board.center(m.to as usize),
-            board.cell * 0.15,
-            board.piece_radius() + board.cell * 0.03,
-        );
-        last.group(cased_arrow(
-            "arrow",
-            from,
-            to,
-            last_move_width(board),
-            LAST_MOVE,
-            (crate::palette::PAPER, 0.3),
-        ));
-        groups.push(last);
+        groups.push(last_move_arrow(board, m));
     }
     if let Some(marked) = review {
         groups.push(super::costly::arrows(board, marked));
@@ -285,6 +275,47 @@ fn board_marks(
     groups
 }
 
+/// Beside move arrows the last move is its two squares tinted, not another arrow.
+fn last_move_squares(board: &BoardLayout, m: Move) -> Group {
+    let mut last = Group::new("last-move squares");
+    for sq in [m.from, m.to] {
+        let square = board.square(sq as usize);
+        last.shape(
+            Shape::Rect(square.inset(0.2)),
+            Paint::fill(LAST_MOVE_SQUARE),
+        );
+        // A dashed frame: the tint alone fades on a photocopy.
+        let w = (board.cell * 0.04).max(0.35);
+        last.shape(
+            Shape::Rect(square.inset(w)),
+            Paint::stroke(Stroke::dashed(LAST_MOVE, w, &[w * 3.0, w * 2.0])),
+        );
+    }
+    last
+}
+
+/// The last move as an arrow: from the emptied square's centre to just past the piece's
+/// rim, so the head lies on the board, and cased in paper, so it reads on the pieces it
+/// passes over.
+fn last_move_arrow(board: &BoardLayout, m: Move) -> Group {
+    let mut last = Group::new("last-move");
+    let (from, to) = trimmed(
+        board.center(m.from as usize),
+        board.center(m.to as usize),
+        board.cell * 0.15,
+        board.piece_radius() + board.cell * 0.03,
+    );
+    last.group(cased_arrow(
+        "arrow",
+        from,
+        to,
+        last_move_width(board),
+        LAST_MOVE,
+        (crate::palette::PAPER, 0.3),
+    ));
+    last
+}
+
 /// Whether a group of `groups` (or one inside them) of class `class` draws anything.
 fn drawn(groups: &[Group], class: &str) -> bool {
     let has = |g: &Group| g.class.split(' ').any(|c| c == class) && !g.items.is_empty();
@@ -296,11 +327,9 @@ fn drawn(groups: &[Group], class: &str) -> bool {
 /// The key to every symbol the board's `groups` draw, sampled as the board draws it.
 fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<Entry<'a>> {
     let mut entries: Vec<Entry> = Vec::new();
-    let link = board.cell * 0.12;
-    let width = (board.cell * 0.05).max(0.45);
-    let last = last_move_width(board);
     let top = |class: &str| groups.iter().any(|g| g.class == class);
     if top("last-move") {
+        let last = last_move_width(board);
         entries.push(Entry {
             kind: "last-move",
             sample: Box::new(move |a, b| {
@@ -312,25 +341,56 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
     if top("last-move squares") {
         entries.push(Entry {
             kind: "last-move squares",
-            sample: Box::new(|a, b| {
-                let mut g = Group::new("");
-                let side = 3.2;
-                for x in [a.x, b.x - side] {
-                    let r = crate::figure::Rect::new(x, a.y - side / 2.0, side, side);
-                    g.shape(Shape::Rect(r), Paint::fill(LAST_MOVE_SQUARE));
-                    g.shape(
-                        Shape::Rect(r.inset(0.2)),
-                        Paint::stroke(Stroke::dashed(LAST_MOVE, 0.35, &[1.05, 0.7])),
-                    );
-                }
-                g
-            }),
+            sample: Box::new(last_move_squares_sample),
             words: words.tr("the last move's squares"),
         });
     }
-    for (class, color, english) in [
-        ("black", LINK_BLACK, "Black's pieces of one group"),
-        ("white", LINK_WHITE, "White's pieces of one group"),
+    entries.extend(link_entries(groups, board, words));
+    if drawn(groups, "capture") && drawn(groups, "captured") {
+        entries.push(Entry {
+            kind: "capture",
+            sample: Box::new(capture_sample),
+            words: words.tr("a capture happened here"),
+        });
+    }
+    if groups.iter().any(|g| g.class.starts_with("moves ")) {
+        entries.extend(move_entries(board, words));
+    }
+    entries
+}
+
+/// The key's sample of the last move's two tinted squares.
+fn last_move_squares_sample(a: Point, b: Point) -> Group {
+    let mut g = Group::new("");
+    let side = 3.2;
+    for x in [a.x, b.x - side] {
+        let r = crate::figure::Rect::new(x, a.y - side / 2.0, side, side);
+        g.shape(Shape::Rect(r), Paint::fill(LAST_MOVE_SQUARE));
+        g.shape(
+            Shape::Rect(r.inset(0.2)),
+            Paint::stroke(Stroke::dashed(LAST_MOVE, 0.35, &[1.05, 0.7])),
+        );
+    }
+    g
+}
+
+/// The key's entries for each side whose groups the board links.
+fn link_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<Entry<'a>> {
+    let link = board.cell * 0.12;
+    let mut entries = Vec::new();
+    for (class, kind, color, english) in [
+        (
+            "black",
+            "links black",
+            LINK_BLACK,
+            "Black's pieces of one group",
+        ),
+        (
+            "white",
+            "links white",
+            LINK_WHITE,
+            "White's pieces of one group",
+        ),
     ] {
         let linked = groups
             .iter()
@@ -338,11 +398,7 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
             .any(|g| g.class.split(' ').any(|c| c == class) && !g.items.is_empty());
         if linked {
             entries.push(Entry {
-                kind: if class == "black" {
-                    "links black"
-                } else {
-                    "links white"
-                },
+                kind,
                 sample: Box::new(move |a, b| {
                     let mut g = Group::new("");
                     group_link(&mut g, (a, b), color, link);
@@ -352,38 +408,40 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
             });
         }
     }
-    if drawn(groups, "capture") && drawn(groups, "captured") {
-        entries.push(Entry {
-            kind: "capture",
-            sample: Box::new(|a, b| {
-                let mut g = Group::new("");
-                let (x, y, s) = ((a.x + b.x) / 2.0, a.y, 1.1);
-                let stroke = Paint::stroke(Stroke::solid(CAPTURE, 0.4));
-                g.shape(
-                    Shape::Line(Point::new(x - s, y - s), Point::new(x + s, y + s)),
-                    stroke.clone(),
-                );
-                g.shape(
-                    Shape::Line(Point::new(x + s, y - s), Point::new(x - s, y + s)),
-                    stroke,
-                );
-                g
-            }),
-            words: words.tr("a capture happened here"),
-        });
-    }
-    if groups.iter().any(|g| g.class.starts_with("moves ")) {
-        entries.push(Entry {
+    entries
+}
+
+/// The key's sample of a capture's cross.
+fn capture_sample(a: Point, b: Point) -> Group {
+    let mut g = Group::new("");
+    let (x, y, s) = ((a.x + b.x) / 2.0, a.y, 1.1);
+    let stroke = Paint::stroke(Stroke::solid(CAPTURE, 0.4));
+    g.shape(
+        Shape::Line(Point::new(x - s, y - s), Point::new(x + s, y + s)),
+        stroke.clone(),
+    );
+    g.shape(
+        Shape::Line(Point::new(x + s, y - s), Point::new(x - s, y + s)),
+        stroke,
+    );
+    g
+}
+
+/// The key to a `moves:` figure: a move, a capture, a refused direction.
+fn move_entries<'a>(board: &BoardLayout, words: &Words) -> [Entry<'a>; 3] {
+    let width = (board.cell * 0.05).max(0.45);
+    [
+        Entry {
             kind: "move",
             sample: Box::new(move |a, b| arrow("", a, b, width, MOVE)),
             words: words.tr("a move"),
-        });
-        entries.push(Entry {
+        },
+        Entry {
             kind: "capture",
             sample: Box::new(move |a, b| arrow("", a, b, width, CAPTURE)),
             words: words.tr("a move that captures"),
-        });
-        entries.push(Entry {
+        },
+        Entry {
             kind: "refused",
             sample: Box::new(move |a, b| {
                 let mut g = Group::new("");
@@ -400,9 +458,8 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
                 g
             }),
             words: words.tr("a direction it cannot use"),
-        });
-    }
-    entries
+        },
+    ]
 }
 
 /// The last-move arrow's width: its head (four widths) fits between the piece it ends at and
@@ -786,6 +843,14 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
     };
     let mut group = Group::new(class);
     group.shape(Shape::Line(start, end), Paint::stroke(stroke));
+    stub_end(&mut group, refusal, end, (ux, uy), m, width);
+    group
+}
+
+/// The mark at a refused direction's stub's `end` (`u` its direction) that says why: a bar
+/// for a blocked line, a ring for the mover's own piece, a cross off the board.
+fn stub_end(group: &mut Group, refusal: Refusal, end: Point, u: (f64, f64), m: f64, width: f64) {
+    let (ux, uy) = u;
     let solid = Paint::stroke(Stroke::solid(BLOCKED, width));
     match refusal {
         Refusal::BlockedByEnemy | Refusal::BlockedByObstruction => {
@@ -824,7 +889,6 @@ fn stub(board: &BoardLayout, from: Point, d: usize, refusal: Refusal, width: f64
             );
         }
     }
-    group
 }
 
 /// The diagram as plain text under the frame's title: the board with files and ranks on every side

@@ -320,19 +320,7 @@ fn costly_moves(
         Anchor::End,
         Anchor::Start,
     ];
-    let header = ["Move", "Player", "Played", "Lost", "Best"];
-    let mut rows = vec![header.map(|h| words.tr(h))];
-    for m in costly {
-        let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
-        rows.push([
-            m.number.to_string(),
-            words.tr(Side::label(m.player)),
-            m.point.name(),
-            format!("−{}", m.loss),
-            best.join(" "),
-        ]);
-    }
-    for (r, row) in rows.iter().enumerate() {
+    for (r, row) in costly_rows(&costly, words).iter().enumerate() {
         let mut line = Group::new(if r == 0 {
             "costly-header"
         } else {
@@ -363,6 +351,23 @@ fn costly_moves(
         y += line_height(text_pt);
     }
     (group, y - line_height(text_pt))
+}
+
+/// The costly-moves table's words: its header, then a row a move.
+fn costly_rows(costly: &[&super::solver::MoveAnalysis], words: &Words) -> Vec<[String; 5]> {
+    let header = ["Move", "Player", "Played", "Lost", "Best"];
+    let mut rows = vec![header.map(|h| words.tr(h))];
+    for m in costly {
+        let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
+        rows.push([
+            m.number.to_string(),
+            words.tr(Side::label(m.player)),
+            m.point.name(),
+            format!("−{}", m.loss),
+            best.join(" "),
+        ]);
+    }
+    rows
 }
 
 /// The key to the run marks the board holds, below `at`: a scoring run in both sides'
@@ -419,28 +424,41 @@ pub fn legend(
         x += key_width + 6.0;
     }
     if last_move {
-        let key = words.tr("the last move");
-        let radius = font::cap_height(label_pt) * 0.8;
-        if x > at.x && x + 2.0 * radius + 2.5 + font::text_width(&key, label_pt) > at.x + width {
-            (x, baseline) = (at.x, baseline + line_height(label_pt) + 1.0);
-        }
-        let mut ring = Group::new("legend-sample last-move");
-        ring.shape(
-            Shape::Circle {
-                center: At::new(x + radius, baseline - font::cap_height(label_pt) / 2.0),
-                radius,
-            },
-            Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
-        );
-        group.group(ring);
-        group.text(Text::new(
-            At::new(x + 2.0 * radius + 2.5, baseline),
-            key,
-            label_pt,
-            Anchor::Start,
-        ));
+        baseline = last_move_key(&mut group, (x, baseline), (at.x, width), label_pt, words);
     }
     (Some(group), baseline + font::descent(label_pt))
+}
+
+/// The legend's ring for the last move and its words, from `x` on the line at `baseline`,
+/// or on a new line from `left` when it would pass `width`. Returns the baseline it is on.
+fn last_move_key(
+    group: &mut Group,
+    (mut x, mut baseline): (f64, f64),
+    (left, width): (f64, f64),
+    label_pt: f64,
+    words: &Words,
+) -> f64 {
+    let key = words.tr("the last move");
+    let radius = font::cap_height(label_pt) * 0.8;
+    if x > left && x + 2.0 * radius + 2.5 + font::text_width(&key, label_pt) > left + width {
+        (x, baseline) = (left, baseline + line_height(label_pt) + 1.0);
+    }
+    let mut ring = Group::new("legend-sample last-move");
+    ring.shape(
+        Shape::Circle {
+            center: At::new(x + radius, baseline - font::cap_height(label_pt) / 2.0),
+            radius,
+        },
+        Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
+    );
+    group.group(ring);
+    group.text(Text::new(
+        At::new(x + 2.0 * radius + 2.5, baseline),
+        key,
+        label_pt,
+        Anchor::Start,
+    ));
+    baseline
 }
 
 /// The stones a set-up position starts with, unnumbered: they were placed in no move.

@@ -99,19 +99,7 @@ pub fn diagram(
         true => LABEL_PT * k,
         false => super::table::ENGLISH.text_pt * k,
     };
-    let width = if compact(k) {
-        WIDTH.max(compact_width(
-            &scoring,
-            &table_words(text_pt, words).table(),
-        ))
-    } else {
-        let table_width = table_width(&scoring, text_pt, words);
-        board_at(MARGIN, k, table_width.max(WIDTH), options.bare)
-            .extent()
-            .width
-            .max(WIDTH)
-            .max(table_width)
-    };
+    let width = figure_width(&scoring, (k, text_pt), options.bare, words);
     let frame = Frame {
         class: "diagram towers",
         game: words.tr("Towers"),
@@ -126,15 +114,7 @@ pub fn diagram(
     frame.draw(|top| {
         let rhombus = board_at(top, k, width, options.bare);
         let mut notes = vec![outcome(n, turns, options.set_up, board, &scoring, words)];
-        if let Some(current) = &board.current {
-            notes.push(words.fill(
-                "The Current Line is Line {line} (marked); its next square is {square}.",
-                &[
-                    ("line", &current.line),
-                    ("square", &square_name(current.next())),
-                ],
-            ));
-        }
+        notes.extend(current_line_note(board, words));
         // The text alternative holds what the figure writes.
         let written: Vec<String> = match options.bare {
             true => Vec::new(),
@@ -168,6 +148,37 @@ pub fn diagram(
             description: describe(heading, n, options.set_up, board, &scoring, &written),
         }
     })
+}
+
+/// The figure's width: the board's and the scoring table's, at least [`WIDTH`].
+fn figure_width(
+    scoring: &[super::rules::Scoring; 2],
+    (k, text_pt): (f64, f64),
+    bare: bool,
+    words: &Words,
+) -> f64 {
+    if compact(k) {
+        return WIDTH.max(compact_width(scoring, &table_words(text_pt, words).table()));
+    }
+    let table_width = table_width(scoring, text_pt, words);
+    board_at(MARGIN, k, table_width.max(WIDTH), bare)
+        .extent()
+        .width
+        .max(WIDTH)
+        .max(table_width)
+}
+
+/// The line under the board that names the Current Line and its next square, if one is
+/// marked.
+fn current_line_note(board: &Board, words: &Words) -> Option<String> {
+    let current = board.current.as_ref()?;
+    Some(words.fill(
+        "The Current Line is Line {line} (marked); its next square is {square}.",
+        &[
+            ("line", &current.line),
+            ("square", &square_name(current.next())),
+        ],
+    ))
 }
 
 /// The rhombus with its corner words, the Current Line, the stones and the towers.
