@@ -228,7 +228,11 @@ impl<'f> Defs<'f> {
         let mut outlines = String::new();
         for (gid, path) in self.glyphs {
             if let Some(path) = path {
-                let _ = writeln!(outlines, "<path d=\"{path}\" id=\"{}\"/>", glyph_id(gid));
+                outlines.push_str("<path d=\"");
+                outlines.push_str(&path);
+                outlines.push_str("\" id=\"");
+                push_glyph_id(&mut outlines, gid);
+                outlines.push_str("\"/>\n");
             }
         }
         if !outlines.is_empty() {
@@ -311,7 +315,9 @@ impl<'f> Defs<'f> {
                     uses.push_str(itoa::Buffer::new().format(advance));
                     uses.push('"');
                 }
-                let _ = write!(uses, " xlink:href=\"#{}\"/>", glyph_id(gid));
+                uses.push_str(" xlink:href=\"#");
+                push_glyph_id(&mut uses, gid);
+                uses.push_str("\"/>");
             }
             advance += u32::from(width);
         }
@@ -354,9 +360,12 @@ impl<'f> Defs<'f> {
     }
 }
 
-/// Glyph `gid`'s id in the figure.
-fn glyph_id(gid: u16) -> String {
-    format!("g{ID_KEY}-{gid}")
+/// Appends glyph `gid`'s id in the figure: a glyph is used hundreds of times a file.
+fn push_glyph_id(out: &mut String, gid: u16) {
+    out.push('g');
+    out.push(ID_KEY);
+    out.push('-');
+    out.push_str(itoa::Buffer::new().format(gid));
 }
 
 /// Glyph `gid`'s outline as SVG path data in font units, read from the font; `None` for a
@@ -365,7 +374,7 @@ fn glyph_id(gid: u16) -> String {
 /// Written as text rather than through the crate's `path::Data`, which would hold a vector
 /// per command and write `M1,2 L3,4`, longer than `M1 2L3 4` for every glyph of a file.
 fn outline(face: &ttf_parser::Face<'_>, gid: u16) -> Option<String> {
-    let mut path = PathData(String::new());
+    let mut path = PathData(String::with_capacity(1024));
     face.outline_glyph(ttf_parser::GlyphId(gid), &mut path)?;
     Some(path.0)
 }
@@ -405,9 +414,18 @@ fn write_numbers(out: &mut String, numbers: &[f32]) {
         if i > 0 {
             out.push(' ');
         }
-        // TrueType outlines are whole font units but for a curve's implied points (halves).
-        if v.fract() == 0.0 && v.abs() < 1e9 {
-            out.push_str(itoa::Buffer::new().format(v as i32));
+        // TrueType outlines are whole font units but for a curve's implied points (halves),
+        // so the number is written from its double, a whole number.
+        let twice = v * 2.0;
+        if twice.abs() < 1e9 && (twice as i32) as f32 == twice {
+            let twice = twice as i32;
+            if twice < 0 {
+                out.push('-');
+            }
+            out.push_str(itoa::Buffer::new().format(twice.unsigned_abs() / 2));
+            if twice % 2 != 0 {
+                out.push_str(".5");
+            }
         } else {
             Decimal::new(f64::from(v), 1).write_to(out);
         }
@@ -600,6 +618,23 @@ mod tests {
             .filter_map(|n| n.attribute("class"))
             .find(|c| c.starts_with('a'));
         assert_eq!(class, Some("a\"b'c<d&ef"));
+    }
+
+    #[test]
+    fn path_numbers_are_whole_units_halves_or_tenths_with_their_sign() {
+        let mut out = String::new();
+        write_numbers(&mut out, &[-0.5, 3.5, -3.5, 2.0, -7.0, -0.0, 0.25, 1e10]);
+        // Each as the general Decimal writes it, which the fast path for halves must match.
+        let general: Vec<String> = [-0.5f64, 3.5, -3.5, 2.0, -7.0, -0.0, 0.25, 1e10]
+            .iter()
+            .map(|&v| {
+                let mut s = String::new();
+                Decimal::new(v, 1).write_to(&mut s);
+                s
+            })
+            .collect();
+        assert_eq!(out, general.join(" "));
+        assert_eq!(out, "-0.5 3.5 -3.5 2 -7 0 0.3 10000000000");
     }
 
     #[test]
