@@ -208,6 +208,8 @@ struct Defs<'f> {
     clips: BTreeMap<String, Rect>,
     /// Glyph scales written for a text size (its bits): the same few sizes recur.
     scales: Vec<(u64, Decimal)>,
+    /// Where each glyph's outline is written before it is kept.
+    scratch: String,
 }
 
 impl<'f> Defs<'f> {
@@ -218,6 +220,7 @@ impl<'f> Defs<'f> {
             glyphs: BTreeMap::new(),
             clips: BTreeMap::new(),
             scales: Vec::new(),
+            scratch: String::new(),
         }
     }
 
@@ -302,11 +305,11 @@ impl<'f> Defs<'f> {
             let Some((gid, width)) = self.font.glyph_advance(c) else {
                 continue;
             };
-            let face = &self.face;
+            let (face, scratch) = (&self.face, &mut self.scratch);
             let inked = self
                 .glyphs
                 .entry(gid)
-                .or_insert_with(|| outline(face, gid))
+                .or_insert_with(|| outline(face, gid, scratch))
                 .is_some();
             if inked {
                 uses.push_str("<use");
@@ -373,23 +376,25 @@ fn push_glyph_id(out: &mut String, gid: u16) {
 ///
 /// Written as text rather than through the crate's `path::Data`, which would hold a vector
 /// per command and write `M1,2 L3,4`, longer than `M1 2L3 4` for every glyph of a file.
-fn outline(face: &ttf_parser::Face<'_>, gid: u16) -> Option<String> {
-    let mut path = PathData(String::with_capacity(1024));
-    face.outline_glyph(ttf_parser::GlyphId(gid), &mut path)?;
-    Some(path.0)
+/// It is written into `scratch` and kept as a string of its own length: no buffer grows
+/// once per glyph.
+fn outline(face: &ttf_parser::Face<'_>, gid: u16, scratch: &mut String) -> Option<String> {
+    scratch.clear();
+    face.outline_glyph(ttf_parser::GlyphId(gid), &mut PathData(scratch))?;
+    Some(scratch.as_str().to_owned())
 }
 
 /// SVG path data from a glyph outline, in font units.
-struct PathData(String);
+struct PathData<'a>(&'a mut String);
 
-impl PathData {
+impl PathData<'_> {
     fn command(&mut self, letter: char, points: &[f32]) {
         self.0.push(letter);
-        write_numbers(&mut self.0, points);
+        write_numbers(self.0, points);
     }
 }
 
-impl ttf_parser::OutlineBuilder for PathData {
+impl ttf_parser::OutlineBuilder for PathData<'_> {
     fn move_to(&mut self, x: f32, y: f32) {
         self.command('M', &[x, y]);
     }
@@ -641,7 +646,8 @@ mod tests {
     fn glyph_outlines_are_read_from_the_font_in_font_units() {
         let face = ttf_parser::Face::parse(font::FONT_DATA, 0).unwrap();
         let glyph = |c| face.glyph_index(c).unwrap().0;
-        let a = outline(&face, glyph('A')).expect("A has ink");
+        let scratch = &mut String::new();
+        let a = outline(&face, glyph('A'), scratch).expect("A has ink");
         assert!(a.starts_with('M') && a.ends_with('Z'), "{a}");
         // Whole font units, and halves where a curve's on-curve point is implied.
         assert!(
@@ -650,9 +656,10 @@ mod tests {
                 .all(|n| n.parse::<f64>().is_ok_and(|v| (v * 2.0).fract() == 0.0)),
             "{a}"
         );
-        assert_eq!(outline(&face, glyph(' ')), None);
-        // The same outline each time, and the one the file holds.
-        assert_eq!(outline(&face, glyph('A')), Some(a.clone()));
+        assert_eq!(outline(&face, glyph(' '), scratch), None);
+        // The same outline each time, after another glyph's, and the one the file holds.
+        assert!(outline(&face, glyph('W'), scratch).is_some_and(|w| w != a));
+        assert_eq!(outline(&face, glyph('A'), scratch), Some(a.clone()));
         let mut figure = Figure::new(10.0, 10.0, "t");
         figure
             .root
