@@ -305,15 +305,21 @@ fn last_move_arrow(board: &BoardLayout, m: Move) -> Group {
         board.cell * 0.15,
         board.piece_radius() + board.cell * 0.03,
     );
-    last.group(cased_arrow(
+    last.group(last_move_shaft(from, to, last_move_width(board)));
+    last
+}
+
+/// The last move's arrow from `from` to `to`, `width` wide, cased in paper: on the board
+/// and in the key alike.
+fn last_move_shaft(from: Point, to: Point, width: f64) -> Group {
+    cased_arrow(
         "arrow",
         from,
         to,
-        last_move_width(board),
+        width,
         LAST_MOVE,
         (crate::palette::PAPER, 0.3),
-    ));
-    last
+    )
 }
 
 /// Whether a group of `groups` (or one inside them) of class `class` draws anything.
@@ -332,9 +338,7 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
         let last = last_move_width(board);
         entries.push(Entry {
             kind: "last-move",
-            sample: Box::new(move |a, b| {
-                cased_arrow("arrow", a, b, last, LAST_MOVE, (crate::palette::PAPER, 0.3))
-            }),
+            sample: Box::new(move |a, b| last_move_shaft(a, b, last)),
             words: words.tr("the last move"),
         });
     }

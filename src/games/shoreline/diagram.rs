@@ -403,10 +403,7 @@ pub fn legend(
     for (scores, sides, key) in keys {
         let key_width = font::text_width(&key, label_pt);
         let needed = sides.len() as f64 * (sample + 2.5) + key_width;
-        if x > at.x && x + needed > at.x + width {
-            // Room for the samples' casing between the lines.
-            (x, baseline) = (at.x, baseline + line_height(label_pt) + 1.0);
-        }
+        (x, baseline) = key_place((x, baseline), needed, (at.x, width), label_pt);
         let y = baseline - font::cap_height(label_pt) / 2.0;
         for side in sides {
             let mut marks = run_marks(&[At::new(x, y), At::new(x + sample, y)], *side, scores);
@@ -429,20 +426,35 @@ pub fn legend(
     (Some(group), baseline + font::descent(label_pt))
 }
 
+/// Where a key `needed` wide goes: at `x` on the line at `baseline`, or at the start of the
+/// next line (from `left`) when it would pass `width` and is not the line's first.
+fn key_place(
+    (x, baseline): (f64, f64),
+    needed: f64,
+    (left, width): (f64, f64),
+    label_pt: f64,
+) -> (f64, f64) {
+    if x > left && x + needed > left + width {
+        // Room for the samples' casing between the lines.
+        (left, baseline + line_height(label_pt) + 1.0)
+    } else {
+        (x, baseline)
+    }
+}
+
 /// The legend's ring for the last move and its words, from `x` on the line at `baseline`,
 /// or on a new line from `left` when it would pass `width`. Returns the baseline it is on.
 fn last_move_key(
     group: &mut Group,
-    (mut x, mut baseline): (f64, f64),
+    (x, baseline): (f64, f64),
     (left, width): (f64, f64),
     label_pt: f64,
     words: &Words,
 ) -> f64 {
     let key = words.tr("the last move");
     let radius = font::cap_height(label_pt) * 0.8;
-    if x > left && x + 2.0 * radius + 2.5 + font::text_width(&key, label_pt) > left + width {
-        (x, baseline) = (left, baseline + line_height(label_pt) + 1.0);
-    }
+    let needed = 2.0 * radius + 2.5 + font::text_width(&key, label_pt);
+    let (x, baseline) = key_place((x, baseline), needed, (left, width), label_pt);
     let mut ring = Group::new("legend-sample last-move");
     ring.shape(
         Shape::Circle {
