@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Prints the figures issue 17 names, whole processes, on this machine (run it idle):
 #   one 5×5 diagram to SVG and to PNG per process (against sgf-render 3.3.1 when it is
-#   installed: cargo install sgf-render --version 3.3.1 --root /tmp/peer; once over a file
-#   already holding the same figure, once with the figure changing every run), check of 10,000
+#   installed: cargo install sgf-render --version 3.3.1 --root /tmp/peer; into a redirected
+#   standard output, with -o FILE, and with the figure changing every run), check of 10,000
 #   Shoreline records, a booklet of 1,000 games (time and peak memory) and one of 1,000
 #   diagrams of a 100,000-move game, the evening sheet's PDF size, and the peak memory of an
 #   A4 sheet as PNG at the highest DPI sheetgen allows.
@@ -38,7 +38,8 @@ sheetgen=$tmp/sheetgen
 # CPU seconds (user + system, to the microsecond) that RUNS runs of a command take, the
 # processes started straight from Python (no shell per run). `cpu_alternating A B` runs A
 # and B in turn: each run's output differs from the file's last content, so none finds its
-# file already written. The commands are split on spaces.
+# file already written. The commands are split on spaces; one ending in `> FILE` gets that
+# file as its standard output, truncated for each run as a shell's redirect does.
 cat > "$tmp/cpu.py" <<'PY'
 import resource, subprocess, sys
 runs, commands = int(sys.argv[1]), [c.split() for c in sys.argv[2:]]
@@ -47,7 +48,12 @@ def spent():
     return used.ru_utime + used.ru_stime
 start = spent()
 for i in range(runs):
-    subprocess.run(commands[i % len(commands)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = commands[i % len(commands)]
+    if len(command) > 2 and command[-2] == ">":
+        with open(command[-1], "wb") as out:
+            subprocess.run(command[:-2], stdout=out, stderr=subprocess.DEVNULL)
+    else:
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print("%.6f" % (spent() - start))
 PY
 cpu() { python3 "$tmp/cpu.py" "$runs" "$1"; }
@@ -65,14 +71,24 @@ version=$(cpu "$sheetgen --version")
 echo "render one 5×5 diagram, $runs processes: SVG $(awk "BEGIN { printf \"%.2f\", $svg * 1000 / $runs }") ms CPU each, PNG $(awk "BEGIN { printf \"%.2f\", $png * 1000 / $runs }") ms, --version $(awk "BEGIN { printf \"%.2f\", $version * 1000 / $runs }") ms"
 if [ -x "$peer" ]; then
   # Taken in turn, ROUNDS times (default 3), so a change in the machine's load touches both
-  # alike; the median ratio is the figure.
+  # alike; the median ratio is the figure. Like for like, both write the figure into a
+  # redirected standard output (`> fig.svg`: the file truncated and filled in place).
   ratios=()
+  file_ratios=()
   for round in $(seq "${ROUNDS:-3}"); do
-    psvg=$(cpu "$peer $tmp/g.sgf -o $tmp/p.svg")
-    svg2=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")
+    psvg=$(cpu "$peer $tmp/g.sgf > $tmp/p.svg")
+    svg2=$(cpu "$sheetgen render $tmp/g.yaml --format svg > $tmp/g.svg")
     ratio=$(awk "BEGIN { printf \"%.2f\", $svg2 / $psvg }")
     ratios+=("$ratio")
-    echo "round $round: SVG sheetgen $(awk "BEGIN { printf \"%.2f\", $svg2 * 1000 / $runs }") ms, sgf-render 3.3.1 $(awk "BEGIN { printf \"%.2f\", $psvg * 1000 / $runs }") ms, ratio $ratio"
+    echo "round $round, SVG into a redirected standard output: sheetgen $(awk "BEGIN { printf \"%.2f\", $svg2 * 1000 / $runs }") ms, sgf-render 3.3.1 $(awk "BEGIN { printf \"%.2f\", $psvg * 1000 / $runs }") ms, ratio $ratio"
+    # With -o the two differ in what they promise: sgf-render truncates the file and writes
+    # it in place; sheetgen writes a new file whole (atomic-write-file: an unnamed file,
+    # synced, linked, renamed over the old one, the folder synced).
+    pfile=$(cpu "$peer $tmp/g.sgf -o $tmp/p.svg")
+    file=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")
+    file_ratio=$(awk "BEGIN { printf \"%.2f\", $file / $pfile }")
+    file_ratios+=("$file_ratio")
+    echo "round $round, SVG with -o FILE: sheetgen (replaced whole, synced) $(awk "BEGIN { printf \"%.2f\", $file * 1000 / $runs }") ms, sgf-render 3.3.1 (truncated in place) $(awk "BEGIN { printf \"%.2f\", $pfile * 1000 / $runs }") ms, ratio $file_ratio"
   done
   # Output that changes every run: every file is really replaced, for both tools.
   for round in $(seq "${ROUNDS:-3}"); do
@@ -81,8 +97,8 @@ if [ -x "$peer" ]; then
     echo "round $round, output changing every run: SVG sheetgen $(awk "BEGIN { printf \"%.2f\", $changed * 1000 / $runs }") ms, sgf-render 3.3.1 $(awk "BEGIN { printf \"%.2f\", $pchanged * 1000 / $runs }") ms, ratio $(awk "BEGIN { printf \"%.2f\", $changed / $pchanged }")"
   done
   ppng=$(cpu "$peer --format png $tmp/g.sgf -o $tmp/p.png")
-  median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }')
-  echo "sgf-render 3.3.1 PNG $(awk "BEGIN { printf \"%.2f\", $ppng * 1000 / $runs }") ms; ratio sheetgen/sgf-render: SVG $median (median of ${#ratios[@]}), PNG $(awk "BEGIN { printf \"%.2f\", $png / $ppng }")"
+  median() { printf '%s\n' "$@" | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'; }
+  echo "sgf-render 3.3.1 PNG $(awk "BEGIN { printf \"%.2f\", $ppng * 1000 / $runs }") ms; ratio sheetgen/sgf-render: SVG $(median "${ratios[@]}") (median of ${#ratios[@]}, standard output), SVG -o FILE $(median "${file_ratios[@]}"), PNG $(awk "BEGIN { printf \"%.2f\", $png / $ppng }")"
 else
   echo "sgf-render not installed at $peer: no side-by-side ratio (see the first lines of this script)"
 fi

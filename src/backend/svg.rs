@@ -47,7 +47,7 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
     let font = font::current();
     let mut defs = Defs::new(&font);
-    let body = defs.group(&figure.root, words).to_string();
+    let body = defs.group(&figure.root, words);
     // The figure's ids are made from what it draws (and in which font): two different
     // figures inlined in one web page share none.
     let key = format!("{:08x}", font::fnv1a(body.as_bytes()) as u32 ^ font.hash);
@@ -61,14 +61,9 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
         + figure.title.len()
         + figure.description.len()
         + figure.css.as_ref().map_or(0, String::len)
-        + defs
-            .glyphs
-            .values()
-            .flatten()
-            .map(String::len)
-            .sum::<usize>()
+        + defs.outlines_len()
         + body.len();
-    defs.add_to(&mut definitions);
+    defs.add_to(&mut definitions, &key);
     let (width_attr, height_attr) = match width {
         Some(given) => {
             let height = Length {
@@ -95,12 +90,12 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
         .add(definitions)
-        .add(Blob::new(body));
+        .add(Blob::new(with_key(&body, &key)));
     let mut out = String::with_capacity(capacity);
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     // Writing into a String cannot fail.
     let _ = writeln!(out, "{document}");
-    out.replace(ID_KEY, &key).into_bytes()
+    out.into_bytes()
 }
 
 /// Several figures drawn for one web page (a replay's positions): one set of definitions
@@ -124,7 +119,7 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
     let mut defs = Defs::new(&font);
     let bodies: Vec<String> = figures
         .iter()
-        .map(|figure| defs.group(&figure.root, words).to_string())
+        .map(|figure| defs.group(&figure.root, words))
         .collect();
     let mut hash = font.hash;
     for body in &bodies {
@@ -133,7 +128,7 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
     }
     let key = format!("{hash:08x}");
     let mut definitions = el::Definitions::new();
-    defs.add_to(&mut definitions);
+    defs.add_to(&mut definitions, &key);
     // The element's children: its text without the `<defs>` and `</defs>` around them.
     let written = definitions.to_string();
     let defs = written
@@ -142,8 +137,8 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
         .unwrap_or_default()
         .trim_matches('\n');
     Frames {
-        defs: defs.replace(ID_KEY, &key),
-        bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
+        defs: defs.to_string(),
+        bodies: bodies.iter().map(|b| with_key(b, &key)).collect(),
         view_boxes: figures
             .iter()
             .map(|f| format!("0 0 {} {}", mm(f.width), mm(f.height)))
@@ -151,9 +146,23 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
     }
 }
 
-/// Stands for the figure's key in its ids until the drawing is written and the key known.
-/// A control character: [`outside`] keeps every one out of the texts that reach the file.
+/// Stands for the figure's key in the drawing's ids until the drawing is written and the
+/// key known. A control character: [`outside`] keeps every one out of the texts that reach
+/// the file.
 const ID_KEY: char = '\u{1}';
+
+/// `text` with the figure's key in place of each [`ID_KEY`], in one buffer of its size.
+fn with_key(text: &str, key: &str) -> String {
+    let marks = text.matches(ID_KEY).count();
+    let mut out = String::with_capacity(text.len() - marks + marks * key.len());
+    for (i, piece) in text.split(ID_KEY).enumerate() {
+        if i > 0 {
+            out.push_str(key);
+        }
+        out.push_str(piece);
+    }
+    out
+}
 
 impl From<Decimal> for svg::node::Value {
     fn from(number: Decimal) -> Self {
@@ -195,8 +204,8 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// What the drawing refers to by id: glyph outlines and clipping paths. Every id holds
-/// [`ID_KEY`], the figure's key once it is known.
+/// What the drawing refers to by id: glyph outlines and clipping paths. Every id in the
+/// drawing holds [`ID_KEY`]; the definitions are written once the figure's key is known.
 struct Defs<'f> {
     font: &'f Font,
     /// Parsed once per render: parsing reads the table directory and a dozen headers.
@@ -224,17 +233,24 @@ impl<'f> Defs<'f> {
         }
     }
 
-    /// Adds the definitions: glyph outlines, then clips, each sorted by id.
-    fn add_to(self, definitions: &mut el::Definitions) {
+    /// About how many bytes the glyph outlines take written out, ids and all.
+    fn outlines_len(&self) -> usize {
+        let written = |path: &String| path.len() + "<path d=\"\" id=\"g-00000000-65535\"/>\n".len();
+        self.glyphs.values().flatten().map(written).sum()
+    }
+
+    /// Adds the definitions, their ids holding `key`: glyph outlines, then clips, each
+    /// sorted by id.
+    fn add_to(self, definitions: &mut el::Definitions, key: &str) {
         // One blob, as the glyph runs are: outlines hold only numbers, command letters and
         // ids, nothing the crate's escaping (three copies of every path) would change.
-        let mut outlines = String::new();
+        let mut outlines = String::with_capacity(self.outlines_len());
         for (gid, path) in self.glyphs {
             if let Some(path) = path {
                 outlines.push_str("<path d=\"");
                 outlines.push_str(&path);
                 outlines.push_str("\" id=\"");
-                push_glyph_id(&mut outlines, gid);
+                push_glyph_id(&mut outlines, key, gid);
                 outlines.push_str("\"/>\n");
             }
         }
@@ -243,6 +259,7 @@ impl<'f> Defs<'f> {
             definitions.append(Blob::new(outlines));
         }
         for (id, r) in self.clips {
+            let id = id.replace(ID_KEY, key);
             definitions.append(el::ClipPath::new().set("id", id).add(rectangle(&r)));
         }
     }
@@ -264,8 +281,13 @@ impl<'f> Defs<'f> {
         id
     }
 
-    fn group(&mut self, g: &Group, words: Words) -> el::Group {
+    /// The group written out. Each group is written as soon as its items are, and goes
+    /// into its parent as text: the crate's tree (a hash map per element) of a whole
+    /// figure is never held at once.
+    fn group(&mut self, g: &Group, words: Words) -> String {
         let mut out = el::Group::new();
+        // The written size, about: the children written already, and a line per item.
+        let mut size = 64;
         if !g.class.is_empty() {
             out.assign("class", outside(&g.class));
         }
@@ -279,16 +301,25 @@ impl<'f> Defs<'f> {
                     // Measured once: both the glyphs and the text layer need the width.
                     let width = font::text_width(&t.content, t.size);
                     if let Some(glyphs) = self.text_glyphs(t, width) {
-                        out.append(glyphs);
+                        size += glyphs.len();
+                        out.append(Blob::new(glyphs));
                     }
                     if words == Words::Searchable {
                         out.append(text(t, width));
                     }
                 }
-                Item::Group(child) => out.append(self.group(child, words)),
+                Item::Group(child) => {
+                    let child = self.group(child, words);
+                    size += child.len();
+                    out.append(Blob::new(child));
+                }
             }
+            size += 160;
         }
-        out
+        let mut written = String::with_capacity(size);
+        // Writing into a String cannot fail.
+        let _ = write!(written, "{out}");
+        written
     }
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
@@ -298,7 +329,7 @@ impl<'f> Defs<'f> {
     /// Written out here rather than as elements: a figure has hundreds of glyphs, and the
     /// crate's element (a hash map of attributes, each escaped through three copies) was
     /// most of the cost of an SVG file. What it holds is numbers, ids and a colour.
-    fn text_glyphs(&mut self, t: &Text, width: f64) -> Option<Blob> {
+    fn text_glyphs(&mut self, t: &Text, width: f64) -> Option<String> {
         let mut uses = String::new();
         let mut advance = 0u32;
         for c in t.content.chars().filter(|c| !c.is_control()) {
@@ -319,7 +350,7 @@ impl<'f> Defs<'f> {
                     uses.push('"');
                 }
                 uses.push_str(" xlink:href=\"#");
-                push_glyph_id(&mut uses, gid);
+                push_glyph_id(&mut uses, ID_KEY.encode_utf8(&mut [0; 4]), gid);
                 uses.push_str("\"/>");
             }
             advance += u32::from(width);
@@ -344,7 +375,7 @@ impl<'f> Defs<'f> {
             mm(start),
             mm(t.position.y)
         );
-        Some(Blob::new(run))
+        Some(run)
     }
 
     /// The scale from font units to millimetres at `size` points, as written in a
@@ -363,10 +394,11 @@ impl<'f> Defs<'f> {
     }
 }
 
-/// Appends glyph `gid`'s id in the figure: a glyph is used hundreds of times a file.
-fn push_glyph_id(out: &mut String, gid: u16) {
+/// Appends glyph `gid`'s id in the figure whose key is `key` (or [`ID_KEY`] while it is
+/// not known): a glyph is used hundreds of times a file.
+fn push_glyph_id(out: &mut String, key: &str, gid: u16) {
     out.push('g');
-    out.push(ID_KEY);
+    out.push_str(key);
     out.push('-');
     out.push_str(itoa::Buffer::new().format(gid));
 }
@@ -585,6 +617,71 @@ mod tests {
         assert!(!out.contains("@font-face"), "{out}");
         assert!(out.contains(r#"stroke-dasharray="1 0.5""#));
         assert!(out.contains(">&lt;岸&gt;</text>"));
+    }
+
+    /// Every `#id` a file refers to (a glyph's `xlink:href`, a clip's `url(#…)`), and
+    /// whether each names an element of `svg`.
+    fn references(svg: &str) -> Vec<(String, bool)> {
+        let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+        let ids: Vec<&str> = document
+            .descendants()
+            .filter_map(|n| n.attribute("id"))
+            .collect();
+        let mut found = Vec::new();
+        for node in document.descendants() {
+            for attribute in node.attributes() {
+                let value = attribute.value();
+                let target = value
+                    .strip_prefix('#')
+                    .or_else(|| value.strip_prefix("url(#")?.strip_suffix(')'));
+                if let Some(id) = target {
+                    found.push((id.to_string(), ids.contains(&id)));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_reference_names_a_definition_with_the_figures_key() {
+        let mut figure = Figure::new(30.0, 20.0, "t");
+        let mut board = Group::new("board");
+        board.clip = Some(Rect::new(1.0, 2.0, 3.0, 4.0));
+        board.text(Text::new(Point::new(5.0, 5.0), "AB A", 10.0, Anchor::Start));
+        let mut inner = Group::new("inner");
+        inner.clip = Some(Rect::new(0.0, 0.0, 9.0, 9.0));
+        inner.text(Text::new(Point::new(5.0, 9.0), "BC", 8.0, Anchor::Middle));
+        board.group(inner);
+        figure.root.group(board);
+        let out = String::from_utf8(render(&figure)).unwrap();
+        let found = references(&out);
+        // Five glyph uses (a space has no ink) and two clips, each naming a definition;
+        // every id holds one key.
+        assert_eq!(found.len(), 7, "{out}");
+        assert!(found.iter().all(|(_, defined)| *defined), "{found:?}");
+        // `g<key>-<glyph>` and `clip-<key>-<corners>`.
+        let key = |id: &str| {
+            let id = id.strip_prefix("clip-").or(id.strip_prefix('g'));
+            id.and_then(|id| id.split('-').next()).map(str::to_string)
+        };
+        assert!(
+            found.iter().all(|(id, _)| key(id) == key(&found[0].0)),
+            "{found:?}"
+        );
+        assert!(!out.contains(ID_KEY), "{out}");
+
+        // A page's drawings: one set of definitions for all, and each drawing's ids in it.
+        let frames = frames([&figure, &figure], Words::Searchable);
+        let page = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" \
+             xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs>{}</defs>{}</svg>",
+            frames.defs,
+            frames.bodies.concat()
+        );
+        let found = references(&page);
+        assert_eq!(found.len(), 14, "{page}");
+        assert!(found.iter().all(|(_, defined)| *defined), "{found:?}");
+        assert!(!page.contains(ID_KEY), "{page}");
     }
 
     #[test]
