@@ -118,9 +118,12 @@ pub fn draw(
 type Cells = Vec<Vec<(String, f64)>>;
 
 fn lay_out(row: &[String], widths: &[f64], pt: f64, floor: f64) -> Cells {
+    // A column as wide as its widest text has that text's width plus the padding: taken
+    // away again, the sum may come out a rounding error short, which would wrap the text.
+    const ROUNDING: f64 = 1e-9;
     row.iter()
         .zip(widths)
-        .map(|(text, width)| fitted_lines(text, pt, width - 2.0 * PAD, floor))
+        .map(|(text, width)| fitted_lines(text, pt, width - 2.0 * PAD + ROUNDING, floor))
         .collect()
 }
 
@@ -158,6 +161,39 @@ fn write_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_as_wide_as_its_widest_text_holds_it_on_one_line() {
+        let columns = [
+            Column {
+                header: "Black".into(),
+                centred: false,
+            },
+            Column {
+                header: "White".into(),
+                centred: false,
+            },
+        ];
+        let names = [
+            "Jonas", "Ines", "Grandpa", "Ella", "MIA", "Ana", "Yusuf", "Zoë",
+        ];
+        for pt in [6.0, 7.0, 8.0, 8.5, 9.0, 10.0, 11.0, 12.0] {
+            for (i, a) in names.iter().enumerate() {
+                let rows = vec![
+                    vec![a.to_string(), names[(i + 1) % names.len()].to_string()],
+                    vec!["Ana".to_string(), "Ben".to_string()],
+                ];
+                let widths = widths(&columns, &rows, pt, 180.0);
+                for row in &rows {
+                    let cells = lay_out(row, &widths, pt, pt);
+                    assert!(
+                        cells.iter().all(|lines| lines.len() == 1),
+                        "{row:?} at {pt} pt in {widths:?}: {cells:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn each_word_column_keeps_its_longest_word_and_shares_the_rest_by_what_it_lacks() {
