@@ -19,7 +19,7 @@ use crate::page::{PageSetup, Paper};
 #[derive(Debug, Clone, Args)]
 pub struct PageArgs {
     /// Paper size
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    #[arg(long, value_enum, default_value_t = PaperArg::A4, ignore_case = true)]
     pub page: PaperArg,
 
     /// Turn the page sideways

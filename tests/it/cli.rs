@@ -27,6 +27,16 @@ fn help_lists_every_option_with_its_default() {
 }
 
 #[test]
+fn paper_names_are_taken_as_printers_write_them() {
+    for (written, paper) in [("A4", "a4"), ("Letter", "letter"), ("LETTER", "letter")] {
+        let given = run(&["shoreline", "--page", written]);
+        let usual = run(&["shoreline", "--page", paper]);
+        assert_eq!(given.code, 0, "--page {written}: {}", given.stderr);
+        assert!(given.stdout == usual.stdout, "--page {written} is not --page {paper}");
+    }
+}
+
+#[test]
 fn bad_options_are_clear_errors_with_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
         (&["shoreline", "--boards", "0"], "0 is not in 1..=9"),
