@@ -32,7 +32,10 @@ fn paper_names_are_taken_as_printers_write_them() {
         let given = run(&["shoreline", "--page", written]);
         let usual = run(&["shoreline", "--page", paper]);
         assert_eq!(given.code, 0, "--page {written}: {}", given.stderr);
-        assert!(given.stdout == usual.stdout, "--page {written} is not --page {paper}");
+        assert!(
+            given.stdout == usual.stdout,
+            "--page {written} is not --page {paper}"
+        );
     }
 }
 

@@ -65,6 +65,12 @@ fn analyze_text_gives_every_move_its_verdicts_and_says_from_where_the_result_is_
     assert!(text.starts_with("#1 "), "{text}");
     assert!(text.contains("win in 1"), "{text}");
     assert!(text.contains("proven: white wins from ply"), "{text}");
+    // Under the table, whose view its numbers are.
+    let key = text
+        .find("before, after: for the player who moved")
+        .expect(&text);
+    assert!(text[..key].contains("won"), "{text}");
+    assert!(key < text.find("black: ").unwrap(), "{text}");
     assert!(
         text.contains("black: ") && text.contains("white: "),
         "{text}"

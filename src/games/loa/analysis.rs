@@ -230,6 +230,13 @@ pub fn proven_from(review: &Review) -> Option<(usize, Option<Side>)> {
     Some((from, last))
 }
 
+/// What the report's before and after say. A reader would take the next row's before for
+/// this row's after; an estimate is searched to a fixed depth from where it is made, so the
+/// two differ by a ply of search.
+const COLUMNS_KEY: &str = "before, after: for the player who moved, a proof or the engine's \
+    estimate of the position before the move and of the move played, searched as deep (the \
+    next row's before is searched a ply further and may differ)\n";
+
 /// The text report of one game: a line per move, then what each side did.
 pub fn text_report(index: usize, title: &str, review: &Review) -> String {
     let size = review.rules.size;
@@ -265,6 +272,7 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
         .collect();
     let mut out = format!("#{index} {title}\n");
     out.push_str(&table(&columns, &rows));
+    out.push_str(COLUMNS_KEY);
     for side in [Side::Black, Side::White] {
         let mine = review.moves.iter().filter(|m| m.mover == side);
         let count = |f: fn(&Note) -> bool| {
