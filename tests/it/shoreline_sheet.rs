@@ -217,7 +217,11 @@ fn a_filled_sheet_is_one_evening_of_two_players_each_keeping_a_colour() {
     assert_eq!(fine.code, 0, "{}", fine.stderr);
     let text = pdf_text(&std::fs::read(&out).unwrap());
     assert!(text.contains("Ana") && text.contains("Ben"), "{text}");
-    for (other, named) in [(&swapped, "Ben as black"), (&stranger, "Dmi as white")] {
+    // Each refusal names the file, line and column of the name that differs.
+    for (other, named) in [
+        (&swapped, "3.yaml:2:19 has Ben as black"),
+        (&stranger, "4.yaml:2:31 has Dmi as white"),
+    ] {
         let files = [one.as_str(), other.as_str()];
         let refused = sheet(&files);
         assert_eq!(refused.code, 2, "{files:?}");

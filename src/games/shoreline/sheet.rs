@@ -257,19 +257,27 @@ fn players(games: &[Game]) -> Result<[Option<String>; 2], Error> {
     let mut named: [Option<(usize, &str)>; 2] = [None, None];
     for (k, game) in games.iter().enumerate() {
         for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
-            let Some(name) = game.about.player(side) else {
+            let about = &game.about;
+            let given = match side {
+                Side::Black => about.black.as_ref(),
+                Side::White => about.white.as_ref(),
+            };
+            let Some(given) = given else {
                 continue;
             };
+            let name = given.value.as_str();
             match named[i] {
                 None => named[i] = Some((k + 1, name)),
                 Some((board, first)) if first != name => {
+                    let (line, column) = about.source.place(&given.referenced);
                     return Err(Error::Usage(format!(
-                        "board {}: {} has {name} as {}, but board {board}'s record has \
-                         {first}: a sheet's name lines and evening total are by colour, so \
-                         it holds one evening of two players, each keeping a colour (who \
-                         places first alternates, ruling S3); make one sheet for each pair",
+                        "board {}: {}:{line}:{column} has {name} as {}, but board {board}'s \
+                         record has {first}: a sheet's name lines and evening total are by \
+                         colour, so it holds one evening of two players, each keeping a \
+                         colour (who places first alternates, ruling S3); make one sheet for \
+                         each pair",
                         k + 1,
-                        crate::diagnostic::shown_path(&game.about.source.path),
+                        crate::diagnostic::shown_path(&about.source.path),
                         side.name()
                     )));
                 }
