@@ -648,11 +648,15 @@ impl About {
     }
 
     pub fn player(&self, side: Side) -> Option<&str> {
+        self.player_given(side).map(|t| t.value.as_str())
+    }
+
+    /// The name the record gives `side`, with its place in the file.
+    pub fn player_given(&self, side: Side) -> Option<&Text> {
         match side {
             Side::Black => self.black.as_ref(),
             Side::White => self.white.as_ref(),
         }
-        .map(|t| t.value.as_str())
     }
 
     /// "Black ● Ana – White ○ Ben · Autumn league, round 2 · 2026-11-29", or as much of it

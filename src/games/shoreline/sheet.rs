@@ -258,11 +258,7 @@ fn players(games: &[Game]) -> Result<[Option<String>; 2], Error> {
     for (k, game) in games.iter().enumerate() {
         for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
             let about = &game.about;
-            let given = match side {
-                Side::Black => about.black.as_ref(),
-                Side::White => about.white.as_ref(),
-            };
-            let Some(given) = given else {
+            let Some(given) = about.player_given(side) else {
                 continue;
             };
             let name = given.value.as_str();
