@@ -90,7 +90,7 @@ pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
         .add(definitions)
-        .add(Blob::new(with_key(&body, &key)));
+        .add(Blob::new(body.replace(ID_KEY, &key)));
     let mut out = String::with_capacity(capacity);
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     // Writing into a String cannot fail.
@@ -138,7 +138,7 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
         .trim_matches('\n');
     Frames {
         defs: defs.to_string(),
-        bodies: bodies.iter().map(|b| with_key(b, &key)).collect(),
+        bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
         view_boxes: figures
             .iter()
             .map(|f| format!("0 0 {} {}", mm(f.width), mm(f.height)))
@@ -149,20 +149,7 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
 /// Stands for the figure's key in the drawing's ids until the drawing is written and the
 /// key known. A control character: [`outside`] keeps every one out of the texts that reach
 /// the file.
-const ID_KEY: char = '\u{1}';
-
-/// `text` with the figure's key in place of each [`ID_KEY`], in one buffer of its size.
-fn with_key(text: &str, key: &str) -> String {
-    let marks = text.matches(ID_KEY).count();
-    let mut out = String::with_capacity(text.len() - marks + marks * key.len());
-    for (i, piece) in text.split(ID_KEY).enumerate() {
-        if i > 0 {
-            out.push_str(key);
-        }
-        out.push_str(piece);
-    }
-    out
-}
+const ID_KEY: &str = "\u{1}";
 
 impl From<Decimal> for svg::node::Value {
     fn from(number: Decimal) -> Self {
@@ -286,8 +273,6 @@ impl<'f> Defs<'f> {
     /// figure is never held at once.
     fn group(&mut self, g: &Group, words: Words) -> String {
         let mut out = el::Group::new();
-        // The written size, about: the children written already, and a line per item.
-        let mut size = 64;
         if !g.class.is_empty() {
             out.assign("class", outside(&g.class));
         }
@@ -301,25 +286,16 @@ impl<'f> Defs<'f> {
                     // Measured once: both the glyphs and the text layer need the width.
                     let width = font::text_width(&t.content, t.size);
                     if let Some(glyphs) = self.text_glyphs(t, width) {
-                        size += glyphs.len();
                         out.append(Blob::new(glyphs));
                     }
                     if words == Words::Searchable {
                         out.append(text(t, width));
                     }
                 }
-                Item::Group(child) => {
-                    let child = self.group(child, words);
-                    size += child.len();
-                    out.append(Blob::new(child));
-                }
+                Item::Group(child) => out.append(Blob::new(self.group(child, words))),
             }
-            size += 160;
         }
-        let mut written = String::with_capacity(size);
-        // Writing into a String cannot fail.
-        let _ = write!(written, "{out}");
-        written
+        out.to_string()
     }
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
@@ -350,7 +326,7 @@ impl<'f> Defs<'f> {
                     uses.push('"');
                 }
                 uses.push_str(" xlink:href=\"#");
-                push_glyph_id(&mut uses, ID_KEY.encode_utf8(&mut [0; 4]), gid);
+                push_glyph_id(&mut uses, ID_KEY, gid);
                 uses.push_str("\"/>");
             }
             advance += u32::from(width);
