@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use sheetgen::check::{ReportFormat, check};
-use sheetgen::error::Status;
-use sheetgen::load::Files;
+use sheetgen::files::Files;
+use sheetgen_core::error::Status;
 
 const GAMES: usize = 10_000;
 

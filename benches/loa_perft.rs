@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use sheetgen::games::loa::rules::{Board, Move, Position, Setup};
+use sheetgen_core::games::loa::rules::{Board, Move, Position, Setup};
 
 /// Reference counts (L8).
 const EXPECTED: [u64; 6] = [36, 1_244, 44_952, 1_563_208, 55_963_132, 1_938_494_632];

@@ -11,9 +11,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use sheetgen::backend::{Format, render, svg};
-use sheetgen::games::shoreline::{SheetOptions, Side, Template, sheet};
-use sheetgen::page::PageSetup;
+use sheetgen_backends::render;
+use sheetgen_core::backend::{Format, svg};
+use sheetgen_core::games::shoreline::{SheetOptions, Side, Template, sheet};
+use sheetgen_core::page::PageSetup;
 
 fn main() {
     // `cargo bench --bench sheet -- diagram`: only the diagram, for a profiler.
@@ -42,7 +43,7 @@ fn main() {
         );
     }
     diagram();
-    let source = sheetgen::input::SourceFile::new(
+    let source = sheetgen_core::input::SourceFile::new(
         "templates/shoreline.yaml",
         include_str!("../templates/shoreline.yaml"),
     );
@@ -57,15 +58,15 @@ fn main() {
 
 /// Issue 17's 5×5 diagram: read + figure, figure only, and `svg::render` of it.
 fn diagram() {
-    let record = sheetgen::input::SourceFile::new(
+    let record = sheetgen_core::input::SourceFile::new(
         "g.yaml",
         "game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n",
     );
-    let request = sheetgen::diagram::Request::default();
+    let request = sheetgen_core::diagram::Request::default();
     let figure = || {
-        let mut entries = sheetgen::load::read(&record).unwrap();
+        let mut entries = sheetgen_core::load::read(&record).unwrap();
         let game = entries.remove(0).game.unwrap();
-        sheetgen::diagram::draw(&*game, &request).unwrap()
+        sheetgen_core::diagram::draw(&*game, &request).unwrap()
     };
     let (per_figure, runs) = measure(|| {
         black_box(figure());
@@ -74,19 +75,19 @@ fn diagram() {
         "5×5 diagram, read + figure (no backend): {:>7.1} µs per figure ({runs} runs)",
         micros(per_figure)
     );
-    let game = sheetgen::load::read(&record)
+    let game = sheetgen_core::load::read(&record)
         .unwrap()
         .remove(0)
         .game
         .unwrap();
     let (per_draw, runs) = measure(|| {
-        black_box(sheetgen::diagram::draw(&*game, &request).unwrap());
+        black_box(sheetgen_core::diagram::draw(&*game, &request).unwrap());
     });
     println!(
         "5×5 diagram, figure only:                {:>7.1} µs per figure ({runs} runs)",
         micros(per_draw)
     );
-    let document = sheetgen::diagram::draw(&*game, &request).unwrap();
+    let document = sheetgen_core::diagram::draw(&*game, &request).unwrap();
     let page = &document.pages[0];
     let size = svg::render(page).len();
     let (per_render, runs) = measure(|| {

@@ -7,11 +7,11 @@
 
 use std::time::Instant;
 
-use sheetgen::games::shoreline::bitboard::Bitboard;
-use sheetgen::games::shoreline::rules::{Play, Position, Rules, Scoring};
-use sheetgen::games::shoreline::solver::{Solver, analyze};
-use sheetgen::games::shoreline::{self, Side};
-use sheetgen::rng::Rng;
+use sheetgen_core::games::shoreline::bitboard::Bitboard;
+use sheetgen_core::games::shoreline::rules::{Play, Position, Rules, Scoring};
+use sheetgen_core::games::shoreline::solver::{Solver, analyze};
+use sheetgen_core::games::shoreline::{self, Side};
+use sheetgen_core::rng::Rng;
 
 fn ms(start: Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1e3
@@ -30,7 +30,7 @@ fn main() {
         );
     }
 
-    let record = sheetgen::load::load("examples/shoreline-draw.yaml")
+    let record = sheetgen::files::load("examples/shoreline-draw.yaml")
         .unwrap()
         .remove(0)
         .game

@@ -7,8 +7,8 @@
 
 use std::time::Instant;
 
-use sheetgen::games::shoreline::rules::Scoring;
-use sheetgen::games::shoreline::solver;
+use sheetgen_core::games::shoreline::rules::Scoring;
+use sheetgen_core::games::shoreline::solver;
 
 fn main() -> std::io::Result<()> {
     for scoring in [Scoring::Exact, Scoring::Beginner] {

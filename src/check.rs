@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, shown_path};
-use crate::error::{Error, Status};
-use crate::games::{Job, Records};
+use crate::job::{Job, Records};
 use crate::job::{Made, Output};
 use crate::output::Target;
-use crate::vocabulary::{Summary, plural};
+use sheetgen_core::diagnostic::{Diagnostic, shown_path};
+use sheetgen_core::error::{Error, Status};
+use sheetgen_core::vocabulary::{Summary, plural};
 
 /// How the report is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,7 +28,7 @@ pub enum ReportFormat {
 pub struct CheckJob {
     pub files: Vec<PathBuf>,
     /// A position to check instead of files (`--game G --position TEXT`).
-    pub position: Option<crate::games::GivenPosition>,
+    pub position: Option<sheetgen_core::games::GivenPosition>,
     pub format: ReportFormat,
     pub color: bool,
 }
@@ -101,7 +101,7 @@ pub fn check(
 
 /// Checks a position given without a record, reported as a file named `--position`.
 pub fn check_position(
-    position: &crate::games::GivenPosition,
+    position: &sheetgen_core::games::GivenPosition,
     format: ReportFormat,
     color: bool,
 ) -> Report {
@@ -110,7 +110,7 @@ pub fn check_position(
         files: 1,
         ..Count::default()
     };
-    let path = Path::new(crate::games::GivenPosition::NAME);
+    let path = Path::new(sheetgen_core::games::GivenPosition::NAME);
     report.entries(path, vec![position.entry()], &mut count, format, color);
     if format == ReportFormat::Text {
         report.text.push_str(&count.summary());
@@ -168,15 +168,19 @@ impl Report {
     fn entries(
         &mut self,
         path: &Path,
-        entries: Vec<crate::games::Entry>,
+        entries: Vec<sheetgen_core::games::Entry>,
         count: &mut Count,
         format: ReportFormat,
         color: bool,
     ) {
         for entry in entries {
             // What the file left out, as `import` says it.
-            self.notes
-                .extend(entry.notes.iter().map(crate::diagnostic::Diagnostic::note));
+            self.notes.extend(
+                entry
+                    .notes
+                    .iter()
+                    .map(sheetgen_core::diagnostic::Diagnostic::note),
+            );
             match &entry.game {
                 Ok(game) => {
                     count.valid += 1;
@@ -282,7 +286,8 @@ impl Report {
     }
 
     fn json(&mut self, line: &JsonLine<'_>) {
-        self.text.push_str(&crate::formats::report::json_line(line));
+        self.text
+            .push_str(&sheetgen_core::formats::report::json_line(line));
     }
 }
 

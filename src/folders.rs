@@ -88,7 +88,7 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
             let Ok(own) = std::fs::symlink_metadata(&child) else {
                 continue; // gone since it was listed
             };
-            let shown_child = crate::diagnostic::shown_path(&child);
+            let shown_child = sheetgen_core::diagnostic::shown_path(&child);
             if own.is_dir() {
                 if depth + 1 < MAX_DEPTH {
                     folders.push(child);
@@ -192,7 +192,7 @@ fn starts_as_move_text(path: &Path) -> bool {
     };
     let n = std::io::Read::read(&mut file, &mut head).unwrap_or(0);
     let text = String::from_utf8_lossy(&head[..n]);
-    crate::formats::move_text::looks_like_move_text(&text)
+    sheetgen_core::formats::move_text::looks_like_move_text(&text)
 }
 
 #[cfg(test)]

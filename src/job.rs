@@ -1,19 +1,90 @@
-//! What a command makes: a drawing for the backends, or finished bytes, with the problems
-//! met on the way. (The jobs themselves are the games module's `Job`s.)
+//! Jobs: a command with its arguments checked ([`Job`]), the record files it reads
+//! ([`Records`]), and what it makes ([`Made`]): a drawing for the backends, or finished
+//! bytes, with the problems met on the way. [`GameCommand`] is a command a game adds.
 
-use crate::error::{Error, Problem, Status};
-use crate::figure::Document;
+use std::path::{Path, PathBuf};
+
+use sheetgen_core::error::{Error, Problem, Status};
+use sheetgen_core::figure::Document;
+use sheetgen_core::games::{Entry, GameRecord, nth};
+
 use crate::output::Target;
+
+/// A command with its arguments checked, ready to run: the validated plan the command
+/// line makes before any work starts.
+pub trait Job {
+    /// The files the job reads, so that `-o` cannot name one of them.
+    fn inputs(&self) -> Vec<&Path>;
+
+    /// Where the job writes a drawing, if it makes one (a PDF is not poured into a
+    /// terminal).
+    fn output(&self) -> Option<&Output>;
+
+    /// The file the job writes, if any, so that it is never one of the inputs.
+    fn written(&self) -> Option<&Target> {
+        self.output().map(|o| &o.target)
+    }
+
+    /// Does the work; record files are read through `records`.
+    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error>;
+}
+
+/// Record files read and checked, for the jobs that take them. Jobs ask for records
+/// through this and never read record files themselves.
+pub trait Records {
+    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error>;
+
+    /// The record files `paths` name, folders walked ([`crate::folders`]).
+    fn files(&self, paths: &[PathBuf]) -> crate::folders::Walk {
+        crate::folders::record_files(paths)
+    }
+}
+
+/// The `k`-th game (from 1) of a record file, checked.
+pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn GameRecord>, Error> {
+    let shown = sheetgen_core::diagnostic::shown_path(path);
+    nth(records.load(path)?, k, |held| {
+        format!("--game {k}: {shown} holds {held}")
+    })
+}
+
+/// The arguments clap parsed, read back into `T`: one that does not fit is a usage error.
+pub fn parsed<T: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<T, Error> {
+    T::from_arg_matches(matches).map_err(|e| Error::Usage(e.to_string()))
+}
+
+/// A command a game adds to sheetgen: its arguments, and how they become a job.
+pub struct GameCommand {
+    /// The subcommand's name, so a run can find its command without building every game's.
+    pub name: &'static str,
+    /// Its one line in `sheetgen --help`.
+    pub about: &'static str,
+    /// Adds its arguments and their help to the subcommand: only when clap needs them (the
+    /// command runs, or help, completions or the manual page show it), so that a run does not
+    /// build every command's options.
+    pub args: fn(clap::Command) -> clap::Command,
+    /// The parsed arguments checked into a job; conflicts are refused here.
+    pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
+}
+
+impl GameCommand {
+    /// The subcommand, with its arguments to be added when clap needs them.
+    pub fn command(&self) -> clap::Command {
+        clap::Command::new(self.name)
+            .about(self.about)
+            .defer(self.args)
+    }
+}
 
 /// Where a command's output goes and in what format.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     pub target: Target,
-    pub format: crate::backend::Format,
+    pub format: sheetgen_core::backend::Format,
     /// `--font FILE`: the font all text is measured and drawn in, instead of sheetgen's own.
     pub font: Option<std::path::PathBuf>,
     /// `--width`: the whole figure's width (the height follows).
-    pub width: Option<crate::backend::Length>,
+    pub width: Option<sheetgen_core::backend::Length>,
 }
 
 /// What a job made.
@@ -24,7 +95,7 @@ pub enum Product {
     /// Finished bytes (a report, a YAML record) for this target.
     Bytes(Vec<u8>, Target),
     /// Games to step through, for the HTML backend.
-    Replay(Box<crate::replay::Replay>, Output),
+    Replay(Box<sheetgen_core::replay::Replay>, Output),
 }
 
 /// What a job made, with the problems it met on the way (records it skipped), reported on
@@ -40,9 +111,9 @@ pub struct Made {
 
 impl Made {
     /// A play sheet, refused when a text runs past its paper
-    /// ([`crate::page::texts_on_their_pages`], the net under every sheet's own checks).
+    /// ([`sheetgen_core::page::texts_on_their_pages`], the net under every sheet's own checks).
     pub fn sheet(document: Document, output: &Output) -> Result<Self, Error> {
-        crate::page::texts_on_their_pages(&document).map_err(Error::Render)?;
+        sheetgen_core::page::texts_on_their_pages(&document).map_err(Error::Render)?;
         Ok(Self::drawing(document, output))
     }
 
@@ -55,7 +126,7 @@ impl Made {
         }
     }
 
-    pub fn replay(replay: crate::replay::Replay, output: &Output) -> Self {
+    pub fn replay(replay: sheetgen_core::replay::Replay, output: &Output) -> Self {
         Self {
             product: Product::Replay(Box::new(replay), output.clone()),
             problems: Vec::new(),

@@ -9,12 +9,12 @@ use std::path::{Path, PathBuf};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum, ValueHint};
 
-use crate::backend::Length;
-use crate::backend::format::{DEFAULT_DPI, FORMATS, Format, Spec};
-use crate::error::Error;
 use crate::job::Output;
 use crate::output::Target;
-use crate::page::{PageSetup, Paper};
+use sheetgen_core::backend::Length;
+use sheetgen_core::backend::format::{DEFAULT_DPI, FORMATS, Format, Spec};
+use sheetgen_core::error::Error;
+use sheetgen_core::page::{PageSetup, Paper};
 
 #[derive(Debug, Clone, Args)]
 pub struct PageArgs {
@@ -106,7 +106,7 @@ impl OutputArgs {
                     chosen.name(),
                     self.file
                         .as_deref()
-                        .map(crate::diagnostic::shown_path)
+                        .map(sheetgen_core::diagnostic::shown_path)
                         .unwrap_or_default()
                 )));
             }
@@ -130,7 +130,7 @@ pub fn parse_width(text: &str) -> Result<Length, String> {
 /// Reads `--text-size LENGTH` (`7pt`, `2.5mm`) for clap, in points: from 4 pt (the least
 /// any printer sets) to 72 pt.
 pub fn parse_text_size(text: &str) -> Result<f64, String> {
-    crate::backend::Length::text_size(text)
+    sheetgen_core::backend::Length::text_size(text)
 }
 
 /// A whole number counted from 1 (`--game`, `--diagram`, `--every`), refused in words
@@ -189,4 +189,11 @@ mod tests {
             Format::Text
         );
     }
+}
+
+/// `--lang`: a language sheetgen writes in, by its code.
+pub fn lang() -> impl clap::builder::TypedValueParser<Value = sheetgen_core::words::Lang> {
+    let codes = sheetgen_core::words::Lang::ALL.map(|lang| lang.name());
+    clap::builder::PossibleValuesParser::new(codes)
+        .map(|code| sheetgen_core::words::Lang::from_code(&code).expect("one of the codes offered"))
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use atomic_write_file::AtomicWriteFile;
 
-use crate::error::Error;
+use sheetgen_core::error::Error;
 
 /// Where a command's output goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,7 +74,7 @@ fn stdout_stream() -> std::io::Result<std::io::StdoutLock<'static>> {
 /// Writes `bytes` to the file at `path`, whole or not at all.
 pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
     let path = path.as_ref();
-    let shown = crate::diagnostic::shown_path(path);
+    let shown = sheetgen_core::diagnostic::shown_path(path);
     let fail = |e: std::io::Error| Error::Io(format!("cannot write {shown}: {e}"));
     let refuse = |why: &str| Error::Io(format!("cannot write {shown}: {why}"));
     let meta = match std::fs::metadata(path) {

@@ -3,11 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diagram::Request;
-use crate::error::Error;
-use crate::games::{Job, Records};
+use crate::files::{ReadFile, ThemeFile};
+use crate::job::{Job, Records};
 use crate::job::{Made, Output};
-use crate::theme::Theme;
+use sheetgen_core::diagram::Request;
+use sheetgen_core::error::Error;
+use sheetgen_core::theme::Theme;
 
 /// A checked `render` command.
 #[derive(Debug, Clone)]
@@ -15,7 +16,7 @@ pub struct RenderJob {
     /// The record file, or none for a `position`.
     pub record: Option<PathBuf>,
     /// A position to draw instead of a record's game (`--game G --position TEXT`).
-    pub position: Option<crate::games::GivenPosition>,
+    pub position: Option<sheetgen_core::games::GivenPosition>,
     /// Which game of the file, from 1.
     pub game: usize,
     /// Whether `--game` chose it: else a file of several games says which one was drawn.
@@ -47,7 +48,7 @@ impl Job for RenderJob {
         let (record, drew_which) = match (&self.position, &self.record) {
             (Some(position), _) => (position.read().map_err(Error::Invalid)?, None),
             (None, Some(path)) => {
-                let shown = crate::diagnostic::shown_path(path);
+                let shown = sheetgen_core::diagnostic::shown_path(path);
                 if path.is_dir() {
                     return Err(Error::Io(format!(
                         "cannot read {shown}: it is a directory, not a file; render draws one \
@@ -56,7 +57,7 @@ impl Job for RenderJob {
                 }
                 let entries = records.load(path)?;
                 let held = entries.len();
-                let record = crate::games::nth(entries, self.game, |held| {
+                let record = sheetgen_core::games::nth(entries, self.game, |held| {
                     format!("--game {}: {shown} holds {held}", self.game)
                 })?;
                 let drew_which = (held > 1 && !self.game_chosen).then(|| {
@@ -71,15 +72,15 @@ impl Job for RenderJob {
             (None, None) => unreachable!("the plan gives a record or a position"),
         };
         let theme = Theme::named_or_file(&self.theme)?;
-        if self.output.format == crate::backend::Format::Html {
+        if self.output.format == sheetgen_core::backend::Format::Html {
             return self.replay(&*record, theme, drew_which);
         }
-        let mut document = crate::diagram::draw(&*record, &self.request)?;
+        let mut document = sheetgen_core::diagram::draw(&*record, &self.request)?;
         let css = match &self.css {
             Some(path) => {
-                let css = crate::input::SourceFile::read_as(path, "CSS text")?;
-                crate::backend::svg::check_css(&css.text).map_err(|why| {
-                    let path = crate::diagnostic::shown_path(path);
+                let css = sheetgen_core::input::SourceFile::read_as(path, "CSS text")?;
+                sheetgen_core::backend::svg::check_css(&css.text).map_err(|why| {
+                    let path = sheetgen_core::diagnostic::shown_path(path);
                     Error::Usage(format!("--css {path}: {why}"))
                 })?;
                 Some(css.text.to_string())
@@ -101,7 +102,7 @@ impl RenderJob {
     /// The record's replay page, opening at `--at` when given.
     fn replay(
         &self,
-        record: &dyn crate::games::GameRecord,
+        record: &dyn sheetgen_core::games::GameRecord,
         theme: Theme,
         drew_which: Option<String>,
     ) -> Result<Made, Error> {
@@ -119,12 +120,12 @@ impl RenderJob {
                  or open the page at a move with --at"
             )));
         }
-        let options = crate::game_replay::ReplayOptions {
+        let options = sheetgen_core::game_replay::ReplayOptions {
             request: self.request.clone(),
             theme,
-            open_at: crate::diagram::at_count(record, self.request.at)?,
+            open_at: sheetgen_core::diagram::at_count(record, self.request.at)?,
         };
-        let replay = crate::game_replay::single(record, &options)?;
+        let replay = sheetgen_core::game_replay::single(record, &options)?;
         let mut made = Made::replay(replay, &self.output);
         made.notes.extend(self.request.words.untranslated());
         made.notes.extend(drew_which);

@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
-use crate::backend::RenderError;
-use crate::error::{Error, Problem, Status};
-use crate::font::Font;
-use crate::games::Job;
+use crate::files::OpenFont;
+use crate::job::Job;
 use crate::job::Product;
 use crate::output::{Content, Target};
+use sheetgen_core::backend::RenderError;
+use sheetgen_core::error::{Error, Problem, Status};
+use sheetgen_core::font::Font;
 
 /// What a command produced, ready to write.
 #[derive(Debug)]
@@ -34,11 +35,11 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
         Some(path) => Arc::new(Font::open(path)?),
         None => Font::builtin(),
     };
-    crate::font::using(font, || run_in_font(job))
+    sheetgen_core::font::using(font, || run_in_font(job))
 }
 
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
-    let made = job.run(&crate::load::Files)?;
+    let made = job.run(&crate::files::Files)?;
     let mut warnings = made.notes;
     let (target, bytes, content) = match made.product {
         Product::Drawing(mut document, output) => {
@@ -47,11 +48,11 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
                 document = document.finished().map_err(RenderError::Page)?;
                 warnings.extend(small_text(&document, width.mm()));
             }
-            let bytes = crate::backend::render_at(document, output.format, output.width)?;
+            let bytes = sheetgen_backends::render_at(document, output.format, output.width)?;
             (output.target, bytes, Content::Drawing)
         }
         Product::Replay(replay, output) => {
-            let bytes = crate::backend::html::render(&replay)?;
+            let bytes = sheetgen_core::backend::html::render(&replay)?;
             (output.target, bytes, Content::Drawing)
         }
         Product::Bytes(bytes, target) => (target, bytes, Content::Report),
@@ -68,7 +69,7 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
 
 /// A warning when `--width` sets text smaller than 7 pt, the least that prints legibly:
 /// the figure is still written as asked, but not without a word.
-fn small_text(document: &crate::figure::Document, width: f64) -> Option<String> {
+fn small_text(document: &sheetgen_core::figure::Document, width: f64) -> Option<String> {
     let smallest = document
         .pages
         .iter()
@@ -77,12 +78,12 @@ fn small_text(document: &crate::figure::Document, width: f64) -> Option<String> 
             page.root.texts().into_iter().map(move |t| t.size * scale)
         })
         .fold(f64::INFINITY, f64::min);
-    (smallest < crate::layout::MIN_TEXT_PT).then(|| {
+    (smallest < sheetgen_core::layout::MIN_TEXT_PT).then(|| {
         format!(
             "warning: at {width:.0} mm wide the smallest text is {smallest:.1} pt, under the \
              {} pt that prints legibly; --text-size 7pt enlarges the text as far as the figure allows, or draw the \
              figure wider",
-            crate::layout::MIN_TEXT_PT
+            sheetgen_core::layout::MIN_TEXT_PT
         )
     })
 }

@@ -3,23 +3,26 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sheetgen::input::SourceFile;
+use sheetgen_core::input::SourceFile;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(source) = SourceFile::from_bytes("fuzz.sgf", data.to_vec()) else {
         return;
     };
-    match sheetgen::games::loa::import::import(&source) {
+    match sheetgen_core::games::loa::import::import(&source) {
         Ok(yaml) => {
             let record = SourceFile::new("imported.yaml", &yaml);
-            let entries = sheetgen::load::read(&record).expect("an imported record reads");
+            let entries = sheetgen_core::load::read(&record).expect("an imported record reads");
             // Import copies names and titles as written; a character sheetgen's font lacks
             // makes the record undrawable, which `check` reports. Anything else must check.
-            let checks = |e: &sheetgen::games::Entry| match &e.game {
+            let checks = |e: &sheetgen_core::games::Entry| match &e.game {
                 Ok(_) => true,
                 Err(d) => d.message.contains("is not in sheetgen's font"),
             };
-            assert!(entries.iter().all(checks), "an imported record checks:\n{yaml}");
+            assert!(
+                entries.iter().all(checks),
+                "an imported record checks:\n{yaml}"
+            );
         }
         Err(diagnostic) => {
             let _ = diagnostic.render(false);

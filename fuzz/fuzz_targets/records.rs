@@ -2,14 +2,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sheetgen::diagram::Request;
-use sheetgen::input::SourceFile;
+use sheetgen_core::diagram::Request;
+use sheetgen_core::input::SourceFile;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(source) = SourceFile::from_bytes("fuzz.yaml", data.to_vec()) else {
         return;
     };
-    let Ok(entries) = sheetgen::load::read(&source) else {
+    let Ok(entries) = sheetgen_core::load::read(&source) else {
         return;
     };
     for entry in entries {
@@ -17,9 +17,15 @@ fuzz_target!(|data: &[u8]| {
             Ok(game) => {
                 let _ = game.summary();
                 for k in 0..=game.about().diagrams.len() {
-                    let request = Request { diagram: (k > 0).then_some(k), ..Request::default() };
-                    if let Ok(document) = sheetgen::diagram::draw(&*game, &request) {
-                        let _ = sheetgen::backend::render(document, sheetgen::backend::Format::Svg);
+                    let request = Request {
+                        diagram: (k > 0).then_some(k),
+                        ..Request::default()
+                    };
+                    if let Ok(document) = sheetgen_core::diagram::draw(&*game, &request) {
+                        let _ = sheetgen_core::backend::render(
+                            document,
+                            sheetgen_core::backend::Format::Svg,
+                        );
                     }
                 }
             }

@@ -4,12 +4,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sheetgen::backend::{self, Format};
-use sheetgen::games::shoreline::{self, SheetOptions, Template};
-use sheetgen::games::{loa, towers};
-use sheetgen::input::SourceFile;
-use sheetgen::page::{PageSetup, Paper};
-use sheetgen::theme::Theme;
+use sheetgen_core::backend::{self, Format};
+use sheetgen_core::games::shoreline::{self, SheetOptions, Template};
+use sheetgen_core::games::{loa, towers};
+use sheetgen_core::input::SourceFile;
+use sheetgen_core::page::{PageSetup, Paper};
+use sheetgen_core::theme::Theme;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(source) = SourceFile::from_bytes("fuzz.yaml", data.to_vec()) else {
@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
         cut_marks: n % 7 == 0,
         template,
         games: Vec::new(),
-        words: sheetgen::words::Words::default(),
+        words: sheetgen_core::words::Words::default(),
     };
     let Ok(mut document) = shoreline::sheet(&options) else {
         return;

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand, ValueHint};
 
-use crate::games;
 use crate::options::{OutputArgs, PageArgs, ReportArg, counted_from_one};
-use crate::vocabulary::MoveRef;
+use sheetgen_core::games;
+use sheetgen_core::vocabulary::MoveRef;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -22,7 +22,7 @@ use crate::vocabulary::MoveRef;
 /// The top of the command line; its commands are added by [`command`].
 pub struct Cli {}
 
-/// The commands every game shares; each game adds its own (see [`games::Game::commands`]).
+/// The commands every game shares; each game adds its own (see [`crate::commands`]).
 /// Parsed from the matches here; their help and options are listed in [`SHARED`].
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -103,7 +103,7 @@ pub struct TemplateArgs {
     pub game: String,
 
     /// The template with its texts in this language [default: en]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = crate::options::lang())]
     pub lang: Option<games::template::Lang>,
 }
 
@@ -219,7 +219,7 @@ pub struct RenderArgs {
     /// The whole figure's width, with a unit: mm, cm, in or pt (e.g. 60mm, 2.5in); the
     /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
     #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width)]
-    pub width: Option<crate::backend::Length>,
+    pub width: Option<sheetgen_core::backend::Length>,
 
     /// Draw every text at least this large where the figure prints (at --width, if given),
     /// e.g. 7pt or 2.5mm: labels and coordinates grow and the layout makes room
@@ -236,8 +236,8 @@ pub struct RenderArgs {
 
     /// Language of the words sheetgen draws (legends, outcome lines, table headers)
     /// [default: en]; the record's own titles and captions are drawn as written
-    #[arg(long, value_enum)]
-    pub lang: Option<crate::words::Lang>,
+    #[arg(long, value_parser = crate::options::lang())]
+    pub lang: Option<sheetgen_core::words::Lang>,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -277,8 +277,8 @@ pub struct BookletArgs {
 
     /// Language of the words sheetgen writes (captions, outcomes, legends) [default: en];
     /// the records' own titles and captions are printed as written
-    #[arg(long, value_enum)]
-    pub lang: Option<crate::words::Lang>,
+    #[arg(long, value_parser = crate::options::lang())]
+    pub lang: Option<sheetgen_core::words::Lang>,
 
     /// Print every text at least this large, e.g. 8pt or 3mm [default: 7pt]; booklets
     /// refuse a page layout where it cannot be
@@ -293,8 +293,8 @@ pub struct BookletArgs {
     /// Proof-search nodes a position for --analysis (a budget, not a time, so every machine
     /// prints the same booklet)
     #[arg(long, value_name = "N", requires = "analysis",
-          default_value_t = crate::games::loa::search::DEFAULT_NODES,
-          value_parser = clap::value_parser!(u64).range(1..=crate::games::loa::MAX_REVIEW_NODES))]
+          default_value_t = sheetgen_core::games::loa::search::DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(1..=sheetgen_core::games::loa::MAX_REVIEW_NODES))]
     pub nodes: u64,
 
     #[command(flatten)]
@@ -313,10 +313,8 @@ pub fn command() -> clap::Command {
     for (name, about, args) in SHARED {
         command = command.subcommand(clap::Command::new(name).about(about).defer(args));
     }
-    for game in games::GAMES {
-        for game_command in game.commands() {
-            command = command.subcommand(game_command.command());
-        }
+    for game_command in crate::commands::all() {
+        command = command.subcommand(game_command.command());
     }
     command
 }

@@ -11,10 +11,10 @@ mod print;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use crate::error::Error;
-use crate::games::Job;
+use crate::job::Job;
 use crate::output;
 use crate::run::Finished;
+use sheetgen_core::error::Error;
 
 /// Runs sheetgen with the process's arguments; the exit code says how it went.
 pub fn main() -> ExitCode {
@@ -103,7 +103,7 @@ impl Stop {
 impl From<Stop> for Error {
     fn from(stop: Stop) -> Self {
         match stop {
-            Stop::CommandLine(e) => e.into(),
+            Stop::CommandLine(e) => Error::Usage(e.to_string()),
             Stop::Job(e) => e,
         }
     }
@@ -123,7 +123,6 @@ fn say(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games;
 
     #[test]
     fn the_command_line_is_well_formed() {
@@ -132,14 +131,12 @@ mod tests {
 
     #[test]
     fn every_game_command_is_found_and_planned() {
-        for game in games::GAMES {
-            for game_command in game.commands() {
-                let name = game_command.command().get_name().to_string();
-                assert!(
-                    args::command().find_subcommand(&name).is_some(),
-                    "{name} is on the command line"
-                );
-            }
+        for game_command in crate::commands::all() {
+            let name = game_command.command().get_name().to_string();
+            assert!(
+                args::command().find_subcommand(&name).is_some(),
+                "{name} is on the command line"
+            );
         }
     }
 

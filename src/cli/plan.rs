@@ -4,21 +4,20 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::FromArgMatches;
-
-use crate::annotate::{Annotations, Written};
-use crate::backend::format::{FORMATS, Format, Spec};
 use crate::booklet::BookletJob;
 use crate::check::{CheckJob, ReportFormat};
-use crate::diagnostic::shown_path;
-use crate::diagram::Request;
-use crate::error::Error;
-use crate::games::{self, GivenOption, GivenPosition, Job};
+use crate::job::Job;
 use crate::job::Output;
 use crate::options::ReportArg;
 use crate::output::Target;
 use crate::render::RenderJob;
-use crate::theme::Theme;
+use sheetgen_core::annotate::{Annotations, Written};
+use sheetgen_core::backend::format::{FORMATS, Format, Spec};
+use sheetgen_core::diagnostic::shown_path;
+use sheetgen_core::diagram::Request;
+use sheetgen_core::error::Error;
+use sheetgen_core::games::{self, GivenOption, GivenPosition};
+use sheetgen_core::theme::Theme;
 
 use super::args::{Command, GameArg, PositionArgs, RenderArgs};
 use super::print::{self, Print};
@@ -29,14 +28,10 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
     let (name, sub) = matches
         .subcommand()
         .ok_or_else(|| Error::Usage("a command is needed; see sheetgen --help".into()))?;
-    for game in games::GAMES {
-        for game_command in game.commands() {
-            if game_command.name == name {
-                return (game_command.plan)(sub);
-            }
-        }
+    if let Some(game_command) = crate::commands::all().into_iter().find(|c| c.name == name) {
+        return (game_command.plan)(sub);
     }
-    Ok(match Command::from_arg_matches(matches)? {
+    Ok(match crate::job::parsed::<Command>(matches)? {
         Command::Check(args) => Box::new(CheckJob {
             position: given_position(&args.position, !args.files.is_empty())?,
             files: args.files,
@@ -57,7 +52,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             page: args.page.setup(),
             per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
             every: args.every.map(|n| n as usize),
-            words: crate::words::Words::new(args.lang.unwrap_or_default()),
+            words: sheetgen_core::words::Words::new(args.lang.unwrap_or_default()),
             text_size: args.text_size,
             analysis: args.analysis.then_some(args.nodes),
             title: args.title,
@@ -66,7 +61,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
         }),
         Command::Template(args) => {
             let game = games::find(&args.game).expect("clap accepts the registry's names only");
-            Box::new(games::template::TemplateJob {
+            Box::new(crate::commands::template::TemplateJob {
                 builtin: game.sheet_template(),
                 lang: args.lang.unwrap_or_default(),
             })
@@ -131,11 +126,13 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
             bare: args.bare,
             legend: args.legend,
             text_scale: None,
-            text_size: args.text_size.map(|points| crate::diagram::TextSize {
-                points,
-                width: args.width.map(|w| w.mm()),
-            }),
-            words: crate::words::Words::new(args.lang.unwrap_or_default()),
+            text_size: args
+                .text_size
+                .map(|points| sheetgen_core::diagram::TextSize {
+                    points,
+                    width: args.width.map(|w| w.mm()),
+                }),
+            words: sheetgen_core::words::Words::new(args.lang.unwrap_or_default()),
         },
         output,
         game,
@@ -256,7 +253,7 @@ fn booklet_output(
     matches: &clap::ArgMatches,
 ) -> Result<Output, Error> {
     let output = args.output.output()?;
-    if output.format == crate::backend::Format::Html {
+    if output.format == sheetgen_core::backend::Format::Html {
         let pages = [
             "per_page",
             "every",
@@ -363,7 +360,7 @@ fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error
     let (place, terminal) = match &output.target {
         Target::Stdout => ("standard output".to_string(), stdout_is_terminal),
         Target::File(path) => (
-            format!("-o {}", crate::diagnostic::shown_path(path)),
+            format!("-o {}", sheetgen_core::diagnostic::shown_path(path)),
             crate::output::is_terminal(path),
         ),
     };
@@ -380,6 +377,7 @@ fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::ThemeFile;
 
     #[test]
     fn every_built_in_theme_is_one() {

@@ -4,10 +4,11 @@
 
 use std::path::Path;
 
-use crate::error::Error;
-use crate::games::{self, Job};
+use crate::job::Job;
 use crate::job::{Made, Output};
 use crate::output::Target;
+use sheetgen_core::error::Error;
+use sheetgen_core::games::{self};
 
 use super::args::command;
 
@@ -23,7 +24,7 @@ impl Job for Print {
         None
     }
 
-    fn run(self: Box<Self>, _: &dyn games::Records) -> Result<Made, Error> {
+    fn run(self: Box<Self>, _: &dyn crate::job::Records) -> Result<Made, Error> {
         Ok(Made::bytes(self.0, Target::Stdout))
     }
 }

@@ -322,7 +322,7 @@ fn output_never_replaces_its_own_input() {
 #[test]
 fn a_file_of_too_many_documents_is_refused_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let many = "{game: chess}\n---\n".repeat(sheetgen::load::MAX_DOCUMENTS + 1);
+    let many = "{game: chess}\n---\n".repeat(sheetgen_core::load::MAX_DOCUMENTS + 1);
     std::fs::write(dir.path().join("many.yaml"), many).unwrap();
     let out = run_in(dir.path(), &["check", "many.yaml"]);
     assert_eq!(out.code, 1);

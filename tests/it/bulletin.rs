@@ -3,9 +3,9 @@
 //! list with its comments, the diagrams with their keys, page numbers, a contents list
 //! past eight games. What the booklet shows is computed here again from the records.
 
-use sheetgen::figure::{Document, Group};
-use sheetgen::games::GameRecord;
-use sheetgen::vocabulary::{Side, Winner};
+use sheetgen_core::figure::{Document, Group};
+use sheetgen_core::games::GameRecord;
+use sheetgen_core::vocabulary::{Side, Winner};
 
 use crate::common::{pdf_page_size_mm, pdf_text, run, run_in};
 
@@ -14,17 +14,17 @@ fn games(files: &[&str]) -> Vec<Box<dyn GameRecord>> {
     sheetgen::folders::record_files(&paths)
         .files
         .into_iter()
-        .flat_map(|f| sheetgen::load::load(f).unwrap())
+        .flat_map(|f| sheetgen::files::load(f).unwrap())
         .map(|e| e.game.unwrap())
         .collect()
 }
 
-fn options() -> sheetgen::booklet::BookletOptions {
+fn options() -> sheetgen_core::booklet::BookletOptions {
     crate::common::booklet_options()
 }
 
 fn booklet(games: &[Box<dyn GameRecord>]) -> Document {
-    sheetgen::booklet::booklet(games, &options()).unwrap()
+    sheetgen_core::booklet::booklet(games, &options()).unwrap()
 }
 
 /// The lines of every group of class `class`, page by page, each group's texts joined by
@@ -212,7 +212,7 @@ fn the_move_list_is_numbered_in_pairs_with_every_comment_after_its_move() {
     let mut shown: Vec<String> = Vec::new();
     for page in &document.pages {
         for part in &page.root.groups_with_class("page-content")[0].items {
-            let sheetgen::figure::Item::Group(g) = part else {
+            let sheetgen_core::figure::Item::Group(g) = part else {
                 continue;
             };
             if g.class == "move-list" || g.class == "move-comment" {
@@ -409,11 +409,12 @@ fn every_text_stays_on_its_page_on_a4_and_letter() {
         }
     }
     let mut options = options();
-    options.page.paper = sheetgen::page::Paper::Letter;
+    options.page.paper = sheetgen_core::page::Paper::Letter;
     let document =
-        sheetgen::booklet::booklet(&games(&[NINE[0], NINE[1], NINE[2]]), &options).unwrap();
+        sheetgen_core::booklet::booklet(&games(&[NINE[0], NINE[1], NINE[2]]), &options).unwrap();
     for page in &document.pages {
-        let inside = sheetgen::figure::Rect::new(10.0, 10.0, page.width - 20.0, page.height - 20.0);
+        let inside =
+            sheetgen_core::figure::Rect::new(10.0, 10.0, page.width - 20.0, page.height - 20.0);
         for text in page.root.texts() {
             assert!(
                 inside.contains(&text.bounds()),
@@ -450,11 +451,11 @@ fn check_names_each_dropped_variation_and_render_text_shows_the_game_comment() {
 #[test]
 fn a_towers_move_list_numbers_each_turn_in_the_booklet_s_language() {
     let game = games(&["examples/towers-example.yaml"]);
-    let options = sheetgen::booklet::BookletOptions {
-        words: sheetgen::words::Words::new(sheetgen::words::Lang::De),
+    let options = sheetgen_core::booklet::BookletOptions {
+        words: sheetgen_core::words::Words::new(sheetgen_core::words::Lang::De),
         ..options()
     };
-    let document = sheetgen::booklet::booklet(&game, &options).unwrap();
+    let document = sheetgen_core::booklet::booklet(&game, &options).unwrap();
     let list = texts_of(&document, "move-list").join(" ");
     // Both players move in a turn: each turn has its number, none is a second player's.
     let turns = game[0].length();
@@ -546,11 +547,11 @@ fn a_resignation_is_the_end_the_diagram_and_the_heading_state_in_every_language(
 #[test]
 fn a_walkthrough_shows_the_comment_on_each_position_s_move() {
     let game = games(&["examples/season/round2-bo-ann.txt"]);
-    let options = sheetgen::booklet::BookletOptions {
+    let options = sheetgen_core::booklet::BookletOptions {
         every: Some(6),
         ..options()
     };
-    let document = sheetgen::booklet::booklet(&game, &options).unwrap();
+    let document = sheetgen_core::booklet::booklet(&game, &options).unwrap();
     let captions = texts_of(&document, "caption").join("\n");
     for (n, comment) in &game[0].about().comments {
         let words: Vec<&str> = comment.value.split_whitespace().collect();
@@ -591,13 +592,13 @@ fn a_booklet_drawn_as_it_is_written_holds_no_diagram_until_then_and_is_the_same_
         "examples/towers-example.yaml",
         "examples/loa-connection.yaml",
     ];
-    let options = sheetgen::booklet::BookletOptions {
+    let options = sheetgen_core::booklet::BookletOptions {
         per_page: 1,
         every: Some(2),
         ..options()
     };
-    let whole = sheetgen::booklet::booklet(&games(&files), &options).unwrap();
-    let later = sheetgen::booklet::booklet_drawn_as_written(games(&files), &options).unwrap();
+    let whole = sheetgen_core::booklet::booklet(&games(&files), &options).unwrap();
+    let later = sheetgen_core::booklet::booklet_drawn_as_written(games(&files), &options).unwrap();
     // A diagram's entry holds the diagram and its caption; laid out, its caption only.
     let entries = |document: &Document| -> Vec<usize> {
         document
@@ -624,7 +625,7 @@ fn a_booklet_drawn_as_it_is_written_holds_no_diagram_until_then_and_is_the_same_
         later.pages.len()
     );
     let pdf = |document: Document| {
-        sheetgen::backend::render(document, sheetgen::backend::Format::Pdf).unwrap()
+        sheetgen_backends::render(document, sheetgen_core::backend::Format::Pdf).unwrap()
     };
     assert!(pdf(later.clone()) == pdf(whole.clone()), "the same PDF");
     // Descriptions too: each page's text alternative names its diagrams.

@@ -93,16 +93,16 @@ pub fn assert_located(case: &str, report: &str, location: &str, words: &str) {
 
 /// A booklet's options as `sheetgen booklet` has them by default: A4 portrait, four
 /// diagrams a page, the colour theme, English; a test changes what it is about.
-pub fn booklet_options() -> sheetgen::booklet::BookletOptions {
-    use sheetgen::page::{PageSetup, Paper};
-    sheetgen::booklet::BookletOptions {
+pub fn booklet_options() -> sheetgen_core::booklet::BookletOptions {
+    use sheetgen_core::page::{PageSetup, Paper};
+    sheetgen_core::booklet::BookletOptions {
         page: PageSetup {
             paper: Paper::A4,
             landscape: false,
         },
         per_page: 4,
         every: None,
-        theme: sheetgen::theme::Theme::named_or_file("color").unwrap(),
+        theme: sheetgen_core::theme::Theme::color(),
         words: Default::default(),
         text_size: None,
         title: None,

@@ -1,13 +1,13 @@
 //! Annotations, themes, PNG and booklets: one mechanism for every game.
 
 use crate::common::{self, pdf_page_size_mm, pdf_text, run, run_in};
-use sheetgen::annotate::{Annotations, Cells};
-use sheetgen::diagram::Request;
-use sheetgen::figure::{Figure, Group, Item, Point, Shape};
-use sheetgen::games::{GameRecord, View};
+use sheetgen_core::annotate::{Annotations, Cells};
+use sheetgen_core::diagram::Request;
+use sheetgen_core::figure::{Figure, Group, Item, Point, Shape};
+use sheetgen_core::games::{GameRecord, View};
 
 fn load(path: &str) -> Box<dyn GameRecord> {
-    sheetgen::load::load(path)
+    sheetgen::files::load(path)
         .unwrap()
         .into_iter()
         .next()
@@ -23,7 +23,7 @@ fn annotated(game: &dyn GameRecord, annotations: Annotations) -> (Figure, Cells)
         ..Request::default()
     };
     (
-        sheetgen::diagram::draw(game, &request)
+        sheetgen_core::diagram::draw(game, &request)
             .unwrap()
             .pages
             .remove(0),

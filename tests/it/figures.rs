@@ -1,8 +1,8 @@
 //! Figures an author can publish: bare figures, plain text, a flipped board.
 
-use sheetgen::diagram::Request;
-use sheetgen::figure::Figure;
-use sheetgen::games::GameRecord;
+use sheetgen_core::diagram::Request;
+use sheetgen_core::figure::Figure;
+use sheetgen_core::games::GameRecord;
 
 const EXAMPLES: [&str; 3] = [
     "examples/shoreline-dead-four.yaml",
@@ -11,7 +11,7 @@ const EXAMPLES: [&str; 3] = [
 ];
 
 fn load(path: &str) -> Box<dyn GameRecord> {
-    let entry = sheetgen::load::load(path)
+    let entry = sheetgen::files::load(path)
         .unwrap()
         .into_iter()
         .next()
@@ -20,7 +20,7 @@ fn load(path: &str) -> Box<dyn GameRecord> {
 }
 
 fn figure(path: &str, request: &Request) -> Figure {
-    sheetgen::diagram::draw(&*load(path), request)
+    sheetgen_core::diagram::draw(&*load(path), request)
         .unwrap()
         .pages
         .remove(0)
@@ -70,7 +70,7 @@ fn a_bare_figure_has_the_board_and_nothing_around_it() {
 fn annotation_labels_stay_on_a_bare_figure() {
     let request = Request {
         bare: true,
-        annotations: sheetgen::annotate::Annotations {
+        annotations: sheetgen_core::annotate::Annotations {
             labels: vec![("c1".into(), "A".into())],
             ..Default::default()
         },
@@ -148,7 +148,7 @@ fn a_flipped_board_is_drawn_from_whites_side() {
 
 #[test]
 fn a_labelled_stone_keeps_its_fill_in_every_game() {
-    use sheetgen::figure::Shape;
+    use sheetgen_core::figure::Shape;
     // A square holding a dark stone or piece in each example.
     for (path, square) in [
         (EXAMPLES[0], "a1"),
@@ -156,7 +156,7 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
         (EXAMPLES[2], "d1"),
     ] {
         let request = Request {
-            annotations: sheetgen::annotate::Annotations {
+            annotations: sheetgen_core::annotate::Annotations {
                 labels: vec![(square.into(), "A".into())],
                 marks: vec![(square.into(), "square".into())],
                 ..Default::default()
@@ -172,11 +172,11 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
             "{path}: stones unchanged"
         );
         // The stones' discs, whose middles nothing covers.
-        let discs: Vec<(sheetgen::figure::Point, f64)> = ["stone", "piece"]
+        let discs: Vec<(sheetgen_core::figure::Point, f64)> = ["stone", "piece"]
             .iter()
             .flat_map(|class| labelled.root.groups_with_class(class))
             .filter_map(|g| match g.items.first() {
-                Some(sheetgen::figure::Item::Shape(Shape::Circle { center, radius }, _)) => {
+                Some(sheetgen_core::figure::Item::Shape(Shape::Circle { center, radius }, _)) => {
                     Some((*center, *radius))
                 }
                 _ => None,
@@ -184,7 +184,7 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
             .collect();
         for group in labelled.root.groups_with_class("annotation") {
             for item in &group.items {
-                if let sheetgen::figure::Item::Shape(shape, paint) = item {
+                if let sheetgen_core::figure::Item::Shape(shape, paint) = item {
                     if paint.fill.is_none() {
                         continue;
                     }
@@ -206,15 +206,15 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
             .find(|g| g.class.contains("mark"))
             .unwrap();
         let badge = mark.items.iter().any(
-            |item| matches!(item, sheetgen::figure::Item::Shape(_, paint) if paint.fill.is_some()),
+            |item| matches!(item, sheetgen_core::figure::Item::Shape(_, paint) if paint.fill.is_some()),
         );
         for item in &mark.items {
-            if let sheetgen::figure::Item::Shape(_, paint) = item {
+            if let sheetgen_core::figure::Item::Shape(_, paint) = item {
                 if let Some(stroke) = &paint.stroke {
                     // In a badge (beside a tower's height) the annotation's own colour.
                     let ink = match badge {
-                        true => sheetgen::palette::ANNOTATION,
-                        false => sheetgen::palette::PAPER,
+                        true => sheetgen_core::palette::ANNOTATION,
+                        false => sheetgen_core::palette::PAPER,
                     };
                     assert_eq!(stroke.color, ink, "{path}: paper ink reads on a dark stone");
                 }
@@ -223,14 +223,14 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
         let label = annotations.iter().find(|g| g.class == "annotation label");
         let text = label.unwrap().texts()[0];
         assert_eq!(text.content, "A");
-        assert_eq!(text.color, sheetgen::palette::ANNOTATION, "{path}");
+        assert_eq!(text.color, sheetgen_core::palette::ANNOTATION, "{path}");
     }
 }
 
 /// Every text of every booklet page, at print size (a booklet page is drawn 1:1).
-fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen::error::Error> {
-    use sheetgen::booklet::{BookletOptions, booklet};
-    use sheetgen::page::{PageSetup, Paper};
+fn booklet_texts(args: &[&str]) -> Result<Vec<(String, f64)>, sheetgen_core::error::Error> {
+    use sheetgen_core::booklet::{BookletOptions, booklet};
+    use sheetgen_core::page::{PageSetup, Paper};
     let games: Vec<Box<dyn GameRecord>> = args[3..].iter().map(|p| load(p)).collect();
     let options = BookletOptions {
         page: PageSetup {
@@ -309,10 +309,10 @@ fn booklet_captions_are_never_cut() {
 
 #[test]
 fn the_show_figure_keeps_its_piece_clear() {
-    use sheetgen::figure::{Item, Shape};
+    use sheetgen_core::figure::{Item, Shape};
     let request = Request {
-        at: Some(sheetgen::vocabulary::MoveRef::Count(12)),
-        options: vec![sheetgen::games::GivenOption {
+        at: Some(sheetgen_core::vocabulary::MoveRef::Count(12)),
+        options: vec![sheetgen_core::games::GivenOption {
             name: "show".into(),
             values: vec!["lines:b8".into(), "moves:b8".into()],
         }],
@@ -334,7 +334,7 @@ fn the_show_figure_keeps_its_piece_clear() {
             _ => None,
         })
         .collect();
-    let distance = |a: sheetgen::figure::Point, b: sheetgen::figure::Point| {
+    let distance = |a: sheetgen_core::figure::Point, b: sheetgen_core::figure::Point| {
         ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
     };
     let (center, radius) = *pieces
@@ -382,7 +382,7 @@ fn the_show_figure_keeps_its_piece_clear() {
 #[test]
 fn the_review_lists_costly_moves_as_a_table_with_badges_off_the_lines() {
     let request = Request {
-        options: vec![sheetgen::games::GivenOption {
+        options: vec![sheetgen_core::games::GivenOption {
             name: "analysis".into(),
             values: Vec::new(),
         }],

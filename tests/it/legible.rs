@@ -1,11 +1,11 @@
 //! `--text-size`: every text of a figure printed at least that large at its printed width,
 //! measured in the figure model for every example record.
 
-use sheetgen::diagram::{Request, TextSize};
-use sheetgen::figure::{Figure, Rect};
+use sheetgen_core::diagram::{Request, TextSize};
+use sheetgen_core::figure::{Figure, Rect};
 
 /// Every game of every example record, with its path.
-fn examples() -> Vec<(String, Box<dyn sheetgen::games::GameRecord>)> {
+fn examples() -> Vec<(String, Box<dyn sheetgen_core::games::GameRecord>)> {
     let mut paths: Vec<_> = std::fs::read_dir("examples")
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -15,19 +15,19 @@ fn examples() -> Vec<(String, Box<dyn sheetgen::games::GameRecord>)> {
     assert!(paths.len() > 10, "{paths:?}");
     let mut games = Vec::new();
     for path in paths {
-        for entry in sheetgen::load::load(&path).unwrap() {
+        for entry in sheetgen::files::load(&path).unwrap() {
             games.push((path.display().to_string(), entry.game.unwrap()));
         }
     }
     games
 }
 
-fn drawn(game: &dyn sheetgen::games::GameRecord, wanted: Option<TextSize>) -> Figure {
+fn drawn(game: &dyn sheetgen_core::games::GameRecord, wanted: Option<TextSize>) -> Figure {
     let request = Request {
         text_size: wanted,
         ..Request::default()
     };
-    sheetgen::diagram::draw(game, &request)
+    sheetgen_core::diagram::draw(game, &request)
         .unwrap()
         .pages
         .remove(0)
@@ -65,10 +65,10 @@ fn at_50_mm_in_german_towers_prints_no_text_under_7_pt() {
         }
         let request = Request {
             text_size: Some(SEVEN_AT_50),
-            words: sheetgen::words::Words::new(sheetgen::words::Lang::De),
+            words: sheetgen_core::words::Words::new(sheetgen_core::words::Lang::De),
             ..Request::default()
         };
-        let figure = sheetgen::diagram::draw(&*game, &request)
+        let figure = sheetgen_core::diagram::draw(&*game, &request)
             .unwrap()
             .pages
             .remove(0);
@@ -172,14 +172,14 @@ fn the_api_takes_text_size_in_either_spelling() {
     let text = std::fs::read_to_string("examples/loa-club-game.yaml").unwrap();
     for key in ["text-size", "text_size"] {
         let json = format!(r#"{{"width": "50mm", "{key}": "7pt"}}"#);
-        let request = sheetgen::api::Request::from_json(&json).unwrap();
-        let plain = sheetgen::api::Request::from_json(r#"{"width": "50mm"}"#).unwrap();
-        let a = sheetgen::api::render("g.yaml", &text, &request).unwrap();
-        let b = sheetgen::api::render("g.yaml", &text, &plain).unwrap();
+        let request = sheetgen_core::api::Request::from_json(&json).unwrap();
+        let plain = sheetgen_core::api::Request::from_json(r#"{"width": "50mm"}"#).unwrap();
+        let a = sheetgen_core::api::render("g.yaml", &text, &request).unwrap();
+        let b = sheetgen_core::api::render("g.yaml", &text, &plain).unwrap();
         assert_ne!(a, b, "{key}");
     }
-    let bad = sheetgen::api::Request::from_json(r#"{"text-size": "0pt"}"#).unwrap();
-    let err = sheetgen::api::render("g.yaml", &text, &bad)
+    let bad = sheetgen_core::api::Request::from_json(r#"{"text-size": "0pt"}"#).unwrap();
+    let err = sheetgen_core::api::render("g.yaml", &text, &bad)
         .unwrap_err()
         .message();
     assert!(err.contains("text-size"), "{err}");
@@ -189,20 +189,20 @@ fn the_api_takes_text_size_in_either_spelling() {
 
 #[test]
 fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
-    let game = sheetgen::load::load("examples/shoreline-evening.yaml")
+    let game = sheetgen::files::load("examples/shoreline-evening.yaml")
         .unwrap()
         .remove(0)
         .game
         .unwrap();
     let request = Request {
         bare: true,
-        options: vec![sheetgen::games::GivenOption {
+        options: vec![sheetgen_core::games::GivenOption {
             name: "analysis".into(),
             values: Vec::new(),
         }],
         ..Request::default()
     };
-    let figure = sheetgen::diagram::draw(&*game, &request)
+    let figure = sheetgen_core::diagram::draw(&*game, &request)
         .unwrap()
         .pages
         .remove(0);
@@ -211,11 +211,11 @@ fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
     assert!(page.contains(&drawn), "{drawn:?} leaves {page:?}");
 }
 
-fn booklet(files: &[&str]) -> sheetgen::figure::Document {
-    use sheetgen::booklet::booklet;
-    let games: Vec<Box<dyn sheetgen::games::GameRecord>> = files
+fn booklet(files: &[&str]) -> sheetgen_core::figure::Document {
+    use sheetgen_core::booklet::booklet;
+    let games: Vec<Box<dyn sheetgen_core::games::GameRecord>> = files
         .iter()
-        .flat_map(|f| sheetgen::load::load(f).unwrap())
+        .flat_map(|f| sheetgen::files::load(f).unwrap())
         .map(|e| e.game.unwrap())
         .collect();
     booklet(&games, &crate::common::booklet_options()).unwrap()
@@ -343,13 +343,13 @@ fn a_long_sheet_title_wraps_inside_the_page() {
 #[test]
 fn a_title_of_millions_of_characters_measures_without_overflow() {
     let title = "W".repeat(2_400_000);
-    let width = sheetgen::font::text_width(&title, 13.0);
-    assert!(width > 2_400_000.0 * sheetgen::font::text_width("W", 13.0) * 0.999);
-    let lines = sheetgen::layout::wrap(&title, 13.0, 100.0);
+    let width = sheetgen_core::font::text_width(&title, 13.0);
+    assert!(width > 2_400_000.0 * sheetgen_core::font::text_width("W", 13.0) * 0.999);
+    let lines = sheetgen_core::layout::wrap(&title, 13.0, 100.0);
     assert!(
         lines
             .iter()
-            .all(|l| sheetgen::font::text_width(l, 13.0) <= 100.0)
+            .all(|l| sheetgen_core::font::text_width(l, 13.0) <= 100.0)
     );
     assert_eq!(lines.concat(), title);
 }
@@ -389,8 +389,8 @@ fn long_shoreline_and_towers_sheet_titles_wrap_inside_the_page() {
 
 #[test]
 fn the_puzzle_page_is_centred() {
-    use sheetgen::games::shoreline::puzzles;
-    use sheetgen::page::{PageSetup, Paper};
+    use sheetgen_core::games::shoreline::puzzles;
+    use sheetgen_core::page::{PageSetup, Paper};
     let found = puzzles::find(6, 1);
     let page = PageSetup {
         paper: Paper::A4,
@@ -421,9 +421,9 @@ fn labels_grow_with_text_size_like_every_other_text() {
         ("examples/towers-example.yaml", "c3", "d4"),
     ];
     for (path, empty, marked) in cases {
-        let game = sheetgen::load::load(path).unwrap().remove(0).game.unwrap();
-        let written = |t: &str| sheetgen::annotate::Written::from(t);
-        let annotations = sheetgen::annotate::Annotations {
+        let game = sheetgen::files::load(path).unwrap().remove(0).game.unwrap();
+        let written = |t: &str| sheetgen_core::annotate::Written::from(t);
+        let annotations = sheetgen_core::annotate::Annotations {
             labels: vec![
                 (written(empty), written("AB")),
                 (written(marked), written("X")),
@@ -436,7 +436,7 @@ fn labels_grow_with_text_size_like_every_other_text() {
             text_size: Some(SEVEN_AT_50),
             ..Request::default()
         };
-        let figure = sheetgen::diagram::draw(&*game, &request)
+        let figure = sheetgen_core::diagram::draw(&*game, &request)
             .unwrap()
             .pages
             .remove(0);
@@ -460,9 +460,9 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
         "examples/loa-connection.yaml",
         "examples/towers-example.yaml",
     ] {
-        let game = sheetgen::load::load(path).unwrap().remove(0).game.unwrap();
+        let game = sheetgen::files::load(path).unwrap().remove(0).game.unwrap();
         let keys = |legend: bool| {
-            let annotations = sheetgen::annotate::Annotations {
+            let annotations = sheetgen_core::annotate::Annotations {
                 marks: vec![("c3".into(), "circle".into())],
                 ..Default::default()
             };
@@ -472,7 +472,7 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
                 annotations,
                 ..Request::default()
             };
-            let figure = sheetgen::diagram::draw(&*game, &request)
+            let figure = sheetgen_core::diagram::draw(&*game, &request)
                 .unwrap()
                 .pages
                 .remove(0);
@@ -503,21 +503,24 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
 #[test]
 fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
     // The built-in font drew ’ a full em wide, as CJK text sets it.
-    let m = sheetgen::font::text_width("M", 10.0);
+    let m = sheetgen_core::font::text_width("M", 10.0);
     for quote in ["‘", "’", "“", "”"] {
-        let width = sheetgen::font::text_width(quote, 10.0);
+        let width = sheetgen_core::font::text_width(quote, 10.0);
         assert!(width < 0.6 * m, "{quote}: {width:.2} mm, M {m:.2} mm");
     }
     let (_, game) = examples()
         .into_iter()
         .find(|(p, _)| p.contains("towers-example"))
         .unwrap();
-    for lang in [sheetgen::words::Lang::En, sheetgen::words::Lang::Fr] {
+    for lang in [
+        sheetgen_core::words::Lang::En,
+        sheetgen_core::words::Lang::Fr,
+    ] {
         let request = Request {
-            words: sheetgen::words::Words::new(lang),
+            words: sheetgen_core::words::Words::new(lang),
             ..Request::default()
         };
-        let figure = sheetgen::diagram::draw(&*game, &request)
+        let figure = sheetgen_core::diagram::draw(&*game, &request)
             .unwrap()
             .pages
             .remove(0);
@@ -527,7 +530,7 @@ fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
             .iter()
             .map(|t| t.content.clone())
             .collect();
-        if lang == sheetgen::words::Lang::En {
+        if lang == sheetgen_core::words::Lang::En {
             assert!(texts.iter().any(|t| t.contains('’')), "{texts:?}");
         }
         assert!(
@@ -535,7 +538,7 @@ fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
             "{lang:?}: {texts:?}"
         );
     }
-    let french = sheetgen::words::Words::new(sheetgen::words::Lang::Fr);
+    let french = sheetgen_core::words::Words::new(sheetgen_core::words::Lang::Fr);
     let text = french.tr("Play the boards in order and add up the scores.");
     assert!(text.contains("l’ordre"), "{text}");
 }
@@ -543,7 +546,7 @@ fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
 #[test]
 fn white_links_are_edged_in_ink_so_they_show_on_any_square_and_in_grey() {
     // Their grey (160) had 1.6:1 against the dark squares, 2.6:1 against paper.
-    use sheetgen::figure::{Color, Item};
+    use sheetgen_core::figure::{Color, Item};
     let (_, game) = examples()
         .into_iter()
         .find(|(p, _)| p.contains("loa-connection"))

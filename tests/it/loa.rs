@@ -397,14 +397,14 @@ fn a_result_in_move_text_must_end_it_and_agree_with_the_game() {
 /// whole move list numbers them, past its end too.
 #[test]
 fn a_run_of_moves_is_numbered_as_the_whole_move_list_numbers_it() {
-    let words = sheetgen::words::Words::default();
-    let loaded = sheetgen::load::load("examples/loa-winands-E1.yaml").unwrap();
+    let words = sheetgen_core::words::Words::default();
+    let loaded = sheetgen::files::load("examples/loa-winands-E1.yaml").unwrap();
     let game = loaded.into_iter().next().unwrap().game.unwrap();
     let all = game.move_list(&words);
     assert!(all.len() > 20, "{}", all.len());
     for from in 0..=all.len() + 1 {
         for to in from..=all.len() + 2 {
-            let whole = sheetgen::vocabulary::Numbering::Pairs.moves(&all, from, to);
+            let whole = sheetgen_core::vocabulary::Numbering::Pairs.moves(&all, from, to);
             assert_eq!(game.numbered_moves(from, to, &words), whole, "{from}..{to}");
         }
     }

@@ -1,10 +1,10 @@
 //! Lines of Action sheets, diagrams and rulebook figures, checked against the engine.
 
 use crate::common::{self, pdf_page_size_mm, pdf_text, run};
-use sheetgen::figure::{Figure, Group, Item, Point, Rect, Shape};
-use sheetgen::games::loa::diagram::{DiagramOptions, Show, diagram, directions};
-use sheetgen::games::loa::game::Replay;
-use sheetgen::games::loa::rules::parse_square;
+use sheetgen_core::figure::{Figure, Group, Item, Point, Rect, Shape};
+use sheetgen_core::games::loa::diagram::{DiagramOptions, Show, diagram, directions};
+use sheetgen_core::games::loa::game::Replay;
+use sheetgen_core::games::loa::rules::parse_square;
 
 /// The rectangles of the board's squares, in square order (a1 = 0).
 fn squares(figure: &Figure) -> Vec<Rect> {
@@ -26,18 +26,18 @@ fn square_at(squares: &[Rect], p: Point) -> Option<usize> {
         .position(|r| p.x > r.x && p.x < r.right() && p.y > r.y && p.y < r.bottom())
 }
 
-fn loa_game(path: &str) -> sheetgen::games::loa::Game {
-    let entries = sheetgen::load::load(path).unwrap();
+fn loa_game(path: &str) -> sheetgen_core::games::loa::Game {
+    let entries = sheetgen::files::load(path).unwrap();
     let record = entries.into_iter().next().unwrap().game.unwrap();
     record
         .as_any()
-        .downcast_ref::<sheetgen::games::loa::Game>()
+        .downcast_ref::<sheetgen_core::games::loa::Game>()
         .expect("a Lines of Action game")
         .clone()
 }
 
 /// The figure of `game` after `at` moves with `show`.
-fn figure_at(game: &sheetgen::games::loa::Game, at: usize, show: Show) -> Figure {
+fn figure_at(game: &sheetgen_core::games::loa::Game, at: usize, show: Show) -> Figure {
     let options = DiagramOptions {
         show: vec![show],
         ..DiagramOptions::default()
@@ -46,7 +46,7 @@ fn figure_at(game: &sheetgen::games::loa::Game, at: usize, show: Show) -> Figure
     diagram(&game.replay_to(at), game.plies.len(), &heading, &options).0
 }
 
-fn replay_to(game: &sheetgen::games::loa::Game, n: usize) -> Replay {
+fn replay_to(game: &sheetgen_core::games::loa::Game, n: usize) -> Replay {
     let mut replay = Replay::new(game.rules.clone());
     for m in &game.notation()[..n] {
         replay.play(m).unwrap();
@@ -275,8 +275,8 @@ fn the_score_diagram_counts_groups_and_names_the_outcome() {
     let game = loa_game("examples/loa-nonmover-wins.yaml");
     let replay = game.replay();
     let groups = |side| replay.board.groups(replay.position.pieces(side)).len();
-    assert_eq!(groups(sheetgen::vocabulary::Side::Black), 1);
-    let white = groups(sheetgen::vocabulary::Side::White);
+    assert_eq!(groups(sheetgen_core::vocabulary::Side::Black), 1);
+    let white = groups(sheetgen_core::vocabulary::Side::White);
     assert!(
         svg.contains(&format!("Black 1 group, White {white} groups")),
         "{svg}"

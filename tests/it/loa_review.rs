@@ -368,11 +368,11 @@ fn solve_a_position_given_as_text() {
 
 #[test]
 fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point() {
-    use sheetgen::booklet::{BookletOptions, booklet};
-    let games: Vec<Box<dyn sheetgen::games::GameRecord>> =
+    use sheetgen_core::booklet::{BookletOptions, booklet};
+    let games: Vec<Box<dyn sheetgen_core::games::GameRecord>> =
         ["examples/loa-6x6.yaml", "examples/loa-winands-E1.yaml"]
             .iter()
-            .flat_map(|f| sheetgen::load::load(f).unwrap())
+            .flat_map(|f| sheetgen::files::load(f).unwrap())
             .map(|e| e.game.unwrap())
             .collect();
     let options = |analysis| BookletOptions {

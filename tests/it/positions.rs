@@ -3,16 +3,16 @@
 //! refuses each impossible position with its reason and place, never panics, and reaches
 //! `render`, `check`, `booklet` and records.
 
-use sheetgen::games::GivenPosition;
-use sheetgen::games::loa::bits::Bits;
-use sheetgen::games::loa::position as loa;
-use sheetgen::games::loa::rules::{AnyBoard, Setup};
-use sheetgen::games::shoreline::position as shoreline;
-use sheetgen::games::shoreline::rules::Position as ShorelinePosition;
-use sheetgen::games::towers::position as towers;
-use sheetgen::games::towers::rules::{Board as TowersBoard, UnequalReveal, first_player};
-use sheetgen::rng::Rng;
-use sheetgen::vocabulary::Side;
+use sheetgen_core::games::GivenPosition;
+use sheetgen_core::games::loa::bits::Bits;
+use sheetgen_core::games::loa::position as loa;
+use sheetgen_core::games::loa::rules::{AnyBoard, Setup};
+use sheetgen_core::games::shoreline::position as shoreline;
+use sheetgen_core::games::shoreline::rules::Position as ShorelinePosition;
+use sheetgen_core::games::towers::position as towers;
+use sheetgen_core::games::towers::rules::{Board as TowersBoard, UnequalReveal, first_player};
+use sheetgen_core::rng::Rng;
+use sheetgen_core::vocabulary::Side;
 
 use crate::common::run;
 
@@ -59,12 +59,12 @@ fn a_record_from_the_start_position_plays_as_the_record_without_one() {
         ),
     ] {
         let read = |text: &str| {
-            let source = sheetgen::input::SourceFile::new("r.yaml", text);
-            let mut entries = sheetgen::load::read(&source).unwrap();
+            let source = sheetgen_core::input::SourceFile::new("r.yaml", text);
+            let mut entries = sheetgen_core::load::read(&source).unwrap();
             entries.remove(0).game.unwrap()
         };
         let (a, b) = (read(&plain), read(&positioned));
-        let words = sheetgen::words::Words::default();
+        let words = sheetgen_core::words::Words::default();
         assert_eq!(a.move_list(&words), b.move_list(&words));
         assert_eq!(a.summary().score, b.summary().score);
     }
@@ -586,11 +586,11 @@ fn a_full_towers_board_allows_a_last_turn_cut_short() {
 
 #[test]
 fn the_api_draws_a_position_as_render_does() {
-    let request = sheetgen::api::Request::from_json(&format!(
+    let request = sheetgen_core::api::Request::from_json(&format!(
         r#"{{"width": "50mm", "position": {{"game": "loa", "text": "{LOA_START}"}}}}"#
     ))
     .unwrap();
-    let api = sheetgen::api::render("--position", "", &request).unwrap();
+    let api = sheetgen_core::api::render("--position", "", &request).unwrap();
     let out = run(&[
         "render",
         "--game",

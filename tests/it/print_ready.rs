@@ -342,8 +342,10 @@ fn template_prints_every_games_template_and_refuses_an_unknown_game() {
 }
 
 /// Every text of `figure` with the top-level group it belongs to.
-fn texts_by_part(figure: &sheetgen::figure::Figure) -> Vec<(String, sheetgen::figure::Rect)> {
-    use sheetgen::figure::Item;
+fn texts_by_part(
+    figure: &sheetgen_core::figure::Figure,
+) -> Vec<(String, sheetgen_core::figure::Rect)> {
+    use sheetgen_core::figure::Item;
     let mut out = Vec::new();
     let sheet = match &figure.root.items[..] {
         [Item::Group(sheet)] => sheet,
@@ -361,8 +363,8 @@ fn texts_by_part(figure: &sheetgen::figure::Figure) -> Vec<(String, sheetgen::fi
 
 #[test]
 fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
-    use sheetgen::games::{loa, towers};
-    use sheetgen::page::{PageSetup, Paper};
+    use sheetgen_core::games::{loa, towers};
+    use sheetgen_core::page::{PageSetup, Paper};
     let mut figures = Vec::new();
     for paper in [Paper::A4, Paper::Letter] {
         for landscape in [false, true] {
@@ -370,13 +372,13 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
             for lang in ["en", "de", "fr", "zh"] {
                 let source = |builtin| {
                     let lang = match lang {
-                        "de" => sheetgen::games::template::Lang::De,
-                        "fr" => sheetgen::games::template::Lang::Fr,
-                        "zh" => sheetgen::games::template::Lang::Zh,
-                        _ => sheetgen::games::template::Lang::En,
+                        "de" => sheetgen_core::games::template::Lang::De,
+                        "fr" => sheetgen_core::games::template::Lang::Fr,
+                        "zh" => sheetgen_core::games::template::Lang::Zh,
+                        _ => sheetgen_core::games::template::Lang::En,
                     };
-                    let (text, _) = sheetgen::games::template::translated(builtin, lang);
-                    sheetgen::input::SourceFile::new("t.yaml", &text)
+                    let (text, _) = sheetgen_core::games::template::translated(builtin, lang);
+                    sheetgen_core::input::SourceFile::new("t.yaml", &text)
                 };
                 for rules in [false, true] {
                     let template =
@@ -416,7 +418,7 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
     for (name, document) in figures {
         let figure = &document.pages[0];
         let inside =
-            sheetgen::figure::Rect::new(12.0, 12.0, figure.width - 24.0, figure.height - 24.0);
+            sheetgen_core::figure::Rect::new(12.0, 12.0, figure.width - 24.0, figure.height - 24.0);
         let texts = texts_by_part(figure);
         for (i, (part, a)) in texts.iter().enumerate() {
             assert!(
@@ -436,15 +438,15 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
 
 #[test]
 fn the_puzzle_sheet_carries_the_scale_bar_under_its_boards() {
-    use sheetgen::games::shoreline::puzzles;
-    use sheetgen::page::{PageSetup, Paper};
+    use sheetgen_core::games::shoreline::puzzles;
+    use sheetgen_core::page::{PageSetup, Paper};
     let found = puzzles::find(6, 1);
     for (paper, length, label) in [(Paper::A4, 100.0, "100 mm"), (Paper::Letter, 101.6, "4 in")] {
         for landscape in [false, true] {
             let page = PageSetup { paper, landscape };
             let document = puzzles::sheet(&found, 1, page, &Default::default());
             let svg =
-                String::from_utf8(sheetgen::backend::svg::render(&document.pages[0])).unwrap();
+                String::from_utf8(sheetgen_core::backend::svg::render(&document.pages[0])).unwrap();
             let (bar, text) = scale_bar(&svg);
             assert!((bar - length).abs() < 1e-6, "{page:?}: {bar} mm");
             assert!(text.contains(label), "{page:?}: {text}");

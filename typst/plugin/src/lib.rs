@@ -4,10 +4,10 @@
 //! prints, which Typst shows as the compile error.
 //!
 //! Every function takes the record's name (for error messages), its YAML text and a request
-//! in JSON (see `sheetgen::api::Request`). The functions are plain Rust, so the native tests
+//! in JSON (see `sheetgen_core::api::Request`). The functions are plain Rust, so the native tests
 //! call them as Typst does.
 
-use sheetgen::api::{self, Request};
+use sheetgen_core::api::{self, Request};
 
 #[cfg(target_arch = "wasm32")]
 use wasm_minimal_protocol::wasm_func;

@@ -1,0 +1,336 @@
+//! Booklets: a club's bulletin of many games on A4 or Letter pages. Its title and date, the
+//! event's results (a crosstable or the games by round), a contents list past eight games,
+//! then each game: a heading (players, event, round, result), its moves in numbered pairs
+//! with the record's comments, and its diagrams (the ones the record names in `diagrams`,
+//! one every N moves, or the final position), with page numbers throughout.
+//!
+//! `booklet` lays the parts out one after another ([`flow`]); each game's part is
+//! [`game_section`], where further per-game pages or blocks go. The diagrams are measured
+//! for the layout and drawn into their pages afterwards ([`ToDraw`]): at once by
+//! [`booklet`], or as each page is written by [`booklet_drawn_as_written`], what the
+//! `booklet` command writes.
+
+mod contents;
+mod diagrams;
+mod flow;
+mod heading;
+mod movelist;
+mod results;
+mod review;
+mod style;
+mod table;
+
+use std::collections::BTreeSet;
+
+use crate::error::Error;
+use crate::figure::{Anchor, Document, Figure, Group, Item, Later, Point, Rect, Text};
+use crate::games::GameRecord;
+use crate::layout::line_height;
+use crate::theme::Theme;
+use diagrams::{Cells, Entry, Fitted, Placed, not_laid_out};
+use flow::Flow;
+pub use style::BookletOptions;
+use style::{GAP, MARGIN};
+
+/// Diagrams in one booklet, at most: each is drawn twice (measured for the layout, then
+/// drawn as its page is written), and a thousand already make a 170-page booklet.
+pub const MAX_DIAGRAMS: usize = 1_000;
+
+/// Games past which the booklet lists them in a contents list.
+pub const CONTENTS_FROM: usize = 9;
+
+/// The booklet of `games`, every page whole.
+pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Result<Document, Error> {
+    let (mut document, to_draw) = laid_out(games, options)?;
+    for (index, page) in document.pages.iter_mut().enumerate() {
+        to_draw.draw(games, index, page)?;
+    }
+    Ok(document)
+}
+
+/// The booklet of `games`, each page's diagrams drawn only as the page is written
+/// ([`Document::later`]): a bulletin of a thousand games never holds its thousand diagrams
+/// at once.
+pub fn booklet_drawn_as_written(
+    games: Vec<Box<dyn GameRecord>>,
+    options: &BookletOptions,
+) -> Result<Document, Error> {
+    let (mut document, to_draw) = laid_out(&games, options)?;
+    let chars = to_draw.chars.iter().collect();
+    let draw = move |index: usize, page: &mut Figure| {
+        to_draw.draw(&games, index, page).map_err(|e| e.to_string())
+    };
+    document.later = Some(Later {
+        draw: std::sync::Arc::new(draw),
+        chars,
+    });
+    Ok(document)
+}
+
+/// The booklet's pages laid out, with what is left to draw on them.
+fn laid_out(
+    games: &[Box<dyn GameRecord>],
+    options: &BookletOptions,
+) -> Result<(Document, ToDraw), Error> {
+    let count: usize = games
+        .iter()
+        .map(|game| diagrams::count(&**game, options.every))
+        .sum();
+    if count > MAX_DIAGRAMS {
+        return Err(Error::Usage(format!(
+            "the booklet would hold {count} diagrams; sheetgen draws at most {MAX_DIAGRAMS} \
+             in one booklet (fewer files, or a larger --every)"
+        )));
+    }
+    let reviews = review::pages(games, options)?;
+    let games: Vec<&dyn GameRecord> = games.iter().map(|g| &**g).collect();
+    if games.is_empty() {
+        return Err(Error::Usage("no valid game to put in the booklet".into()));
+    }
+    let (width, height) = options.page.size();
+    let footer = line_height(options.caption_pt()) * 1.5;
+    let area = Rect::new(
+        MARGIN,
+        MARGIN,
+        width - 2.0 * MARGIN,
+        height - 2.0 * MARGIN - footer,
+    );
+    let title = heading::booklet_title(&games, options);
+    let (measured, chars) = measure_diagrams(&games, area, options)?;
+    let mut flow = Flow::new(area);
+    heading::front(&mut flow, &title, &games, options)?;
+    results::draw(&mut flow, &games, options)?;
+    let contents = match games.len() >= CONTENTS_FROM {
+        true => Some(contents::reserve(&mut flow, &games, options)?),
+        false => None,
+    };
+    let mut first_pages = Vec::new();
+    let mut placed = Vec::new();
+    for (k, (game, measured)) in games.iter().zip(measured).enumerate() {
+        if k == 0 && contents.is_some() {
+            flow.new_page();
+        } else {
+            flow.gap(GAP);
+        }
+        let number = (games.len() > 1).then_some(k + 1);
+        // A game that fits on a page starts where all of its head and first diagrams fit.
+        if let Some(height) = head_height(area, number, *game, &measured, options)? {
+            flow.new_page_unless_room(height);
+        }
+        let (first, diagrams) = game_section(&mut flow, (k, number), *game, measured, options)?;
+        first_pages.push(first);
+        placed.extend(diagrams);
+    }
+    if let Some(contents) = contents {
+        contents.fill(&mut flow, &first_pages, options);
+    }
+    let (pages, descriptions) = pages(flow, (width, height), reviews.len(), options);
+    let mut to_draw = ToDraw {
+        title: title.clone(),
+        pages: descriptions
+            .into_iter()
+            .map(|description| PageToDraw {
+                diagrams: Vec::new(),
+                description,
+            })
+            .collect(),
+        theme: options.theme.clone(),
+        chars,
+    };
+    for (page, diagram) in placed {
+        to_draw.pages[page].diagrams.push(diagram);
+    }
+    let mut document = Document::new(title, pages);
+    let total = document.pages.len() + reviews.len();
+    review::append(&mut document, reviews, total, options);
+    Ok((document, to_draw))
+}
+
+/// What is left to draw on each laid-out page: its diagrams, and its description, which
+/// holds theirs.
+struct ToDraw {
+    /// The booklet's title, which every page's description starts with.
+    title: String,
+    /// The booklet's own pages (the review pages after them are whole).
+    pages: Vec<PageToDraw>,
+    theme: Theme,
+    /// Every character the diagrams hold.
+    chars: BTreeSet<char>,
+}
+
+struct PageToDraw {
+    diagrams: Vec<Placed>,
+    /// The page's description, part by part; None for each diagram's, in order.
+    description: Vec<Option<String>>,
+}
+
+impl ToDraw {
+    /// Draws page `index`'s diagrams (of `games`, the booklet's) into it, and its
+    /// description.
+    fn draw<G>(&self, games: &[G], index: usize, page: &mut Figure) -> Result<(), Error>
+    where
+        G: std::ops::Deref<Target = dyn GameRecord>,
+    {
+        let Some(to_draw) = self.pages.get(index) else {
+            return Ok(());
+        };
+        // The page's content, as `pages` wrapped it.
+        let content = match page.root.items.first_mut() {
+            Some(Item::Group(themed)) => match themed.items.first_mut() {
+                Some(Item::Group(content)) => content,
+                _ => return Err(not_laid_out()),
+            },
+            _ => return Err(not_laid_out()),
+        };
+        let mut drawn = Vec::with_capacity(to_draw.diagrams.len());
+        for diagram in &to_draw.diagrams {
+            let game = games.get(diagram.game).ok_or_else(not_laid_out)?;
+            drawn.push(diagram.draw_into(&**game, content, &self.theme)?);
+        }
+        let mut drawn = drawn.into_iter();
+        let parts: Vec<String> = to_draw
+            .description
+            .iter()
+            .map(|part| part.clone().or_else(|| drawn.next()).unwrap_or_default())
+            .collect();
+        page.description = format!("{}\n\n{}", self.title, parts.join("\n\n"));
+        Ok(())
+    }
+}
+
+/// One game's diagrams, measured at its kind's scale, and how they are placed.
+struct GameDiagrams<'a> {
+    entries: Vec<Entry<'a>>,
+    sizes: Vec<(f64, f64)>,
+    fitted: Fitted,
+}
+
+/// Every game's diagrams measured, each game's at one scale and text size throughout the
+/// booklet, whichever page they are on; captions take the same room everywhere, so boards
+/// in a row line up. With them, every character they hold.
+fn measure_diagrams<'a>(
+    games: &[&'a dyn GameRecord],
+    area: Rect,
+    options: &BookletOptions,
+) -> Result<(Vec<GameDiagrams<'a>>, BTreeSet<char>), Error> {
+    let per_game: Vec<Vec<Entry>> = games
+        .iter()
+        .map(|g| diagrams::entries(*g, options))
+        .collect();
+    let lines = per_game
+        .iter()
+        .map(|e| Cells::caption_lines(e, area, options))
+        .max()
+        .unwrap_or(0);
+    let cells = Cells::new(area, options, lines);
+    let unmeasured = Fitted {
+        cells,
+        scale: 1.0,
+        text_scale: 1.0,
+    };
+    let mut measured: Vec<(Vec<(f64, f64)>, Fitted)> =
+        (0..games.len()).map(|_| (Vec::new(), unmeasured)).collect();
+    let mut chars = BTreeSet::new();
+    let mut kinds: Vec<&str> = games.iter().map(|g| g.game().name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        let same: Vec<(usize, &Entry)> = per_game
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| games[*k].game().name() == kind)
+            .flat_map(|(k, entries)| entries.iter().map(move |e| (k, e)))
+            .collect();
+        let entries: Vec<&Entry> = same.iter().map(|(_, e)| *e).collect();
+        let kind_measured = diagrams::measure_all(&entries, cells, options)?;
+        chars.extend(kind_measured.chars);
+        for ((k, _), size) in same.iter().zip(kind_measured.sizes) {
+            measured[*k].0.push(size);
+            measured[*k].1 = kind_measured.fitted;
+        }
+    }
+    let games = per_game
+        .into_iter()
+        .zip(measured)
+        .map(|(entries, (sizes, fitted))| GameDiagrams {
+            entries,
+            sizes,
+            fitted,
+        })
+        .collect();
+    Ok((games, chars))
+}
+
+/// Game `k`'s part of the booklet (`number` as [`heading::game`] numbers it): its heading,
+/// its moves and comments, its diagrams. Returns the page it starts on, and where each
+/// diagram went, to be drawn when its page is written.
+fn game_section(
+    flow: &mut Flow,
+    (k, number): (usize, Option<usize>),
+    game: &dyn GameRecord,
+    measured: GameDiagrams,
+    options: &BookletOptions,
+) -> Result<(usize, Vec<(usize, Placed)>), Error> {
+    let first = heading::game(flow, number, game, options)?;
+    movelist::draw(flow, game, options)?;
+    flow.gap(2.0);
+    let entries: Vec<&Entry> = measured.entries.iter().collect();
+    let (sizes, fitted) = (&measured.sizes, measured.fitted);
+    let placed = diagrams::place(flow, k, &entries, sizes, fitted, options)?;
+    // Further per-game parts (an analysis's pages) go here, after the diagrams.
+    Ok((first, placed))
+}
+
+/// How high a game's heading, moves and first row of diagrams are, if they
+/// fit on one page.
+fn head_height(
+    area: Rect,
+    number: Option<usize>,
+    game: &dyn GameRecord,
+    measured: &GameDiagrams,
+    options: &BookletOptions,
+) -> Result<Option<f64>, Error> {
+    let mut trial = Flow::new(area);
+    heading::game(&mut trial, number, game, options)?;
+    movelist::draw(&mut trial, game, options)?;
+    let height = trial.used() + 2.0 + diagrams::first_row_height(&measured.sizes, measured.fitted);
+    Ok((trial.page() == 0 && height <= area.height).then_some(height))
+}
+
+/// The flowed content as pages of the paper's size, each numbered at its foot, counting the
+/// `after` pages that follow them (the review pages).
+/// The pages' descriptions, part by part, are returned beside them: they are written when
+/// each page's diagrams are drawn.
+fn pages(
+    flow: Flow,
+    (width, height): (f64, f64),
+    after: usize,
+    options: &BookletOptions,
+) -> (Vec<Figure>, Vec<Vec<Option<String>>>) {
+    let content = flow.into_pages();
+    let count = content.len() + after;
+    let mut pages = Vec::new();
+    let mut descriptions = Vec::new();
+    for (p, (group, description)) in content.into_iter().enumerate() {
+        let page_title = options.words.fill(
+            "Booklet, page {page} of {pages}",
+            &[("page", &(p + 1)), ("pages", &count)],
+        );
+        let mut figure = Figure::new(width, height, page_title);
+        descriptions.push(description);
+        let mut themed = Group::new("booklet-page");
+        themed.group(group);
+        figure.root.group(themed);
+        let pt = options.caption_pt();
+        let mut footer = Group::new("page-number");
+        footer.text(Text::new(
+            Point::new(width / 2.0, height - MARGIN),
+            format!("{} / {count}", p + 1),
+            pt,
+            Anchor::Middle,
+        ));
+        figure.root.group(footer);
+        pages.push(figure);
+    }
+    (pages, descriptions)
+}

@@ -1,0 +1,174 @@
+//! The errors a sheetgen command can end with, and the exit code each gives.
+//!
+//! Exit codes follow ripgrep's policy: 0 success, 1 an input was read but is invalid (a
+//! record breaks the rules, a text cannot be drawn), 2 the command could not do its work
+//! (bad options, a missing or unreadable file, a malformed template).
+
+use std::fmt;
+
+use crate::diagnostic::Diagnostic;
+
+/// How a command went; the worst part decides the exit code, in one place
+/// ([`Status::exit_code`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Status {
+    /// Everything was done.
+    #[default]
+    Done,
+    /// An input was read but is invalid (exit 1).
+    Invalid,
+    /// The command could not do (all of) its work (exit 2).
+    Failed,
+}
+
+impl Status {
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Done => 0,
+            Status::Invalid => 1,
+            Status::Failed => 2,
+        }
+    }
+}
+
+/// What kind of failure an error is; its exit code follows from it alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An input was read but is invalid: a record breaks the rules, a text cannot be drawn.
+    Invalid,
+    /// The command could not do its work: a file could not be read or written, a template
+    /// or theme is malformed.
+    CouldNotWork,
+    /// The command line asks for something impossible.
+    Usage,
+}
+
+impl Kind {
+    pub fn status(self) -> Status {
+        match self {
+            Kind::Invalid => Status::Invalid,
+            Kind::CouldNotWork | Kind::Usage => Status::Failed,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum Error {
+    /// The command line asks for something impossible.
+    Usage(String),
+    /// A file could not be read or written.
+    Io(String),
+    /// A template or other settings file is malformed.
+    Config(Diagnostic),
+    /// An input record is invalid.
+    Invalid(Diagnostic),
+    /// The output cannot be drawn (a text the font lacks, a PNG too large).
+    Render(String),
+    /// Every input was left out for its problem: nothing is left to make.
+    NothingLeft {
+        problems: Vec<Problem>,
+        message: String,
+    },
+}
+
+impl Error {
+    /// The error's kind, from its variant: a located problem is an invalid input also when
+    /// it blames an option (a character the `--font` lacks is exit 1 in every command, as
+    /// with sheetgen's own font). Every left-out input of `NothingLeft` counts: the
+    /// worst decides.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Error::Invalid(_) | Error::Render(_) => Kind::Invalid,
+            // A template text the chosen --font lacks: the template is fine, the text
+            // cannot be drawn.
+            Error::Config(d) if d.option.is_some() => Kind::Invalid,
+            Error::NothingLeft { problems, .. } => problems
+                .iter()
+                .map(|p| p.error.kind())
+                .max_by_key(|kind| kind.status())
+                .unwrap_or(Kind::Invalid),
+            Error::Io(_) | Error::Config(_) => Kind::CouldNotWork,
+            Error::Usage(_) => Kind::Usage,
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        self.kind().status()
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        self.status().exit_code()
+    }
+
+    /// The message for a terminal: located problems get the rustc-style snippet.
+    pub fn render(&self, color: bool) -> String {
+        match self {
+            Error::Config(d) | Error::Invalid(d) => d.render(color),
+            Error::NothingLeft { problems, message } => {
+                let mut text: Vec<String> = problems.iter().map(|p| p.render(color)).collect();
+                text.push(format!("error: {message}"));
+                text.join("\n")
+            }
+            other => format!("error: {other}"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Usage(message) | Error::Io(message) | Error::Render(message) => {
+                f.write_str(message)
+            }
+            Error::Config(d) | Error::Invalid(d) => d.fmt(f),
+            Error::NothingLeft { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+/// Something a job left out, and why: "skipped games.yaml #2:" and the error.
+#[derive(Debug)]
+pub struct Problem {
+    pub heading: String,
+    pub error: Error,
+}
+
+impl Problem {
+    /// The heading and the error's report, styled for a terminal when `color`.
+    pub fn render(&self, color: bool) -> String {
+        format!("{}\n{}", self.heading, self.error.render(color).trim_end())
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exit_code_follows_the_kind_not_the_words() {
+        let record = Diagnostic::file("g.yaml", "the character '岸' is not in the font (--font)");
+        assert_eq!(Error::Invalid(record.clone()).kind(), Kind::Invalid);
+        assert_eq!(Error::Invalid(record.clone()).exit_code(), 1);
+        let blamed = record.blaming(Some("--font"));
+        assert_eq!(Error::Invalid(blamed).kind(), Kind::Invalid);
+        assert_eq!(Error::Io("cannot read x".into()).exit_code(), 2);
+        let left_out = |errors: Vec<Error>| Error::NothingLeft {
+            problems: errors
+                .into_iter()
+                .map(|error| Problem {
+                    heading: "skipped:".into(),
+                    error,
+                })
+                .collect(),
+            message: "nothing left".into(),
+        };
+        assert_eq!(left_out(Vec::new()).exit_code(), 1);
+        let mixed = left_out(vec![
+            Error::Invalid(Diagnostic::file("a.yaml", "x")),
+            Error::Io("cannot read b.yaml".into()),
+        ]);
+        assert_eq!(mixed.kind(), Kind::CouldNotWork);
+    }
+}

@@ -1,0 +1,275 @@
+//! Records as a [`Replay`]: every position of each game drawn as `render --at N --bare`
+//! draws it, with the moves numbered as move lists number them, what a screen reader
+//! announces at each, and the record's comments. `backend::html` makes the page.
+
+use crate::diagram::Request;
+use crate::error::Error;
+use crate::games::GameRecord;
+use crate::replay::{PageWords, Ply, Replay, ReplayGame};
+use crate::theme::Theme;
+use crate::words::Words;
+
+/// Positions one page holds, at most, over all its games: each is drawn before the page is
+/// written, and a season of a hundred long games stays under it.
+pub const MAX_POSITIONS: usize = 20_000;
+
+/// What every position of a replay is drawn with.
+#[derive(Debug, Clone, Default)]
+pub struct ReplayOptions {
+    /// The game's own options (`--numbers`, `--flip`), for every position.
+    pub request: Request,
+    pub theme: Theme,
+    /// The position a single game's page opens at (`--at`); the end if None.
+    pub open_at: Option<usize>,
+}
+
+/// One game's replay page.
+pub fn single(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Replay, Error> {
+    let game = replay_game(record, options)?;
+    Ok(Replay {
+        title: game.title.clone(),
+        date: None,
+        lang: options.request.words.lang().name().to_string(),
+        words: page_words(&options.request.words, &[record]),
+        games: vec![game],
+        season: false,
+    })
+}
+
+/// A season's page: every game, with a list of them, titled `title`.
+pub fn season(
+    records: &[Box<dyn GameRecord>],
+    title: &str,
+    options: &ReplayOptions,
+) -> Result<Replay, Error> {
+    let positions: usize = records.iter().map(|r| r.length() + 1).sum();
+    if positions > MAX_POSITIONS {
+        return Err(Error::Usage(format!(
+            "the page would hold {positions} positions; a replay page holds at most \
+             {MAX_POSITIONS} (fewer games in one page)"
+        )));
+    }
+    let options = ReplayOptions {
+        open_at: None,
+        ..options.clone()
+    };
+    let games = records
+        .iter()
+        .map(|record| replay_game(&**record, &options))
+        .collect::<Result<Vec<_>, _>>()?;
+    let records: Vec<&dyn GameRecord> = records.iter().map(|r| &**r).collect();
+    Ok(Replay {
+        title: title.to_string(),
+        date: None,
+        lang: options.request.words.lang().name().to_string(),
+        words: page_words(&options.request.words, &records),
+        games,
+        season: true,
+    })
+}
+
+/// A season's page as `booklet --format html` makes it: every game at the end, titled
+/// `title` (`--title`), else by the event the games share, else "Games".
+pub fn season_page(
+    records: &[Box<dyn GameRecord>],
+    (title, date): (Option<&str>, Option<&str>),
+    theme: Theme,
+    words: &Words,
+) -> Result<Replay, Error> {
+    let events: Vec<Option<&str>> = records
+        .iter()
+        .map(|r| r.about().event.as_ref().map(|t| t.value.as_str()))
+        .collect();
+    let title = match (title, events.first()) {
+        (Some(title), _) => title.to_string(),
+        (None, Some(Some(event))) if events.iter().all(|e| e == &Some(*event)) => event.to_string(),
+        _ => words.tr("Games"),
+    };
+    let options = ReplayOptions {
+        request: Request {
+            words: words.clone(),
+            ..Request::default()
+        },
+        theme,
+        open_at: None,
+    };
+    let mut replay = season(records, &title, &options)?;
+    replay.date = date.map(str::to_string);
+    Ok(replay)
+}
+
+fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<ReplayGame, Error> {
+    let length = record.length();
+    if length + 1 > MAX_POSITIONS {
+        return Err(Error::Usage(format!(
+            "the game has {length} moves; a replay page holds at most {MAX_POSITIONS} positions"
+        )));
+    }
+    let words = &options.request.words;
+    let about = record.about();
+    let mut frames = Vec::with_capacity(length + 1);
+    for at in 0..=length {
+        let request = Request {
+            at: Some(crate::vocabulary::MoveRef::Count(at)),
+            bare: true,
+            diagram: None,
+            caption: None,
+            annotations: Default::default(),
+            ..options.request.clone()
+        };
+        let mut document = crate::diagram::draw(record, &request)?;
+        let mut figure = document.pages.remove(0);
+        options.theme.apply(&mut figure);
+        frames.push(figure);
+    }
+    let numbering = record.game().numbering();
+    let moves = record.move_list(words);
+    let plies = moves
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let comment = about
+                .comments
+                .iter()
+                .find(|(n, _)| *n == i + 1)
+                .map(|(_, t)| t.value.clone());
+            Ply {
+                number: numbering.written_number(i),
+                text: text.clone(),
+                announce: announce(record, i, text, words),
+                comment,
+            }
+        })
+        .collect();
+    // Untitled: the players, as a season's list tells games apart, else the game's name.
+    let title = match (&about.title, &about.black, &about.white) {
+        (Some(title), _, _) => title.value.clone(),
+        (None, Some(black), Some(white)) => format!("{} – {}", black.value, white.value),
+        _ => record.game().title().to_string(),
+    };
+    Ok(ReplayGame {
+        title,
+        byline: about.byline(words),
+        result: record.outcome_words(words),
+        comment: about.comment.as_ref().map(|t| t.value.clone()),
+        frames,
+        plies,
+        start: words.tr("Start"),
+        open_at: options.open_at.unwrap_or(length).min(length),
+    })
+}
+
+/// "Move 12: f1-d3, Black" for the `i`-th move (from 0), the side named where the game's
+/// moves are one side's each; else "12. f1-d3".
+fn announce(record: &dyn GameRecord, i: usize, text: &str, words: &Words) -> String {
+    match record.mover(i) {
+        Some(side) => {
+            let side = words.tr(crate::vocabulary::capitalised(side.name()).as_str());
+            words.fill(
+                "Move {n}: {move}, {side}",
+                &[("n", &(i / 2 + 1)), ("move", &text), ("side", &side)],
+            )
+        }
+        None => format!("{} {text}", record.game().numbering().number(i)),
+    }
+}
+
+/// The page's words; its keys step by a move, or by a turn where every game on the page
+/// (Towers) numbers turns.
+fn page_words(words: &Words, records: &[&dyn GameRecord]) -> PageWords {
+    use crate::vocabulary::Numbering;
+    let turns = |r: &&dyn GameRecord| r.game().numbering() == Numbering::Turns;
+    let keys = match (records.iter().all(turns), records.iter().any(turns)) {
+        (true, _) => "← → a turn, Page Up / Page Down ten, Home / End the start or end",
+        (false, true) => "← → a move or turn, Page Up / Page Down ten, Home / End the start or end",
+        (false, false) => "← → a move, Page Up / Page Down ten, Home / End the start or end",
+    };
+    PageWords {
+        moves: words.tr("Moves"),
+        games: words.tr("Games"),
+        keys: words.tr(keys),
+        buttons: [
+            words.tr("Start"),
+            words.tr("Back"),
+            words.tr("Forward"),
+            words.tr("End"),
+        ],
+        board: words.tr("Board"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> Box<dyn GameRecord> {
+        let source = crate::input::SourceFile::new("g.yaml", text);
+        let mut entries = crate::load::read(&source).unwrap();
+        entries.remove(0).game.unwrap()
+    }
+
+    #[test]
+    fn every_position_is_drawn_and_each_move_announced_with_its_mover() {
+        let game = record(
+            "game: shoreline\nrules: { first: white }\nmoves: [A, B, C]\ncomments: { 2: fine }\n",
+        );
+        let replay = single(&*game, &ReplayOptions::default()).unwrap();
+        let only = &replay.games[0];
+        assert_eq!(only.frames.len(), 4);
+        let announced: Vec<&str> = only.plies.iter().map(|p| p.announce.as_str()).collect();
+        assert_eq!(
+            announced,
+            [
+                "Move 1: A1, White",
+                "Move 1: B1, Black",
+                "Move 2: C1, White"
+            ]
+        );
+        let numbers: Vec<Option<&str>> = only.plies.iter().map(|p| p.number.as_deref()).collect();
+        assert_eq!(numbers, [Some("1."), None, Some("2.")]);
+        assert_eq!(only.plies[1].comment.as_deref(), Some("fine"));
+        assert_eq!((only.open_at, replay.season), (3, false));
+    }
+
+    #[test]
+    fn towers_turns_are_announced_without_a_mover() {
+        let game = record(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/towers-complete.yaml"
+            ))
+            .unwrap(),
+        );
+        let replay = single(&*game, &ReplayOptions::default()).unwrap();
+        let first = &replay.games[0].plies[0];
+        assert!(first.announce.starts_with("1. "), "{}", first.announce);
+        assert!(first.announce.ends_with(&first.text), "{}", first.announce);
+        // Both players move in a turn: every turn is its own numbered item.
+        let numbers: Vec<String> = replay.games[0]
+            .plies
+            .iter()
+            .flat_map(|p| p.number.clone())
+            .collect();
+        let turns: Vec<String> = (1..=game.length()).map(|n| format!("{n}.")).collect();
+        assert_eq!(numbers, turns);
+    }
+
+    #[test]
+    fn the_keys_step_by_a_turn_where_every_game_numbers_turns() {
+        let towers = record(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/towers-complete.yaml"
+            ))
+            .unwrap(),
+        );
+        let shoreline = record("game: shoreline\nmoves: [A, B, C]\n");
+        let keys = |games: &[Box<dyn GameRecord>]| {
+            let replay = season(games, "Season", &ReplayOptions::default()).unwrap();
+            replay.words.keys
+        };
+        assert!(keys(std::slice::from_ref(&towers)).starts_with("← → a turn,"));
+        assert!(keys(std::slice::from_ref(&shoreline)).starts_with("← → a move,"));
+        assert!(keys(&[shoreline, towers]).starts_with("← → a move or turn,"));
+    }
+}

@@ -1,0 +1,291 @@
+//! Lines of Action: everything about the game in one place. Rules:
+//! `docs/rules/lines-of-action.md` and rulings L1–L8.
+
+pub mod analysis;
+pub mod bits;
+pub mod board;
+pub mod costly;
+pub mod diagram;
+pub mod game;
+pub mod graph;
+pub mod import;
+pub mod palette;
+pub mod position;
+pub mod record;
+pub mod rules;
+pub mod search;
+pub mod sheet;
+pub mod solve;
+pub mod template;
+
+use crate::annotate::Cells;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::figure::Figure;
+use crate::games::{GameOption, GameRecord, View};
+use crate::input::SourceFile;
+use crate::record::About;
+use crate::vocabulary::Summary;
+
+pub use record::Game;
+
+/// The canonical name records use; `loa` is accepted too.
+pub const NAME: &str = "lines-of-action";
+
+/// Lines of Action in the registry.
+pub struct LinesOfAction;
+
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        name: "show",
+        value: Some("WHAT:SQ"),
+        help: "A rulebook figure for a Lines of Action piece: lines:SQ writes its four line \
+               counts, moves:SQ draws its moves and the directions it cannot use (repeatable)",
+    },
+    GameOption {
+        name: "flip",
+        value: None,
+        help: "Draw a Lines of Action board from White's side (a1 top right, labels following)",
+    },
+    super::ANALYSIS,
+    GameOption {
+        name: "nodes",
+        value: Some("N"),
+        help: "Lines of Action --analysis: proof-search nodes a position, a budget rather \
+               than a time, so every machine draws the same review [default: 40000]",
+    },
+];
+
+/// The longest game `--analysis` reviews, in plies: at the default budget a minute's work
+/// a hundred plies, so a hostile record cannot ask for hours.
+pub const MAX_REVIEW_PLIES: usize = 1_000;
+/// The largest `--nodes` budget a review diagram takes.
+pub const MAX_REVIEW_NODES: u64 = 10_000_000;
+
+impl crate::games::Game for LinesOfAction {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["loa"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Lines of Action"
+    }
+
+    fn rules_text(&self) -> &'static str {
+        include_str!("../../../../../docs/rules/lines-of-action.md")
+    }
+
+    fn record_keys(&self) -> &'static [&'static str] {
+        record::RawRecord::KEYS
+    }
+
+    fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
+        Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn canonical_position(
+        &self,
+        text: &str,
+    ) -> Result<String, crate::games::position::PositionError> {
+        let start = position::parse(text)?;
+        Ok(position::to_position(&start.board, &start.position))
+    }
+
+    fn diagram_options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
+    }
+
+    fn sheet_template(&self) -> &'static crate::games::template::Builtin {
+        &template::BUILTIN
+    }
+
+    fn import(&self, source: &SourceFile) -> Option<Result<crate::games::Imported, Diagnostic>> {
+        Some(import::import_games(source, &import::Metadata::default()))
+    }
+}
+
+impl Game {
+    /// The review budget a view asks for (`--nodes`, the last given), checked: None without
+    /// `--analysis`.
+    fn review_nodes(&self, view: &View) -> Result<Option<u64>, Error> {
+        let given = view.values("nodes").last();
+        if !view.flag("analysis") {
+            return match given {
+                Some(_) => Err(Error::Usage(
+                    "--nodes is the budget of --analysis: give --analysis too".into(),
+                )),
+                None => Ok(None),
+            };
+        }
+        if self.plies.len() > MAX_REVIEW_PLIES {
+            return Err(Error::Usage(format!(
+                "--analysis: the game has {} plies; sheetgen reviews at most {MAX_REVIEW_PLIES} \
+                 in a diagram (`sheetgen analyze` weighs every move of a longer one)",
+                self.plies.len()
+            )));
+        }
+        let Some(written) = given else {
+            return Ok(Some(search::DEFAULT_NODES));
+        };
+        match written.text.trim().parse::<u64>() {
+            Ok(n) if (1..=MAX_REVIEW_NODES).contains(&n) => Ok(Some(n)),
+            _ => Err(Error::Usage(format!(
+                "--nodes `{}`: give a number of nodes from 1 to {MAX_REVIEW_NODES}",
+                written.text
+            ))),
+        }
+    }
+
+    /// The review diagram's move: at `--at N` the move from there, else the game's turning
+    /// point (the end when it has none); with the move list for numbering.
+    fn review_marks(&self, view: &View, nodes: u64) -> (analysis::Marked, Vec<String>) {
+        let review = self.review(nodes);
+        let turning = view.at.is_none();
+        let at = match view.at {
+            Some(at) => at,
+            None => review.turning_point().unwrap_or(self.plies.len()),
+        };
+        let marked = review
+            .marked(at.min(self.plies.len()), turning)
+            .expect("a review has every position of its game");
+        (marked, self.notation())
+    }
+
+    /// The `--show` figures a view asks for, read and checked against the position after
+    /// `n` moves; a figure written in the record is refused at its place.
+    fn figures(&self, view: &View, replay: &game::Replay) -> Result<Vec<diagram::Show>, Error> {
+        let refuse = |written: &crate::annotate::Written, message: String| match written.at {
+            Some(at) => Error::Invalid(self.about.source.error_at(&at, message)),
+            None => Error::Usage(message),
+        };
+        let mut figures = Vec::new();
+        for written in view.values("show") {
+            let show = diagram::parse_show(&written.text, self.rules.size)
+                .map_err(|message| refuse(written, message))?;
+            diagram::check(replay, &[show]).map_err(|message| refuse(written, message))?;
+            figures.push(show);
+        }
+        Ok(figures)
+    }
+}
+
+impl GameRecord for Game {
+    fn game(&self) -> &'static dyn crate::games::Game {
+        &LinesOfAction
+    }
+
+    fn about(&self) -> &About {
+        &self.about
+    }
+
+    fn summary(&self) -> Summary {
+        Game::summary(self)
+    }
+
+    fn move_list(&self, _words: &crate::words::Words) -> Vec<String> {
+        self.notation()
+    }
+
+    fn moves_between(&self, from: usize, to: usize, _words: &crate::words::Words) -> Vec<String> {
+        let to = to.min(self.plies.len());
+        let plies = self.plies.get(from..to).unwrap_or_default();
+        plies
+            .iter()
+            .map(|p| game::notation(*p, self.rules.size))
+            .collect()
+    }
+
+    fn length(&self) -> usize {
+        self.plies.len()
+    }
+
+    fn outcome_words(&self, words: &crate::words::Words) -> String {
+        match self.outcome {
+            Some(outcome) => diagram::outcome_words(outcome, self.plies.len(), words),
+            None => crate::games::summary_in(&self.summary(), words),
+        }
+    }
+
+    fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
+        Some(self.replay_to(before).position.to_move)
+    }
+
+    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+        let n = crate::games::check_at(view.at, self.length(), "move")?;
+        self.review_nodes(view)?;
+        if view.values("show").next().is_some() {
+            self.figures(view, &self.replay_to(n))?;
+        }
+        Ok(board::BoardLayout::fitting(
+            crate::figure::Point::new(0.0, 0.0),
+            100.0,
+            self.rules.size,
+            8.0,
+        )
+        .cells())
+    }
+
+    fn draw(&self, view: &View) -> (Figure, Cells) {
+        let nodes = self
+            .review_nodes(view)
+            .expect("check_view accepted the budget");
+        let review = nodes.map(|nodes| self.review_marks(view, nodes));
+        let n = match &review {
+            Some((marked, _)) => marked.ply,
+            None => view.at.unwrap_or(self.plies.len()),
+        };
+        let replay = self.replay_to(n);
+        let options = diagram::DiagramOptions {
+            show: self
+                .figures(view, &replay)
+                .expect("check_view accepted the figures"),
+            caption: view.caption.clone(),
+            bare: view.bare,
+            legend: view.legend,
+            flip: view.flag("flip"),
+            text_scale: view.text_scale,
+            words: view.words.clone(),
+            review,
+        };
+        diagram::diagram(
+            &replay,
+            self.plies.len(),
+            &self.about.heading("Lines of Action", &view.words),
+            &options,
+        )
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    /// The graph, the turning point's diagram and the next costly move's.
+    fn booklet_review(&self, nodes: u64) -> Option<crate::games::BookletReview> {
+        if self.plies.len() > MAX_REVIEW_PLIES {
+            return None;
+        }
+        let review = self.review(nodes);
+        let title = analysis::title(1, &self.about);
+        let mut diagrams: Vec<Option<usize>> = Vec::new();
+        for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {
+            let turning = i == 0 && review.turning_point() == Some(ply);
+            diagrams.push(if turning { None } else { Some(ply) });
+        }
+        if diagrams.is_empty() {
+            // No costly move: the end, with its verdict.
+            diagrams.push(None);
+        }
+        Some(crate::games::BookletReview {
+            graph: graph::figure(&title, &review),
+            diagrams,
+        })
+    }
+}

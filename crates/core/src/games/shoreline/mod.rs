@@ -1,0 +1,147 @@
+//! Shoreline (岸棋): everything about the game in one place. Rules: `docs/rules/shoreline.md`
+//! and rulings S1–S7.
+
+pub mod analysis;
+pub mod bitboard;
+pub mod board;
+pub mod book;
+pub mod diagram;
+pub mod palette;
+pub mod position;
+pub mod puzzles;
+pub mod record;
+pub mod rules;
+pub mod sheet;
+pub mod solver;
+pub mod template;
+
+use crate::annotate::Cells;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::figure::Figure;
+use crate::games::{GameOption, GameRecord, View};
+use crate::input::SourceFile;
+use crate::record::About;
+use crate::vocabulary::Summary;
+
+pub use record::Game;
+pub use sheet::{MAX_BOARDS, SheetOptions, sheet};
+pub use template::Template;
+
+/// The sides are Black and White, as in every game sheetgen knows (ruling S3).
+pub use crate::vocabulary::Side;
+
+/// The name records give: `game: shoreline`.
+pub const NAME: &str = "shoreline";
+
+/// Shoreline in the registry.
+pub struct Shoreline;
+
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        name: "numbers",
+        value: None,
+        help: "Write the placement order on the stones (Shoreline)",
+    },
+    super::ANALYSIS,
+];
+
+impl crate::games::Game for Shoreline {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn title(&self) -> &'static str {
+        "Shoreline"
+    }
+
+    fn rules_text(&self) -> &'static str {
+        include_str!("../../../../../docs/rules/shoreline.md")
+    }
+
+    fn record_keys(&self) -> &'static [&'static str] {
+        record::RawRecord::KEYS
+    }
+
+    fn read(&self, document: &str, source: &SourceFile) -> Result<Box<dyn GameRecord>, Diagnostic> {
+        Ok(Box::new(record::read(document, source)?))
+    }
+
+    fn canonical_position(
+        &self,
+        text: &str,
+    ) -> Result<String, crate::games::position::PositionError> {
+        // A position given alone is of a game Black started (S3's default).
+        let start = position::parse(text, Side::Black)?;
+        Ok(position::to_position(&start))
+    }
+
+    fn diagram_options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn colour_roles(&self) -> &'static [crate::palette::Role] {
+        palette::ROLES
+    }
+
+    fn sheet_template(&self) -> &'static crate::games::template::Builtin {
+        &template::BUILTIN
+    }
+}
+
+impl GameRecord for Game {
+    fn game(&self) -> &'static dyn crate::games::Game {
+        &Shoreline
+    }
+
+    fn about(&self) -> &About {
+        &self.about
+    }
+
+    fn summary(&self) -> Summary {
+        Game::summary(self)
+    }
+
+    fn move_list(&self, _words: &crate::words::Words) -> Vec<String> {
+        self.play.move_names()
+    }
+
+    fn length(&self) -> usize {
+        self.play.moves.len()
+    }
+
+    fn mover(&self, before: usize) -> Option<crate::vocabulary::Side> {
+        Some(self.play.position_after(before).to_move())
+    }
+
+    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+        crate::games::check_at(view.at, self.length(), "move")?;
+        Ok(diagram::cells())
+    }
+
+    fn draw(&self, view: &View) -> (Figure, Cells) {
+        let analysis = view.flag("analysis").then(|| {
+            let mut solver = solver::Solver::new(self.play.rules.scoring);
+            solver::analyze(&self.play, &mut solver)
+        });
+        let options = diagram::DiagramOptions {
+            at: view.at,
+            numbers: view.flag("numbers"),
+            caption: view.caption.clone(),
+            analysis,
+            bare: view.bare,
+            legend: view.legend,
+            text_scale: view.text_scale,
+            words: view.words.clone(),
+        };
+        diagram::diagram(
+            &self.play,
+            &self.about.heading("Shoreline", &view.words),
+            &options,
+        )
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

@@ -1,0 +1,164 @@
+//! Reading the files a command names: record files, fonts, themes and templates, each checked
+//! for size and kind before it is parsed. The core parses text it is given; only the command
+//! line opens files, so these are extensions of the core's types (`SourceFile::read`,
+//! `Font::open`, `Theme::named_or_file`), in scope wherever a job reads a file.
+
+use std::path::Path;
+
+use sheetgen_core::diagnostic::{Diagnostic, shown_path};
+use sheetgen_core::error::Error;
+use sheetgen_core::font::Font;
+use sheetgen_core::games::Entry;
+use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile, YAML};
+use sheetgen_core::load::read;
+use sheetgen_core::theme::Theme;
+
+use crate::job::Records;
+
+/// The largest font file `--font` reads (CJK fonts are 10–20 MB).
+const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// A text file read from disk.
+pub trait ReadFile: Sized {
+    /// Reads `path`, refusing directories, files over [`MAX_INPUT_BYTES`], binary files and
+    /// text that is not UTF-8.
+    fn read(path: impl AsRef<Path>) -> Result<Self, Error> {
+        Self::read_as(path, YAML)
+    }
+
+    /// [`Self::read`] for a file that should be `kind` ("CSS text", "move text or SGF"):
+    /// the words a binary file is refused with.
+    fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Self, Error>;
+}
+
+impl ReadFile for SourceFile {
+    fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Self, Error> {
+        let path = path.as_ref();
+        let shown = shown_path(path);
+        let io = |e: std::io::Error| Error::Io(format!("cannot read {shown}: {}", io_reason(&e)));
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if meta.is_dir() {
+            return Err(Error::Io(format!(
+                "cannot read {shown}: it is a directory, not a file"
+            )));
+        }
+        if meta.len() > MAX_INPUT_BYTES {
+            return Err(Error::Config(
+                Diagnostic::file(
+                    path,
+                    format!(
+                        "the file is {} bytes, too large to be a sheetgen input",
+                        meta.len()
+                    ),
+                )
+                .with_note(format!(
+                    "inputs are limited to {MAX_INPUT_BYTES} bytes (4 MiB)"
+                )),
+            ));
+        }
+        // Read at most one byte past the limit, in case the file grew since the check; room
+        // for the whole file and one byte more lets a small file come in one read (two
+        // system calls instead of three probing ones).
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, MAX_INPUT_BYTES + 1),
+            &mut bytes,
+        )
+        .map_err(io)?;
+        SourceFile::from_bytes_as(path, bytes, kind)
+    }
+}
+
+/// Why a file could not be read or written, in a few words.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// A font read from disk.
+pub trait OpenFont: Sized {
+    /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read (exit 2)
+    /// or is no font sheetgen can draw with in every format (an invalid input, exit 1).
+    fn open(path: impl AsRef<Path>) -> Result<Self, Error>;
+}
+
+impl OpenFont for Font {
+    fn open(path: impl AsRef<Path>) -> Result<Font, Error> {
+        let path = path.as_ref();
+        let shown = shown_path(path);
+        let refuse = |why: String| Error::Usage(format!("--font {shown}: {why}"));
+        let meta = std::fs::metadata(path).map_err(|e| refuse(io_reason(&e)))?;
+        if !meta.is_file() {
+            return Err(refuse("it is not a file".into()));
+        }
+        if meta.len() > MAX_FONT_BYTES {
+            return Err(refuse(format!(
+                "it is {} bytes, more than a font sheetgen reads ({MAX_FONT_BYTES})",
+                meta.len()
+            )));
+        }
+        let data = std::fs::read(path).map_err(|e| refuse(io_reason(&e)))?;
+        let invalid = |why: String| Error::Render(format!("--font {shown}: {why}"));
+        let font = Font::from_data(data.into(), Some(path.to_path_buf())).map_err(invalid)?;
+        sheetgen_backends::pdf::check_font(&font).map_err(invalid)?;
+        Ok(font)
+    }
+}
+
+/// A theme named on the command line.
+pub trait ThemeFile: Sized {
+    /// `color`, `print`, `colorblind`, or a theme file (whose name may be any bytes).
+    fn named_or_file(name: impl AsRef<Path>) -> Result<Self, Error>;
+}
+
+impl ThemeFile for Theme {
+    fn named_or_file(name: impl AsRef<Path>) -> Result<Self, Error> {
+        let name = name.as_ref();
+        match name.to_str().and_then(Theme::built_in) {
+            Some(theme) => Ok(theme),
+            None => Theme::parse(&SourceFile::read(name)?),
+        }
+    }
+}
+
+/// Reads record files for jobs.
+pub struct Files;
+
+impl Records for Files {
+    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error> {
+        load(path)
+    }
+}
+
+/// Reads a record file: a file that cannot be read is an I/O error (exit 2); one that is
+/// not a record file (binary, too large, not UTF-8, no records) is invalid (exit 1).
+pub fn load(path: impl AsRef<Path>) -> Result<Vec<Entry>, Error> {
+    let source = SourceFile::read(path).map_err(|e| match e {
+        Error::Config(d) => Error::Invalid(d),
+        other => other,
+    })?;
+    read(&source).map_err(Error::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_refuses_what_is_no_font() {
+        let err = Font::open("no/such/font.ttf").unwrap_err();
+        assert_eq!(err.to_string(), "--font no/such/font.ttf: no such file");
+        assert_eq!(err.exit_code(), 2, "a file that cannot be read");
+        let err = Font::open("Cargo.toml").unwrap_err();
+        assert!(
+            err.to_string().contains("not a TrueType or OpenType font"),
+            "{err}"
+        );
+        assert_eq!(err.exit_code(), 1, "a file that is read and is no font");
+        let font = Font::open("assets/fonts/sheetgen-sans.ttf").unwrap();
+        assert_eq!(font.data(), sheetgen_core::font::FONT_DATA);
+    }
+}
