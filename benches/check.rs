@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use sheetgen::check::{ReportFormat, check};
-use sheetgen::files::Files;
+use sheetgen::job::Files;
 use sheetgen_core::error::Status;
 
 const GAMES: usize = 10_000;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The Typst package: first the plugin crate natively (its tests draw every golden render
-# case and gallery diagram through the plugin's functions and compare the bytes; fmt and
-# clippy, native and wasm32); then end to end, as a book author meets it: builds the plugin
+# The Typst package end to end, as a book author meets it (the plugin crate's native tests,
+# which draw every golden render case and gallery diagram through the plugin's functions and
+# compare the bytes, are the workspace's: `cargo test` runs them): builds the plugin
 # and installs the package into a temporary data folder (scripts/typst-package.sh), installs
 # the Typst compiler from PyPI in a virtual environment, and then
 #   - compiles typst/examples/rulebook.typ and checks with pdftotext that its captions,
@@ -18,18 +18,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pictures=${1:-}
-
-rustup target list --installed | grep -qx wasm32-unknown-unknown ||
-  rustup target add wasm32-unknown-unknown
-# Not --locked: a dependency the core gains is added to typst/plugin/Cargo.lock, which
-# otherwise pins the versions.
-plugin=(--manifest-path typst/plugin/Cargo.toml)
-# The repository's target folder: the plugin's dependencies are the core's, built once.
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
-cargo fmt --check --manifest-path typst/plugin/Cargo.toml
-cargo clippy --quiet "${plugin[@]}" --all-targets -- -D warnings
-cargo clippy --quiet "${plugin[@]}" --target wasm32-unknown-unknown -- -D warnings
-cargo test --quiet "${plugin[@]}"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the Typst plugin (typst/plugin: sheetgen's core for wasm32-unknown-unknown, release)
+# Builds the Typst plugin (typst/plugin: sheetgen's core for wasm32-unknown-unknown, in the
+# workspace's `plugin` profile: release, optimised for size)
 # and installs the package as @local/sheetgen:VERSION under
 # ${XDG_DATA_HOME:-~/.local/share}/typst/packages/local/sheetgen/VERSION/, where Typst finds
 # local packages. Refuses a module that imports anything but Typst's protocol (typst_env),
@@ -9,11 +10,9 @@ cd "$(dirname "$0")/.."
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown ||
   rustup target add wasm32-unknown-unknown
-# The repository's target folder, as for the command line: the dependencies are built once.
 target_dir=${CARGO_TARGET_DIR:-$PWD/target}
-cargo build --quiet --release --target wasm32-unknown-unknown \
-  --manifest-path typst/plugin/Cargo.toml --target-dir "$target_dir"
-wasm="$target_dir/wasm32-unknown-unknown/release/sheetgen_typst.wasm"
+cargo build --quiet --profile plugin --target wasm32-unknown-unknown -p sheetgen-typst
+wasm="$target_dir/wasm32-unknown-unknown/plugin/sheetgen_typst.wasm"
 
 # The import section (id 2) lists each import's module and name: all must be typst_env's.
 python3 - "$wasm" <<'PY'

@@ -13,8 +13,6 @@ use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile, YAML};
 use sheetgen_core::load::read;
 use sheetgen_core::theme::Theme;
 
-use crate::job::Records;
-
 /// The largest font file `--font` reads (CJK fonts are 10–20 MB).
 const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -121,15 +119,6 @@ impl ThemeFile for Theme {
             Some(theme) => Ok(theme),
             None => Theme::parse(&SourceFile::read(name)?),
         }
-    }
-}
-
-/// Reads record files for jobs.
-pub struct Files;
-
-impl Records for Files {
-    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error> {
-        load(path)
     }
 }
 

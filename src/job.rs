@@ -40,6 +40,15 @@ pub trait Records {
     }
 }
 
+/// Reads record files from disk, for jobs.
+pub struct Files;
+
+impl Records for Files {
+    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error> {
+        crate::files::load(path)
+    }
+}
+
 /// The `k`-th game (from 1) of a record file, checked.
 pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn GameRecord>, Error> {
     let shown = sheetgen_core::diagnostic::shown_path(path);

@@ -151,6 +151,13 @@ pub fn target(file: Option<&Path>) -> Target {
     }
 }
 
+/// `--lang`: a language sheetgen writes in, by its code.
+pub fn lang() -> impl clap::builder::TypedValueParser<Value = sheetgen_core::words::Lang> {
+    let codes = sheetgen_core::words::Lang::ALL.map(|lang| lang.name());
+    clap::builder::PossibleValuesParser::new(codes)
+        .map(|code| sheetgen_core::words::Lang::from_code(&code).expect("one of the codes offered"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,11 +196,4 @@ mod tests {
             Format::Text
         );
     }
-}
-
-/// `--lang`: a language sheetgen writes in, by its code.
-pub fn lang() -> impl clap::builder::TypedValueParser<Value = sheetgen_core::words::Lang> {
-    let codes = sheetgen_core::words::Lang::ALL.map(|lang| lang.name());
-    clap::builder::PossibleValuesParser::new(codes)
-        .map(|code| sheetgen_core::words::Lang::from_code(&code).expect("one of the codes offered"))
 }

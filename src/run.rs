@@ -39,7 +39,7 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
 }
 
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
-    let made = job.run(&crate::files::Files)?;
+    let made = job.run(&crate::job::Files)?;
     let mut warnings = made.notes;
     let (target, bytes, content) = match made.product {
         Product::Drawing(mut document, output) => {
