@@ -21,7 +21,7 @@ CRATES = {
         ("backends", ["backend"]),
         ("record schema", ["record"]),
         ("games", ["games"]),
-        ("assembly", ["load", "diagram", "theme", "booklet", "game_replay", "api", "lib"]),
+        ("assembly", ["load", "diagram", "theme", "booklet", "game_replay", "render", "api", "lib"]),
     ],
     "crates/backends/src": [
         ("backends", ["pdf", "png", "lib"]),

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use crate::files::{ReadFile, ThemeFile};
 use crate::job::{Job, Records};
 use crate::job::{Made, Output};
-use sheetgen_core::diagram::Request;
 use sheetgen_core::error::Error;
+use sheetgen_core::input::SourceFile;
+use sheetgen_core::render::{RenderRequest, Rendered};
 use sheetgen_core::theme::Theme;
 
 /// A checked `render` command.
@@ -21,7 +22,9 @@ pub struct RenderJob {
     pub game: usize,
     /// Whether `--game` chose it: else a file of several games says which one was drawn.
     pub game_chosen: bool,
-    pub request: Request,
+    /// What to draw; its theme and stylesheet are read from [`Self::theme`] and
+    /// [`Self::css`] when the job runs.
+    pub request: RenderRequest,
     /// The theme's name or file, read when the job runs.
     pub theme: PathBuf,
     /// A stylesheet file to embed in the SVG.
@@ -71,64 +74,32 @@ impl Job for RenderJob {
             }
             (None, None) => unreachable!("the plan gives a record or a position"),
         };
-        let theme = Theme::named_or_file(&self.theme)?;
-        if self.output.format == sheetgen_core::backend::Format::Html {
-            return self.replay(&*record, theme, drew_which);
-        }
-        let mut document = sheetgen_core::diagram::draw(&*record, &self.request)?;
-        let css = match &self.css {
-            Some(path) => {
-                let css = sheetgen_core::input::SourceFile::read_as(path, "CSS text")?;
-                sheetgen_core::backend::svg::check_css(&css.text).map_err(|why| {
-                    let path = sheetgen_core::diagnostic::shown_path(path);
-                    Error::Usage(format!("--css {path}: {why}"))
-                })?;
-                Some(css.text.to_string())
-            }
-            None => None,
+        let request = RenderRequest {
+            theme: Theme::named_or_file(&self.theme)?,
+            css: self.css()?,
+            ..self.request.clone()
         };
-        for page in &mut document.pages {
-            theme.apply(page);
-            page.css.clone_from(&css);
-        }
-        let mut made = Made::drawing(document, &self.output);
-        made.notes.extend(self.request.words.untranslated());
+        let mut made = match sheetgen_core::render::render(&*record, &request)? {
+            Rendered::Document(document) => Made::drawing(document, &self.output),
+            Rendered::Replay(replay) => Made::replay(*replay, &self.output),
+        };
+        made.notes.extend(request.figure.words.untranslated());
         made.notes.extend(drew_which);
         Ok(made)
     }
 }
 
 impl RenderJob {
-    /// The record's replay page, opening at `--at` when given.
-    fn replay(
-        &self,
-        record: &dyn sheetgen_core::games::GameRecord,
-        theme: Theme,
-        drew_which: Option<String>,
-    ) -> Result<Made, Error> {
-        // What shapes one figure has no place on a page of every position.
-        let refused = [
-            (self.request.diagram.is_some(), "--diagram"),
-            (self.request.caption.is_some(), "--caption"),
-            (self.output.width.is_some(), "--width"),
-            (!self.request.annotations.is_empty(), "an annotation"),
-        ];
-        if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
-            return Err(Error::Usage(format!(
-                "{option} shapes one figure; a replay page (--format html) shows every \
-                 position of the game, its board as wide as the screen: leave {option} out, \
-                 or open the page at a move with --at"
-            )));
-        }
-        let options = sheetgen_core::game_replay::ReplayOptions {
-            request: self.request.clone(),
-            theme,
-            open_at: sheetgen_core::diagram::at_count(record, self.request.at)?,
+    /// `--css FILE`, read and checked.
+    fn css(&self) -> Result<Option<String>, Error> {
+        let Some(path) = &self.css else {
+            return Ok(None);
         };
-        let replay = sheetgen_core::game_replay::single(record, &options)?;
-        let mut made = Made::replay(replay, &self.output);
-        made.notes.extend(self.request.words.untranslated());
-        made.notes.extend(drew_which);
-        Ok(made)
+        let css = SourceFile::read_as(path, "CSS text")?;
+        sheetgen_core::backend::svg::check_css(&css.text).map_err(|why| {
+            let path = sheetgen_core::diagnostic::shown_path(path);
+            Error::Usage(format!("--css {path}: {why}"))
+        })?;
+        Ok(Some(css.text.to_string()))
     }
 }

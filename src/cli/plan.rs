@@ -17,6 +17,7 @@ use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::diagram::Request;
 use sheetgen_core::error::Error;
 use sheetgen_core::games::{self, GivenOption, GivenPosition};
+use sheetgen_core::render::RenderRequest;
 use sheetgen_core::theme::Theme;
 
 use super::args::{Command, GameArg, PositionArgs, RenderArgs};
@@ -115,24 +116,29 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
         }
         (GameArg::Index(k), None, Some(_)) => (*k as usize, None),
     };
+    let figure = Request {
+        at: args.at,
+        diagram: args.diagram.map(|k| k as usize),
+        options,
+        annotations: annotations(&args)?,
+        caption: args.caption.clone(),
+        omit_caption: false,
+        bare: args.bare,
+        legend: args.legend,
+        text_scale: None,
+        text_size: args
+            .text_size
+            .map(|points| sheetgen_core::diagram::TextSize {
+                points,
+                width: args.width.map(|w| w.mm()),
+            }),
+        words: sheetgen_core::words::Words::new(args.lang.unwrap_or_default()),
+    };
     Ok(RenderJob {
-        request: Request {
-            at: args.at,
-            diagram: args.diagram.map(|k| k as usize),
-            options,
-            annotations: annotations(&args)?,
-            caption: args.caption.clone(),
-            omit_caption: false,
-            bare: args.bare,
-            legend: args.legend,
-            text_scale: None,
-            text_size: args
-                .text_size
-                .map(|points| sheetgen_core::diagram::TextSize {
-                    points,
-                    width: args.width.map(|w| w.mm()),
-                }),
-            words: sheetgen_core::words::Words::new(args.lang.unwrap_or_default()),
+        request: RenderRequest {
+            figure,
+            width: args.width,
+            ..RenderRequest::new(output.format)
         },
         output,
         game,

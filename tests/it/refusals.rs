@@ -185,3 +185,26 @@ fn a_replay_page_refuses_what_shapes_printed_pages() {
         refused(&args, &[option[0], "replay page"]);
     }
 }
+
+/// The command line and the Typst plugin draw through one render function: a request one
+/// refuses, the other refuses in the same words, each naming the option as its users write
+/// it (`--caption` on the command line, `caption` in the plugin's request).
+#[test]
+fn the_command_line_and_the_typst_plugin_refuse_a_request_alike() {
+    let record = "examples/loa-club-game.yaml";
+    let text = std::fs::read(record).unwrap();
+    for (flag, value, key, json) in [
+        ("--caption", "A caption", "caption", r#""A caption""#),
+        ("--width", "60mm", "width", r#""60mm""#),
+        ("--diagram", "1", "diagram", "1"),
+        ("--arrow", "a1:b2", "arrows", r#"["a1:b2"]"#),
+    ] {
+        let cli = common::run(&["render", record, "--format", "html", flag, value]);
+        assert_eq!(cli.code, 2, "{flag}: {}", cli.stderr);
+        let request = format!(r#"{{"format": "html", "{key}": {json}}}"#);
+        let plugin = sheetgen_typst::render(record.as_bytes(), &text, request.as_bytes())
+            .expect_err("the plugin refuses it too");
+        assert_eq!(cli.stderr.trim().replace(flag, key), plugin.trim(), "{flag}");
+        assert!(cli.stderr.contains("shapes one figure"), "{}", cli.stderr);
+    }
+}

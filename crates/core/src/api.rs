@@ -17,9 +17,10 @@ use serde::{Deserialize, Serialize};
 use crate::annotate::{Annotations, Written};
 use crate::backend::{Format, Length};
 use crate::diagram;
-use crate::error::Error;
+use crate::error::{Edge, Error};
 use crate::games::{GameRecord, GivenOption};
 use crate::input::SourceFile;
+use crate::render::{RenderRequest, Rendered};
 use crate::theme::Theme;
 use crate::vocabulary::Winner;
 use crate::words::{Lang, Words};
@@ -100,9 +101,13 @@ impl ApiError {
         Self::from(Error::Usage(message))
     }
 
-    /// The whole report: the located snippet of the record, the move and what is wrong.
+    /// The whole report: the located snippet of the record, the move and what is wrong,
+    /// a request's options named as the request names them (`caption`, not `--caption`).
     pub fn message(&self) -> String {
-        self.error.render(false)
+        match &*self.error {
+            Error::Request(e) => format!("error: {}", e.words(Edge::Embedded)),
+            error => error.render(false),
+        }
     }
 
     /// The error as sheetgen's own type, for its kind.
@@ -134,59 +139,63 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
         Some(position) => given_position(position, text)?,
         None => pick(name, text, request.game)?,
     };
-    let format = match request.format.as_deref() {
-        None | Some("svg") => Format::Svg,
-        Some("text") => Format::Text,
-        Some("html") => Format::Html,
-        Some(other) => {
-            return Err(ApiError::usage(format!(
-                "format {other:?}: the core writes svg, text or html"
-            )));
+    let typed = request.typed()?;
+    let bytes = match crate::render::render(&*record, &typed)? {
+        Rendered::Replay(replay) => crate::backend::html::render(&replay),
+        Rendered::Document(document) => {
+            crate::backend::render_at(document, typed.format, typed.width)
         }
     };
-    let width = match &request.width {
-        Some(w) => Some(Length::parse(w).map_err(|why| ApiError::usage(format!("width: {why}")))?),
-        None => None,
-    };
-    // `default` is the Typst package's word for sheetgen's default theme.
-    let name = match request.theme.as_deref() {
-        None | Some("default") => "color",
-        Some(name) => name,
-    };
-    let theme = Theme::built_in(name).ok_or_else(|| {
-        ApiError::usage(format!(
-            "theme {name:?}: the built-in themes are {}",
-            Theme::BUILT_IN.join(", ")
-        ))
-    })?;
-    let mut wanted = diagram_request(request)?;
-    if let Some(size) = &request.text_size {
-        let points =
-            Length::text_size(size).map_err(|why| ApiError::usage(format!("text-size: {why}")))?;
-        wanted.text_size = Some(diagram::TextSize {
-            points,
-            width: width.map(Length::mm),
-        });
-    }
-    if format == Format::Html {
-        // Every position, as the diagram's options draw it; `at` is where the page opens.
-        let options = crate::game_replay::ReplayOptions {
-            request: diagram::Request {
-                options: wanted.options.clone(),
-                words: wanted.words.clone(),
-                ..diagram::Request::default()
-            },
-            theme,
-            open_at: diagram::at_count(&*record, wanted.at)?,
+    Ok(bytes.map_err(Error::from)?)
+}
+
+impl Request {
+    /// The request typed, as the command line's options make it: every value checked.
+    pub fn typed(&self) -> Result<RenderRequest, ApiError> {
+        let format = match self.format.as_deref() {
+            None | Some("svg") => Format::Svg,
+            Some("text") => Format::Text,
+            Some("html") => Format::Html,
+            Some(other) => {
+                return Err(ApiError::usage(format!(
+                    "format {other:?}: the core writes svg, text or html"
+                )));
+            }
         };
-        let replay = crate::game_replay::single(&*record, &options)?;
-        return Ok(crate::backend::html::render(&replay).map_err(Error::from)?);
+        let width = match &self.width {
+            Some(w) => {
+                Some(Length::parse(w).map_err(|why| ApiError::usage(format!("width: {why}")))?)
+            }
+            None => None,
+        };
+        // `default` is the Typst package's word for sheetgen's default theme.
+        let name = match self.theme.as_deref() {
+            None | Some("default") => "color",
+            Some(name) => name,
+        };
+        let theme = Theme::built_in(name).ok_or_else(|| {
+            ApiError::usage(format!(
+                "theme {name:?}: the built-in themes are {}",
+                Theme::BUILT_IN.join(", ")
+            ))
+        })?;
+        let mut figure = diagram_request(self)?;
+        if let Some(size) = &self.text_size {
+            let points = Length::text_size(size)
+                .map_err(|why| ApiError::usage(format!("text-size: {why}")))?;
+            figure.text_size = Some(diagram::TextSize {
+                points,
+                width: width.map(Length::mm),
+            });
+        }
+        Ok(RenderRequest {
+            figure,
+            format,
+            theme,
+            width,
+            css: None,
+        })
     }
-    let mut document = diagram::draw(&*record, &wanted)?;
-    for page in &mut document.pages {
-        theme.apply(page);
-    }
-    Ok(crate::backend::render_at(document, format, width).map_err(Error::from)?)
 }
 
 /// A game of a record, as `sheetgen check --format json` reports it.

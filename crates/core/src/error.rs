@@ -69,6 +69,65 @@ pub enum Error {
         problems: Vec<Problem>,
         message: String,
     },
+    /// A figure request asks for something impossible: worded at the edge, which names the
+    /// option its own way ([`RequestError::words`]).
+    Request(RequestError),
+}
+
+/// Where a request came from, for the name its options go by: `--caption` on the command
+/// line, `caption` in a request's JSON (the Typst package's argument names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    CommandLine,
+    Embedded,
+}
+
+/// An option of a figure request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestOption {
+    Diagram,
+    Caption,
+    Width,
+    /// An arrow, mark, label or highlight.
+    Annotation,
+}
+
+impl RequestOption {
+    /// The option as `edge` names it.
+    pub fn name(self, edge: Edge) -> &'static str {
+        match (self, edge) {
+            (RequestOption::Diagram, Edge::CommandLine) => "--diagram",
+            (RequestOption::Diagram, Edge::Embedded) => "diagram",
+            (RequestOption::Caption, Edge::CommandLine) => "--caption",
+            (RequestOption::Caption, Edge::Embedded) => "caption",
+            (RequestOption::Width, Edge::CommandLine) => "--width",
+            (RequestOption::Width, Edge::Embedded) => "width",
+            (RequestOption::Annotation, _) => "an annotation",
+        }
+    }
+}
+
+/// Why a figure request cannot be drawn, with what it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RequestError {
+    /// An option that shapes one figure, asked of a replay page of every position.
+    ShapesOneFigure(RequestOption),
+}
+
+impl RequestError {
+    /// The error in words, its options named as `edge` names them.
+    pub fn words(&self, edge: Edge) -> String {
+        match self {
+            RequestError::ShapesOneFigure(option) => {
+                let option = option.name(edge);
+                format!(
+                    "{option} shapes one figure; a replay page (HTML) shows every position of \
+                     the game, its board as wide as the screen: leave {option} out, or open \
+                     the page at a move"
+                )
+            }
+        }
+    }
 }
 
 impl Error {
@@ -88,7 +147,7 @@ impl Error {
                 .max_by_key(|kind| kind.status())
                 .unwrap_or(Kind::Invalid),
             Error::Io(_) | Error::Config(_) => Kind::CouldNotWork,
-            Error::Usage(_) => Kind::Usage,
+            Error::Usage(_) | Error::Request(_) => Kind::Usage,
         }
     }
 
@@ -122,6 +181,7 @@ impl fmt::Display for Error {
             }
             Error::Config(d) | Error::Invalid(d) => d.fmt(f),
             Error::NothingLeft { message, .. } => f.write_str(message),
+            Error::Request(e) => f.write_str(&e.words(Edge::CommandLine)),
         }
     }
 }

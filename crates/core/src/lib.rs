@@ -29,6 +29,7 @@ pub mod page;
 pub mod palette;
 pub mod print_marks;
 pub mod record;
+pub mod render;
 pub mod replay;
 pub mod rng;
 pub mod theme;

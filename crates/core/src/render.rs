@@ -1,0 +1,81 @@
+//! One figure, as every caller asks for it: `sheetgen render`, the Typst plugin and any
+//! program embedding the core build one typed [`RenderRequest`] (from their arguments, or
+//! from JSON through [`crate::api::Request`]) and draw through [`render`], so the same request
+//! is drawn, or refused, the same way and in the same words everywhere.
+
+use crate::backend::{Format, Length};
+use crate::diagram;
+use crate::error::{Error, RequestError, RequestOption};
+use crate::figure::Document;
+use crate::game_replay::{self, ReplayOptions};
+use crate::games::GameRecord;
+use crate::replay::Replay;
+use crate::theme::Theme;
+
+/// What a figure shows and how: `render`'s options, typed.
+#[derive(Debug, Clone)]
+pub struct RenderRequest {
+    /// What to draw: the position, the record's diagram entry, the game's options,
+    /// annotations, caption, text size and language.
+    pub figure: diagram::Request,
+    pub format: Format,
+    pub theme: Theme,
+    /// The whole figure's width (the height follows); the backends scale to it.
+    pub width: Option<Length>,
+    /// A stylesheet for an SVG figure, checked ([`crate::backend::svg::check_css`]).
+    pub css: Option<String>,
+}
+
+impl RenderRequest {
+    /// The default figure of a record in `format`: its last position, colour theme.
+    pub fn new(format: Format) -> Self {
+        Self {
+            figure: diagram::Request::default(),
+            format,
+            theme: Theme::color(),
+            width: None,
+            css: None,
+        }
+    }
+}
+
+/// What [`render`] drew: a document for the backends, or, for HTML, a replay page's games.
+#[derive(Debug)]
+pub enum Rendered {
+    Document(Document),
+    Replay(Box<Replay>),
+}
+
+/// The figure `request` asks of `record`, themed, ready for the backend of its format.
+pub fn render(record: &dyn GameRecord, request: &RenderRequest) -> Result<Rendered, Error> {
+    if request.format == Format::Html {
+        return replay(record, request).map(|replay| Rendered::Replay(Box::new(replay)));
+    }
+    let mut document = diagram::draw(record, &request.figure)?;
+    for page in &mut document.pages {
+        request.theme.apply(page);
+        page.css.clone_from(&request.css);
+    }
+    Ok(Rendered::Document(document))
+}
+
+/// The record's replay page, opening at the request's position when it names one.
+fn replay(record: &dyn GameRecord, request: &RenderRequest) -> Result<Replay, Error> {
+    // What shapes one figure has no place on a page of every position.
+    let figure = &request.figure;
+    let refused = [
+        (figure.diagram.is_some(), RequestOption::Diagram),
+        (figure.caption.is_some(), RequestOption::Caption),
+        (request.width.is_some(), RequestOption::Width),
+        (!figure.annotations.is_empty(), RequestOption::Annotation),
+    ];
+    if let Some(&(_, option)) = refused.iter().find(|(given, _)| *given) {
+        return Err(Error::Request(RequestError::ShapesOneFigure(option)));
+    }
+    let options = ReplayOptions {
+        request: figure.clone(),
+        theme: request.theme.clone(),
+        open_at: diagram::at_count(record, figure.at)?,
+    };
+    game_replay::single(record, &options)
+}
