@@ -74,5 +74,6 @@ dest="${XDG_DATA_HOME:-$HOME/.local/share}/typst/packages/local/sheetgen/$versio
 rm -rf "$dest"
 mkdir -p "$dest"
 cp typst/typst.toml typst/lib.typ typst/README.md typst/rulebook.png "$dest/"
+cp LICENSE-MIT LICENSE-APACHE "$dest/"
 cp "$wasm" "$dest/sheetgen.wasm"
 echo "$dest"
