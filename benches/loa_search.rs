@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use sheetgen_core::games::loa::analysis::{proven_from, review, verdict_text};
 use sheetgen_core::games::loa::game::{Replay, Rules};
-use sheetgen_core::games::loa::search::{DEFAULT_NODES, Engine};
+use sheetgen_core::games::loa::search::Engine;
+use sheetgen_core::games::search::DEFAULT_NODES;
 
 fn replay_text(text: &str) -> Replay {
     let mut replay = Replay::new(Rules::default());

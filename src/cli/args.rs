@@ -293,8 +293,8 @@ pub struct BookletArgs {
     /// Proof-search nodes a position for --analysis (a budget, not a time, so every machine
     /// prints the same booklet)
     #[arg(long, value_name = "N", requires = "analysis",
-          default_value_t = sheetgen_core::games::loa::search::DEFAULT_NODES,
-          value_parser = clap::value_parser!(u64).range(1..=sheetgen_core::games::loa::MAX_REVIEW_NODES))]
+          default_value_t = sheetgen_core::games::search::DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(1..=sheetgen_core::games::search::MAX_NODES))]
     pub nodes: u64,
 
     #[command(flatten)]

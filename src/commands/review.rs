@@ -1,6 +1,7 @@
-//! The commands that weigh games against their searchers, for every game that has one:
-//! `solve` (Shoreline's empty board; a Lines of Action position) and `analyze` (every move
-//! of a record). Each routes to its game's reports.
+//! The commands that weigh games against their searchers, for every game that has one
+//! (`Game::searcher`): `solve` (a position, or a game's empty board) and `analyze` (every
+//! move of a record). Each routes to its game's searcher, found by the game's name or the
+//! record's game.
 
 use std::path::{Path, PathBuf};
 
@@ -10,8 +11,10 @@ use crate::job::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, ReportArg};
 use crate::output::Target;
+use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::error::Error;
-use sheetgen_core::games::{loa, shoreline};
+use sheetgen_core::games::search::{DEFAULT_NODES, MAX_NODES, Searcher, Solves};
+use sheetgen_core::games::{self, Game, GameRecord, GivenPosition};
 
 pub fn solve_command() -> GameCommand {
     GameCommand {
@@ -61,9 +64,10 @@ struct SolveArgs {
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
 
-    /// Lines of Action: proof-search nodes per position (a budget, not a time, so every
-    /// machine gives the same answer)
-    #[arg(long, value_name = "N", default_value_t = loa::search::DEFAULT_NODES * 10)]
+    /// Lines of Action: proof-search nodes per position, 1 to 10,000,000 (a budget, not a
+    /// time, so every machine gives the same answer)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES * 10,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: u64,
 
     /// Report format: text, or JSON
@@ -71,33 +75,33 @@ struct SolveArgs {
     format: ReportArg,
 }
 
-/// Where `solve loa`'s position comes from.
-enum LoaSource {
+/// Where `solve`'s position comes from.
+enum Source {
+    /// The game's empty board, which its searcher solves without a position.
+    EmptyBoard,
     Record(PathBuf),
     /// `--position TEXT`, read as a record of its own.
-    Position(sheetgen_core::games::GivenPosition),
+    Position(GivenPosition),
 }
 
-enum SolveJob {
-    Shoreline {
-        json: bool,
-    },
-    Loa {
-        source: LoaSource,
-        at: Option<usize>,
-        nodes: u64,
-        json: bool,
-    },
+struct SolveJob {
+    game: &'static dyn Game,
+    /// The game's name as the command gave it (`loa`), for messages.
+    named: String,
+    source: Source,
+    at: Option<usize>,
+    nodes: u64,
+    json: bool,
 }
 
 impl SolveJob {
     fn plan(args: SolveArgs) -> Result<Self, Error> {
         let mut words = args.words.into_iter();
-        let game = match args.game {
+        let named = match args.game {
             Some(game) => game,
-            None => words
-                .next()
-                .ok_or_else(|| Error::Usage("solve: name the game (shoreline or loa)".into()))?,
+            None => words.next().ok_or_else(|| {
+                Error::Usage(format!("solve: name the game ({})", searched_games("or")))
+            })?,
         };
         let file = words.next();
         if words.next().is_some() {
@@ -105,62 +109,55 @@ impl SolveJob {
                 "solve: give the game and at most one record file".into(),
             ));
         }
-        let json = args.format == ReportArg::Json;
-        match sheetgen_core::games::find(&game).map(|g| g.name()) {
-            Some(shoreline::NAME) => {
-                if file.is_some() || args.at.is_some() || args.position.is_some() {
-                    return Err(Error::Usage(
-                        "solve shoreline solves the empty board; it takes no record, --at or \
-                         --position"
-                            .into(),
-                    ));
-                }
-                Ok(SolveJob::Shoreline { json })
+        let game = games::find(&named)
+            .filter(|game| game.searcher().is_some())
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "solve: `{named}` is not a game sheetgen solves ({})",
+                    searched_games("or")
+                ))
+            })?;
+        let position = args.position.map(|text| GivenPosition {
+            game: game.name(),
+            text,
+        });
+        let source = match (searcher(game).solves(), file, position) {
+            (Solves::TheEmptyBoard, None, None) if args.at.is_none() => Source::EmptyBoard,
+            (Solves::TheEmptyBoard, ..) => {
+                return Err(Error::Usage(format!(
+                    "solve {named} solves the empty board; it takes no record, --at or \
+                     --position"
+                )));
             }
-            Some(loa::NAME) => {
-                let position = args
-                    .position
-                    .map(|text| sheetgen_core::games::GivenPosition {
-                        game: loa::NAME,
-                        text,
-                    });
-                let source = match (file, position) {
-                    (None, None) => {
-                        return Err(Error::Usage(
-                            "solve loa: give a record file (and --at N), or --position TEXT".into(),
-                        ));
-                    }
-                    (Some(file), Some(_)) => {
-                        return Err(Error::Usage(format!(
-                            "solve loa: the record file {file} or --position, not both"
-                        )));
-                    }
-                    (Some(file), None) => LoaSource::Record(PathBuf::from(file)),
-                    (None, Some(position)) => LoaSource::Position(position),
-                };
-                Ok(SolveJob::Loa {
-                    source,
-                    at: args.at,
-                    nodes: args.nodes,
-                    json,
-                })
+            (Solves::Positions, None, None) => {
+                return Err(Error::Usage(format!(
+                    "solve {named}: give a record file (and --at N), or --position TEXT"
+                )));
             }
-            _ => Err(Error::Usage(format!(
-                "solve: `{game}` is not a game sheetgen solves (shoreline or lines-of-action)"
-            ))),
-        }
+            (Solves::Positions, Some(file), Some(_)) => {
+                return Err(Error::Usage(format!(
+                    "solve {named}: the record file {file} or --position, not both"
+                )));
+            }
+            (Solves::Positions, Some(file), None) => Source::Record(PathBuf::from(file)),
+            (Solves::Positions, None, Some(position)) => Source::Position(position),
+        };
+        Ok(SolveJob {
+            game,
+            named,
+            source,
+            at: args.at,
+            nodes: args.nodes,
+            json: args.format == ReportArg::Json,
+        })
     }
 }
 
 impl Job for SolveJob {
     fn inputs(&self) -> Vec<&Path> {
-        match self {
-            SolveJob::Shoreline { .. } => Vec::new(),
-            SolveJob::Loa {
-                source: LoaSource::Record(record),
-                ..
-            } => vec![record],
-            SolveJob::Loa { .. } => Vec::new(),
+        match &self.source {
+            Source::Record(record) => vec![record],
+            Source::EmptyBoard | Source::Position(_) => Vec::new(),
         }
     }
 
@@ -169,41 +166,45 @@ impl Job for SolveJob {
     }
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
-        let report = match *self {
-            SolveJob::Shoreline { json } => shoreline::analysis::solve_report(json),
-            SolveJob::Loa {
-                source,
-                at,
-                nodes,
-                json,
-            } => {
-                // A position given is read as a record of its own, errors located in it.
-                let (game, shown) = match &source {
-                    LoaSource::Position(position) => (
-                        position.read().map_err(Error::Invalid)?,
-                        sheetgen_core::games::GivenPosition::NAME.to_string(),
-                    ),
-                    LoaSource::Record(record) => (
-                        crate::job::pick(records, record, 1)?,
-                        sheetgen_core::diagnostic::shown_path(record),
-                    ),
-                };
-                let game = game.as_any().downcast_ref::<loa::Game>().ok_or_else(|| {
-                    Error::Usage(format!("{shown}: solve loa takes a Lines of Action record"))
-                })?;
-                let plies = game.plies.len();
-                let at = at.unwrap_or(plies);
-                if at > plies {
+        // A position given is read as a record of its own, errors located in it.
+        let record = match &self.source {
+            Source::EmptyBoard => None,
+            Source::Position(position) => Some(position.read().map_err(Error::Invalid)?),
+            Source::Record(path) => {
+                let record = crate::job::pick(records, path, 1)?;
+                if record.game().name() != self.game.name() {
                     return Err(Error::Usage(format!(
-                        "--at {at}: the game has {}",
-                        sheetgen_core::vocabulary::plural(plies, "move")
+                        "{}: solve {} takes a {} record",
+                        shown_path(path),
+                        self.named,
+                        self.game.title()
                     )));
                 }
-                let replay = game.replay_to(at);
-                loa::solve::report(&replay, nodes, json)
+                Some(record)
             }
         };
+        let searcher = searcher(self.game);
+        let report = searcher.solve(record.as_deref(), self.at, self.nodes, self.json)?;
         Ok(Made::bytes(report.into_bytes(), Target::Stdout))
+    }
+}
+
+/// The searcher of a game that has one.
+fn searcher(game: &dyn Game) -> &'static dyn Searcher {
+    game.searcher().expect("a game chosen for its searcher")
+}
+
+/// "shoreline or lines-of-action": the games sheetgen searches, from the registry.
+fn searched_games(last: &str) -> String {
+    let names: Vec<&str> = games::GAMES
+        .iter()
+        .filter(|game| game.searcher().is_some())
+        .map(|game| game.name())
+        .collect();
+    match names.split_last() {
+        Some((end, [])) => end.to_string(),
+        Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -222,9 +223,10 @@ struct AnalyzeArgs {
     #[arg(long, value_enum, default_value_t = ReportArg::Text)]
     format: ReportArg,
 
-    /// Lines of Action: proof-search nodes per position (a budget, not a time, so every
-    /// machine gives the same review)
-    #[arg(long, value_name = "N", default_value_t = loa::search::DEFAULT_NODES)]
+    /// Lines of Action: proof-search nodes per position, 1 to 10,000,000 (a budget, not a
+    /// time, so every machine gives the same review)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: u64,
 
     /// Lines of Action: write the evaluation graph to FILE (.svg, .pdf or .png) instead
@@ -272,64 +274,91 @@ impl Job for AnalyzeJob {
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
         let args = &self.args;
-        let shown = sheetgen_core::diagnostic::shown_path(&args.record);
+        let shown = shown_path(&args.record);
         let entries = records.load(&args.record)?;
         let json = args.format == ReportArg::Json;
-        if entries.iter().any(|e| e.name == Some(loa::NAME)) {
-            let mut games = Vec::new();
-            for entry in entries {
-                if args.game.is_some_and(|k| k as usize != entry.index) {
-                    continue;
+        // A game whose searcher reviews every game of a file at once takes the file whole.
+        let every = entries
+            .iter()
+            .filter_map(|e| e.name.and_then(games::find))
+            .find(|game| game.searcher().is_some_and(|s| s.reviews_every_game()));
+        let (game, records): (&dyn Game, Vec<(usize, Box<dyn GameRecord>)>) = match every {
+            Some(game) => {
+                let mut chosen = Vec::new();
+                for entry in entries {
+                    if args.game.is_some_and(|k| k as usize != entry.index) {
+                        continue;
+                    }
+                    let record = entry.game.map_err(Error::Invalid)?;
+                    if record.game().name() != game.name() {
+                        return Err(Error::Usage(format!(
+                            "{shown} #{}: analyze takes one game's records at a time",
+                            entry.index
+                        )));
+                    }
+                    chosen.push((entry.index, record));
                 }
-                let record = entry.game.map_err(Error::Invalid)?;
-                let game = record.as_any().downcast_ref::<loa::Game>().ok_or_else(|| {
+                if chosen.is_empty() {
+                    return Err(Error::Usage(format!(
+                        "--game {}: {shown} holds fewer games",
+                        args.game.unwrap_or(1)
+                    )));
+                }
+                (game, chosen)
+            }
+            None => {
+                let k = args.game.unwrap_or(1) as usize;
+                let record = games::nth(entries, k, |held| {
+                    format!("--game {k}: {shown} holds {held}")
+                })?;
+                let game = record.game();
+                if game.searcher().is_none() {
+                    return Err(Error::Usage(format!(
+                        "{shown}: analyze weighs {} games; this is a {} game",
+                        searched_titles(),
+                        game.title()
+                    )));
+                }
+                (game, vec![(k, record)])
+            }
+        };
+        let searcher = searcher(game);
+        let records: Vec<(usize, &dyn GameRecord)> =
+            records.iter().map(|(k, r)| (*k, &**r)).collect();
+        match &self.graph {
+            Some(output) => {
+                let graph = searcher.graph(&records, args.nodes).ok_or_else(|| {
                     Error::Usage(format!(
-                        "{shown} #{}: analyze takes one game's records at a time",
-                        entry.index
+                        "-o: the evaluation graph is drawn for {} games; leave -o out for the \
+                         report",
+                        titles(|searcher| searcher.draws_graph())
                     ))
                 })?;
-                games.push((entry.index, game.clone()));
+                Ok(Made::drawing(graph, output))
             }
-            if games.is_empty() {
-                return Err(Error::Usage(format!(
-                    "--game {}: {shown} holds fewer games",
-                    args.game.unwrap_or(1)
-                )));
+            None => {
+                let report = searcher.analyze(&records, args.nodes, json)?;
+                Ok(Made::bytes(report.into_bytes(), Target::Stdout))
             }
-            let reviews: Vec<loa::analysis::Reviewed> = games
-                .iter()
-                .map(|(index, game)| loa::analysis::Reviewed {
-                    index: *index,
-                    title: loa::analysis::title(*index, &game.about),
-                    review: game.review(args.nodes),
-                })
-                .collect();
-            return Ok(match &self.graph {
-                Some(output) => Made::drawing(loa::graph::document(&reviews), output),
-                None => {
-                    let report = loa::analysis::report(&reviews, json);
-                    Made::bytes(report.into_bytes(), Target::Stdout)
-                }
-            });
         }
-        if self.graph.is_some() {
-            return Err(Error::Usage(
-                "-o: the evaluation graph is drawn for Lines of Action games".into(),
-            ));
-        }
-        let k = args.game.unwrap_or(1) as usize;
-        let record = sheetgen_core::games::nth(entries, k, |held| {
-            format!("--game {k}: {shown} holds {held}")
-        })?;
-        let game = record
-            .as_any()
-            .downcast_ref::<shoreline::Game>()
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "{shown}: analyze weighs Shoreline and Lines of Action games; this is another game"
-                ))
-            })?;
-        let report = shoreline::analysis::analyze_report(&game.play, json);
-        Ok(Made::bytes(report.into_bytes(), Target::Stdout))
+    }
+}
+
+/// "Shoreline and Lines of Action": the games sheetgen weighs, from the registry.
+fn searched_titles() -> String {
+    titles(|_| true)
+}
+
+/// The titles of the games whose searcher is `with`, from the registry.
+fn titles(with: fn(&'static dyn Searcher) -> bool) -> String {
+    let titles: Vec<&str> = games::GAMES
+        .iter()
+        .filter(|game| game.searcher().is_some_and(with))
+        .map(|game| game.title())
+        .collect();
+    match titles.split_last() {
+        Some((end, [])) => end.to_string(),
+        Some((end, rest)) => format!("{} and {end}", rest.join(", ")),
+        None => String::new(),
     }
 }

@@ -415,3 +415,23 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
     ]);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }
+
+/// One range of search budgets for every command that searches: 1 to 10,000,000 nodes.
+#[test]
+fn every_command_that_searches_takes_the_same_range_of_nodes() {
+    let game = "examples/loa-6x6.yaml";
+    for nodes in ["0", "10000001"] {
+        for args in [
+            &["solve", "loa", game, "--nodes", nodes][..],
+            &["analyze", game, "--nodes", nodes],
+            &["render", game, "--analysis", "--nodes", nodes],
+            &["booklet", game, "--analysis", "--nodes", nodes, "-o", "b.pdf"],
+        ] {
+            let out = run(args);
+            assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+            assert!(out.stderr.contains("10000000"), "{args:?}: {}", out.stderr);
+        }
+    }
+    let out = run(&["solve", "loa", game, "--nodes", "1"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}

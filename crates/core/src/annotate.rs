@@ -98,18 +98,28 @@ pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     ((p.x - x).powi(2) + (p.y - y).powi(2)).sqrt()
 }
 
+/// The classes of the groups a game's diagrams draw that highlights keep off, beyond the
+/// coordinates every board has (`Game::keep_clear`): areas, as their groups' clip (Shoreline's
+/// hatched water), and lines (its shore line, Lines of Action's links between pieces).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeepClear {
+    pub areas: &'static [&'static str],
+    pub lines: &'static [&'static str],
+}
+
 /// What highlights keep off in a drawn diagram: the coordinates (texts of `label` groups),
-/// the water (`hatch` areas) and shore line (`water` lines), and the links between pieces
-/// (`links` lines).
-pub fn obstacles(root: &Group) -> Vec<Obstacle> {
+/// and the areas and lines the game names.
+pub fn obstacles(root: &Group, keep_clear: KeepClear) -> Vec<Obstacle> {
     let mut found = Vec::new();
     for labels in root.groups_with_class("label") {
         found.extend(labels.texts().iter().map(|t| Obstacle::Box(t.bounds())));
     }
-    for hatch in root.groups_with_class("hatch") {
-        found.extend(hatch.clip.map(Obstacle::Box));
+    for class in keep_clear.areas {
+        for area in root.groups_with_class(class) {
+            found.extend(area.clip.map(Obstacle::Box));
+        }
     }
-    for class in ["water", "links"] {
+    for class in keep_clear.lines {
         for group in root.groups_with_class(class) {
             for item in &group.items {
                 if let Item::Shape(Shape::Line(from, to), paint) = item {

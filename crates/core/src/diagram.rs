@@ -290,7 +290,7 @@ fn drawn_annotations(
     drawn: &crate::figure::Group,
     labels: annotate::LabelText,
 ) -> Result<crate::figure::Group, Error> {
-    let obstacles = annotate::obstacles(drawn);
+    let obstacles = annotate::obstacles(drawn, record.game().keep_clear());
     annotate::annotate(cells, annotations, &obstacles, labels).map_err(|problem| match problem.at {
         Some(at) => Error::Invalid(
             record

@@ -4,6 +4,7 @@
 
 pub mod loa;
 pub mod position;
+pub mod search;
 pub mod shoreline;
 pub mod template;
 pub mod towers;
@@ -91,6 +92,17 @@ pub trait Game: Sync {
     /// SGF or move text at all.
     fn import(&self, source: &SourceFile) -> Option<Result<Imported, Diagnostic>> {
         let _ = source;
+        None
+    }
+
+    /// What annotations keep clear of in this game's diagrams, beyond the coordinates.
+    fn keep_clear(&self) -> crate::annotate::KeepClear {
+        crate::annotate::KeepClear::default()
+    }
+
+    /// The game's searcher, which `solve` and `analyze` weigh its positions with; None for
+    /// a game sheetgen does not search.
+    fn searcher(&self) -> Option<&'static dyn search::Searcher> {
         None
     }
 }

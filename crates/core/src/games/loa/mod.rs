@@ -14,6 +14,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod search;
+pub mod searcher;
 pub mod sheet;
 pub mod solve;
 pub mod template;
@@ -22,6 +23,7 @@ use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
+use crate::games::search::MAX_NODES;
 use crate::games::{GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
@@ -59,8 +61,6 @@ const OPTIONS: &[GameOption] = &[
 /// The longest game `--analysis` reviews, in plies: at the default budget a minute's work
 /// a hundred plies, so a hostile record cannot ask for hours.
 pub const MAX_REVIEW_PLIES: usize = 1_000;
-/// The largest `--nodes` budget a review diagram takes.
-pub const MAX_REVIEW_NODES: u64 = 10_000_000;
 
 impl crate::games::Game for LinesOfAction {
     fn name(&self) -> &'static str {
@@ -103,6 +103,18 @@ impl crate::games::Game for LinesOfAction {
         palette::ROLES
     }
 
+    /// The links between pieces.
+    fn keep_clear(&self) -> crate::annotate::KeepClear {
+        crate::annotate::KeepClear {
+            areas: &[],
+            lines: &["links"],
+        }
+    }
+
+    fn searcher(&self) -> Option<&'static dyn crate::games::search::Searcher> {
+        Some(&searcher::LoaSearcher)
+    }
+
     fn sheet_template(&self) -> &'static crate::games::template::Builtin {
         &template::BUILTIN
     }
@@ -136,9 +148,9 @@ impl Game {
             return Ok(Some(search::DEFAULT_NODES));
         };
         match written.text.trim().parse::<u64>() {
-            Ok(n) if (1..=MAX_REVIEW_NODES).contains(&n) => Ok(Some(n)),
+            Ok(n) if (1..=MAX_NODES).contains(&n) => Ok(Some(n)),
             _ => Err(Error::Usage(format!(
-                "--nodes `{}`: give a number of nodes from 1 to {MAX_REVIEW_NODES}",
+                "--nodes `{}`: give a number of nodes from 1 to {MAX_NODES}",
                 written.text
             ))),
         }

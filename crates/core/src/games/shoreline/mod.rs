@@ -11,6 +11,7 @@ pub mod position;
 pub mod puzzles;
 pub mod record;
 pub mod rules;
+pub mod searcher;
 pub mod sheet;
 pub mod solver;
 pub mod template;
@@ -82,6 +83,18 @@ impl crate::games::Game for Shoreline {
 
     fn colour_roles(&self) -> &'static [crate::palette::Role] {
         palette::ROLES
+    }
+
+    /// The hatched water and the shore line.
+    fn keep_clear(&self) -> crate::annotate::KeepClear {
+        crate::annotate::KeepClear {
+            areas: &["hatch"],
+            lines: &["water"],
+        }
+    }
+
+    fn searcher(&self) -> Option<&'static dyn crate::games::search::Searcher> {
+        Some(&searcher::ShorelineSearcher)
     }
 
     fn sheet_template(&self) -> &'static crate::games::template::Builtin {

@@ -25,11 +25,7 @@ use super::game::{Ply, Rules};
 use super::rules::Position;
 use crate::vocabulary::Side;
 
-/// Proof-search nodes per position by default: a 140-ply game is at most 5.6 million nodes,
-/// about 65 s at the 86,000 nodes a second once measured on the shared 2-core machine under
-/// a load of 11 (release build); `cargo bench --bench loa_search` measured 310,000 nodes a
-/// second under a load of 3 to 5, and `analyze` took 15 s of CPU for a 77-ply game.
-pub const DEFAULT_NODES: u64 = 40_000;
+pub use crate::games::search::DEFAULT_NODES;
 /// The longest win the proof search looks for, in plies.
 pub const MAX_PLIES: u8 = 40;
 /// The alpha-beta's depth for the estimate, in plies.

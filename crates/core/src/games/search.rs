@@ -1,0 +1,67 @@
+//! What `sheetgen solve` and `sheetgen analyze` ask of a game whose positions sheetgen
+//! searches (Shoreline's solver, Lines of Action's proof search): the commands reach each
+//! searcher through [`Searcher`], never by the game's name.
+
+use crate::error::Error;
+use crate::figure::Document;
+use crate::games::GameRecord;
+
+/// The nodes a position's search gets unless it is told otherwise (`--nodes`): a budget,
+/// not a time, so that every machine gives the same answer. For Lines of Action a 140-ply
+/// game is at most 5.6 million nodes, about 65 s at the 86,000 nodes a second once measured
+/// on the shared 2-core machine under a load of 11 (release build); `cargo bench --bench
+/// loa_search` measured 310,000 nodes a second under a load of 3 to 5, and `analyze` took
+/// 15 s of CPU for a 77-ply game.
+pub const DEFAULT_NODES: u64 = 40_000;
+
+/// The most nodes a position's search may be given (`--nodes`, `nodes:`): every command
+/// takes the same range, from 1.
+pub const MAX_NODES: u64 = 10_000_000;
+
+/// A game's searcher, as `solve` and `analyze` use it.
+pub trait Searcher: Sync {
+    /// What `solve` weighs: a position of a record or given in the game's notation, or the
+    /// game's empty board, which needs neither (Shoreline).
+    fn solves(&self) -> Solves;
+
+    /// `solve`'s report: of `record`'s position after `at` moves (its end if None), or of the
+    /// empty board when [`Searcher::solves`] says so; `nodes` per position searched.
+    fn solve(
+        &self,
+        record: Option<&dyn GameRecord>,
+        at: Option<usize>,
+        nodes: u64,
+        json: bool,
+    ) -> Result<String, Error>;
+
+    /// Whether `analyze` reviews every game of a file at once (Lines of Action) or one.
+    fn reviews_every_game(&self) -> bool;
+
+    /// `analyze`'s report of `games`, each with its place in its file (from 1).
+    fn analyze(
+        &self,
+        games: &[(usize, &dyn GameRecord)],
+        nodes: u64,
+        json: bool,
+    ) -> Result<String, Error>;
+
+    /// Whether the game's review draws an evaluation graph ([`Searcher::graph`]).
+    fn draws_graph(&self) -> bool {
+        false
+    }
+
+    /// The evaluation graph of `games`, for a game that draws one.
+    fn graph(&self, games: &[(usize, &dyn GameRecord)], nodes: u64) -> Option<Document> {
+        let _ = (games, nodes);
+        None
+    }
+}
+
+/// What a game's `solve` weighs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solves {
+    /// A position: a record's (at a move) or one given in the game's notation.
+    Positions,
+    /// The empty board, under perfect play.
+    TheEmptyBoard,
+}
