@@ -282,7 +282,7 @@ impl Job for AnalyzeJob {
             .iter()
             .filter_map(|e| e.name.and_then(games::find))
             .find(|game| game.searcher().is_some_and(|s| s.reviews_every_game()));
-        let (game, records): (&dyn Game, Vec<(usize, Box<dyn GameRecord>)>) = match every {
+        let (game, records): (&dyn Game, Vec<Numbered>) = match every {
             Some(game) => {
                 let mut chosen = Vec::new();
                 for entry in entries {
@@ -343,6 +343,9 @@ impl Job for AnalyzeJob {
         }
     }
 }
+
+/// A game of a record file, with its place in the file (from 1).
+type Numbered = (usize, Box<dyn GameRecord>);
 
 /// "Shoreline and Lines of Action": the games sheetgen weighs, from the registry.
 fn searched_titles() -> String {

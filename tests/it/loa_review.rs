@@ -425,7 +425,15 @@ fn every_command_that_searches_takes_the_same_range_of_nodes() {
             &["solve", "loa", game, "--nodes", nodes][..],
             &["analyze", game, "--nodes", nodes],
             &["render", game, "--analysis", "--nodes", nodes],
-            &["booklet", game, "--analysis", "--nodes", nodes, "-o", "b.pdf"],
+            &[
+                "booklet",
+                game,
+                "--analysis",
+                "--nodes",
+                nodes,
+                "-o",
+                "b.pdf",
+            ],
         ] {
             let out = run(args);
             assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);

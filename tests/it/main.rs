@@ -15,6 +15,7 @@ mod diff;
 mod figures;
 mod file_names;
 mod fonts;
+mod fuzz_corpus;
 mod gallery;
 mod hostile_fonts;
 mod import_quirks;
