@@ -105,6 +105,9 @@ pub enum Product {
     Bytes(Vec<u8>, Target),
     /// Games to step through, for the HTML backend.
     Replay(Box<sheetgen_core::replay::Replay>, Output),
+    /// Files of finished bytes, each named, in a folder made if it is missing (`import -o
+    /// DIR/`).
+    Folder(crate::output::Folder),
 }
 
 /// What a job made, with the problems it met on the way (records it skipped), reported on
@@ -129,6 +132,16 @@ impl Made {
     pub fn drawing(document: Document, output: &Output) -> Self {
         Self {
             product: Product::Drawing(document, output.clone()),
+            problems: Vec::new(),
+            notes: Vec::new(),
+            status: Status::Done,
+        }
+    }
+
+    /// Files written into a folder, nothing on standard output.
+    pub fn folder(folder: crate::output::Folder) -> Self {
+        Self {
+            product: Product::Folder(folder),
             problems: Vec::new(),
             notes: Vec::new(),
             status: Status::Done,

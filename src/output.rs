@@ -15,8 +15,9 @@ use atomic_write_file::AtomicWriteFile;
 use sheetgen_core::error::Error;
 
 /// Where a command's output goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Target {
+    #[default]
     Stdout,
     /// A file name as given: any bytes, not only UTF-8.
     File(PathBuf),
@@ -24,10 +25,32 @@ pub enum Target {
 
 /// What a command writes: a drawing (a sheet, a diagram, a booklet, a replay page), or a
 /// report (`check`'s, a review's, an imported record), which its exit code sums up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Content {
     Drawing,
+    #[default]
     Report,
+}
+
+/// Files to write into one folder, which is made if it is missing.
+#[derive(Debug, Default)]
+pub struct Folder {
+    pub dir: PathBuf,
+    pub files: Vec<(PathBuf, Vec<u8>)>,
+}
+
+/// Writes each file of `folder` whole (or not at all), after making the folder.
+pub fn write_folder(folder: &Folder) -> Result<(), Error> {
+    std::fs::create_dir_all(&folder.dir).map_err(|e| {
+        Error::Io(format!(
+            "cannot make the folder {}: {e}",
+            sheetgen_core::diagnostic::shown_path(&folder.dir)
+        ))
+    })?;
+    for (path, bytes) in &folder.files {
+        write_file(path, bytes)?;
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to `target`. A file is written whole and then given its name, so a

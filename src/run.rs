@@ -6,17 +6,19 @@ use std::sync::Arc;
 use crate::files::OpenFont;
 use crate::job::Job;
 use crate::job::Product;
-use crate::output::{Content, Target};
+use crate::output::{Content, Folder, Target};
 use sheetgen_core::backend::RenderError;
 use sheetgen_core::error::{Error, Problem, Status};
 use sheetgen_core::font::Font;
 
 /// What a command produced, ready to write.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Finished {
     pub target: Target,
     pub bytes: Vec<u8>,
     pub content: Content,
+    /// Files for a folder, written after `bytes`.
+    pub folder: Option<Folder>,
     /// Said on standard error after the output is written; they change no exit code.
     pub warnings: Vec<String>,
     /// What was left out, for standard error.
@@ -56,11 +58,21 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
             (output.target, bytes, Content::Drawing)
         }
         Product::Bytes(bytes, target) => (target, bytes, Content::Report),
+        Product::Folder(folder) => {
+            return Ok(Finished {
+                folder: Some(folder),
+                warnings,
+                problems: made.problems,
+                status: made.status,
+                ..Finished::default()
+            });
+        }
     };
     Ok(Finished {
         target,
         bytes,
         content,
+        folder: None,
         warnings,
         problems: made.problems,
         status: made.status,

@@ -23,6 +23,9 @@ pub fn main() -> ExitCode {
     let finished = finish(std::env::args_os(), stdout_is_terminal).and_then(|finished| {
         // The output first: a report on a closed standard error never costs the file.
         output::write(&finished.target, &finished.bytes, finished.content).map_err(Stop::Job)?;
+        if let Some(folder) = &finished.folder {
+            output::write_folder(folder).map_err(Stop::Job)?;
+        }
         Ok(finished)
     });
     let status = match finished {

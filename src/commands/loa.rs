@@ -10,7 +10,7 @@ use crate::files::ReadFile;
 use crate::job::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, target};
-use crate::output::{Content, Target};
+use crate::output::{Folder, Target};
 use sheetgen_core::error::{Error, Problem};
 use sheetgen_core::games::Game;
 use sheetgen_core::games::loa::game::{Rules, check_obstruction};
@@ -402,26 +402,21 @@ impl Job for ImportJob {
                         )));
                     }
                 }
-                // A name ending in `/` is a folder to make.
-                std::fs::create_dir_all(dir).map_err(|e| {
-                    Error::Io(format!(
-                        "cannot make the folder {}: {e}",
-                        sheetgen_core::diagnostic::shown_path(dir)
-                    ))
-                })?;
-                for (out, (_, yaml)) in outs.iter().zip(&imported) {
-                    crate::output::write(
-                        &Target::File(out.clone()),
-                        yaml.as_bytes(),
-                        Content::Report,
-                    )?;
-                }
                 notes.push(format!(
                     "wrote {} into {}",
                     plural(outs.len(), "record file"),
                     sheetgen_core::diagnostic::shown_path(dir)
                 ));
-                Made::bytes(Vec::new(), Target::Stdout)
+                // A name ending in `/` is a folder to make.
+                let files = outs
+                    .into_iter()
+                    .zip(imported)
+                    .map(|(out, (_, yaml))| (out, yaml.into_bytes()))
+                    .collect();
+                Made::folder(Folder {
+                    dir: dir.clone(),
+                    files,
+                })
             }
         };
         Ok(Made {
