@@ -164,6 +164,26 @@ impl SheetJob {
     }
 }
 
+/// Each board's record that does not name who placed first, read as the sheet's
+/// alternation gives it (ruling S3), as the people filling the sheet in alternate: boards from
+/// one file already are (`Game::read_following`), boards from several files are here. A note
+/// for each such board.
+fn take_the_alternation(
+    games: &mut [(sheetgen_core::games::shoreline::Game, String)],
+) -> Result<Vec<String>, Error> {
+    for k in 1..games.len() {
+        let previous = games[k - 1].0.play.rules.first;
+        if let Some(read) = games[k].0.following(previous) {
+            games[k].0 = read.map_err(Error::Invalid)?;
+        }
+    }
+    Ok(games
+        .iter()
+        .filter_map(|(game, _)| game.alternation_note())
+        .map(|note| note.note())
+        .collect())
+}
+
 /// A note for each board whose record says another player placed first than the sheet's
 /// alternation gives it (ruling S3): the empty sheet alternates, and a record that leaves
 /// out `rules: { first: white }` on board 2 would silently swap the evening's colours.
@@ -221,7 +241,8 @@ impl Job for SheetJob {
             &sheetgen_core::games::shoreline::template::BUILTIN,
             sheetgen_core::games::shoreline::Template::parse,
         )?;
-        let games = self.games(records)?;
+        let mut games = self.games(records)?;
+        let taken = take_the_alternation(&mut games)?;
         let alternation = alternation_notes(&games);
         let options = sheet::SheetOptions {
             boards: usize::from(args.boards),
@@ -240,6 +261,7 @@ impl Job for SheetJob {
         let mut made = Made::sheet(document, &self.output)?;
         made.notes.extend(note);
         made.notes.extend(options.words.untranslated());
+        made.notes.extend(taken);
         made.notes.extend(alternation);
         Ok(made)
     }

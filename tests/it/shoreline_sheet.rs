@@ -132,8 +132,9 @@ fn the_evening_sheet_pdf_is_at_most_8_kb_with_its_font() {
     assert!(out.stdout.len() <= 8192, "{} bytes", out.stdout.len());
 }
 
-/// Issue 25.6: a record without `rules: { first: white }` on board 2 swapped the colours
-/// on the filled sheet in silence; a sheet of four bad records reported the first only.
+/// Issue 25.6: a record on board 2 that says Black placed first breaks the sheet's
+/// alternation, and the sheet says so (a record that says nothing follows it: issue 40.1);
+/// a sheet of four bad records reported the first only.
 #[test]
 fn a_filled_sheet_warns_of_a_broken_alternation_and_reports_every_bad_record() {
     let dir = tempfile::tempdir().unwrap();
@@ -149,7 +150,7 @@ fn a_filled_sheet_warns_of_a_broken_alternation_and_reports_every_bad_record() {
     let swapped = dir.path().join("swapped.yaml");
     std::fs::write(
         &swapped,
-        "game: shoreline\nmoves: [C]\n---\ngame: shoreline\nmoves: [C]\n",
+        "game: shoreline\nmoves: [C]\n---\ngame: shoreline\nrules: { first: black }\nmoves: [C]\n",
     )
     .unwrap();
     let out = run(&["shoreline", swapped.to_str().unwrap()]);
@@ -233,4 +234,78 @@ fn a_filled_sheet_is_one_evening_of_two_players_each_keeping_a_colour() {
             refused.stderr
         );
     }
+}
+
+/// An evening typed without `rules: { first: … }`, as players fill a sheet in: each record
+/// that does not name its first player follows the evening's alternation (ruling S3), in
+/// one file or in one file a board, and says so; the sheet and `check` give what the record
+/// with its `first:` lines gives.
+#[test]
+fn an_evening_without_first_follows_the_alternation_and_says_so() {
+    let evening = std::fs::read_to_string("examples/shoreline-evening.yaml").unwrap();
+    let unnamed = evening.replace("rules: { first: white }\n", "");
+    assert_eq!(
+        unnamed.matches("first:").count(),
+        0,
+        "the example names it twice"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let one_file = dir.path().join("evening.yaml");
+    std::fs::write(&one_file, &unnamed).unwrap();
+    // One file a board, as four players' records come in.
+    let mut boards = Vec::new();
+    for (k, document) in unnamed.split("---\n").enumerate() {
+        let board = dir.path().join(format!("board{}.yaml", k + 1));
+        std::fs::write(&board, document).unwrap();
+        boards.push(board.to_str().unwrap().to_string());
+    }
+    assert_eq!(boards.len(), 4);
+
+    let named = run(&["shoreline", "examples/shoreline-evening.yaml"]);
+    assert_eq!(named.code, 0, "{}", named.stderr);
+    let sheet = pdf_text(&named.stdout);
+    assert!(sheet.contains("15") && sheet.contains("14"), "{sheet}");
+    let mut as_typed = vec![vec!["shoreline", one_file.to_str().unwrap()]];
+    as_typed.push(
+        std::iter::once("shoreline")
+            .chain(boards.iter().map(String::as_str))
+            .collect(),
+    );
+    for args in as_typed {
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        assert_eq!(pdf_text(&out.stdout), sheet, "{args:?}: the same sheet");
+        assert_eq!(
+            out.stderr
+                .matches("follows the evening's alternation: white placed first")
+                .count(),
+            2,
+            "{args:?}: boards 2 and 4 say so: {}",
+            out.stderr
+        );
+        assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+    }
+
+    // `check` of the evening file: the same results as the file that names them.
+    let report = |file: &str| {
+        let out = run(&["check", file, "--format", "json"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let results: Vec<_> = lines
+            .iter()
+            .map(|l| (l["winner"].clone(), l["score"].clone()))
+            .collect();
+        (results, out.stderr)
+    };
+    let (expected, _) = report("examples/shoreline-evening.yaml");
+    let (results, notes) = report(one_file.to_str().unwrap());
+    assert_eq!(results, expected);
+    assert!(
+        notes.contains("evening.yaml:11"),
+        "the note names board 2's record: {notes}"
+    );
 }

@@ -132,12 +132,47 @@ fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     };
     // Few documents on this thread: threads, and asking how many cores there are (which
     // reads the cgroup files), would cost more than they save.
-    if documents.len() < 256 {
-        return Ok(documents.iter().enumerate().map(check).collect());
+    let mut entries = if documents.len() < 256 {
+        documents.iter().enumerate().map(check).collect()
+    } else {
+        // Records are checked against the job's font (`--font`), in every worker.
+        let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
+        crate::font::on_every_core(indexed, check)
+    };
+    follow_on(&mut entries, &documents, source);
+    Ok(entries)
+}
+
+/// Records read again, in order, where a game's record takes something from the one before
+/// it in the file ([`Game::read_following`]: an evening's alternating first player), each
+/// with what reading it settled.
+fn follow_on(entries: &mut [Entry], documents: &[(usize, &str)], source: &SourceFile) {
+    for i in 1..entries.len() {
+        let (before, after) = entries.split_at_mut(i);
+        let (Ok(previous), entry) = (&before[i - 1].game, &mut after[0]) else {
+            continue;
+        };
+        let Some(game) = entry.name.and_then(games::find) else {
+            continue;
+        };
+        let (first_line, text) = documents[i];
+        let part = source.part_from_line(first_line);
+        let Some(read) = game.read_following(text, &part, &**previous) else {
+            continue;
+        };
+        // A record that is wrong either way keeps the first reading's report.
+        if read.is_ok() || entry.game.is_ok() {
+            entry.game = read
+                .and_then(|record| {
+                    crate::diagram::check_record_diagrams(&*record)?;
+                    Ok(record)
+                })
+                .map_err(|d| game.with_rules_page(d));
+        }
+        if let Ok(record) = &entry.game {
+            entry.notes.extend(record.reading_notes());
+        }
     }
-    // Records are checked against the job's font (`--font`), in every worker.
-    let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
-    Ok(crate::font::on_every_core(indexed, check))
 }
 
 /// One document read as the game its `game` key names. The game is first guessed from a

@@ -95,6 +95,20 @@ pub trait Game: Sync {
         None
     }
 
+    /// A document of this game read as the record after `previous` in the same file or on
+    /// the same sheet, where a record takes something from the one before it (Shoreline:
+    /// the evening's alternating first player, for a record that does not name it); None
+    /// when that changes nothing.
+    fn read_following(
+        &self,
+        text: &str,
+        source: &SourceFile,
+        previous: &dyn GameRecord,
+    ) -> Option<Result<Box<dyn GameRecord>, Diagnostic>> {
+        let _ = (text, source, previous);
+        None
+    }
+
     /// What annotations keep clear of in this game's diagrams, beyond the coordinates.
     fn keep_clear(&self) -> crate::annotate::KeepClear {
         crate::annotate::KeepClear::default()
@@ -145,6 +159,12 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
             .take(to)
             .skip(from)
             .collect()
+    }
+
+    /// What reading the record settled that it does not say itself (Shoreline: the first
+    /// player the evening's alternation gave it), as located notes.
+    fn reading_notes(&self) -> Vec<Diagnostic> {
+        Vec::new()
     }
 
     /// How many moves (turns for Towers) `--at` and `--every` count.
@@ -308,8 +328,9 @@ pub struct Entry {
     /// The game the record names, when it names one sheetgen knows.
     pub name: Option<&'static str>,
     pub game: Result<Box<dyn GameRecord>, Diagnostic>,
-    /// What reading the file left out, located (SGF variations off the main line): the
-    /// file's first entry carries its notes, for standard error.
+    /// What reading the file left out or settled, located, for standard error: SGF
+    /// variations off the main line (the file's first entry carries those), a record's
+    /// first player taken from the evening's alternation ([`GameRecord::reading_notes`]).
     pub notes: Vec<Diagnostic>,
 }
 

@@ -85,6 +85,21 @@ impl crate::games::Game for Shoreline {
         palette::ROLES
     }
 
+    /// The first player alternates from board to board (ruling S3): a record that does
+    /// not name its own is read as the alternation gives it.
+    fn read_following(
+        &self,
+        text: &str,
+        source: &SourceFile,
+        previous: &dyn GameRecord,
+    ) -> Option<Result<Box<dyn GameRecord>, Diagnostic>> {
+        let previous = previous.as_any().downcast_ref::<Game>()?;
+        let first = previous.play.rules.first.other();
+        (first != crate::vocabulary::Side::default()).then(|| {
+            record::read_with(text, source, first).map(|game| Box::new(game) as Box<dyn GameRecord>)
+        })
+    }
+
     /// The hatched water and the shore line.
     fn keep_clear(&self) -> crate::annotate::KeepClear {
         crate::annotate::KeepClear {
@@ -156,5 +171,9 @@ impl GameRecord for Game {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+
+    fn reading_notes(&self) -> Vec<Diagnostic> {
+        self.alternation_note().into_iter().collect()
     }
 }

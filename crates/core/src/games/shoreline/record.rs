@@ -33,6 +33,19 @@ pub struct RawRules {
 pub struct Game {
     pub about: About,
     pub play: Play,
+    /// Set when the record does not name who placed first (`rules: { first: … }`), so that
+    /// it can be read again as a later board of an evening, whose first player the
+    /// alternation gives ([`Game::following`]).
+    pub unnamed_first: Option<UnnamedFirst>,
+}
+
+/// A record that does not name who placed first: its document, as [`read_with`] reads it
+/// again, and the note to give when the alternation made White the first player.
+#[derive(Debug, Clone)]
+pub struct UnnamedFirst {
+    pub text: String,
+    pub source: SourceFile,
+    pub note: Option<Diagnostic>,
 }
 
 impl Game {
@@ -74,10 +87,38 @@ impl Game {
     }
 }
 
-/// Reads and checks one document as a Shoreline game.
+/// Reads and checks one document as a Shoreline game; Black placed first unless it says
+/// otherwise (ruling S3).
 pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+    read_with(text, source, Side::Black)
+}
+
+impl Game {
+    /// This record read again as the board after one whose first player was `previous`, when
+    /// the record does not name its own: the evening alternates (ruling S3), and so do the
+    /// people writing its records down. None when nothing changes (it names its first
+    /// player, or the alternation gives the one it was read with).
+    pub fn following(&self, previous: Side) -> Option<Result<Game, Diagnostic>> {
+        let document = self.unnamed_first.as_ref()?;
+        (self.play.rules.first != previous.other())
+            .then(|| read_with(&document.text, &document.source, previous.other()))
+    }
+
+    /// What to say of a record whose first player the evening's alternation gave: a note
+    /// at its `game` key.
+    pub fn alternation_note(&self) -> Option<Diagnostic> {
+        self.unnamed_first.as_ref()?.note.clone()
+    }
+}
+
+/// [`read`], with `unnamed_first` placing first when the record does not name a side.
+pub fn read_with(text: &str, source: &SourceFile, unnamed_first: Side) -> Result<Game, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
-    let rules = rules(raw.rules.as_ref(), source)?;
+    let named = raw.rules.as_ref().is_some_and(|r| r.first.is_some());
+    let mut rules = rules(raw.rules.as_ref(), source)?;
+    if !named {
+        rules.first = unnamed_first;
+    }
     let start = match &raw.position {
         Some(text) => Some(
             super::position::parse(&text.value, rules.first)
@@ -141,6 +182,21 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
             start,
             moves: points,
         },
+        unnamed_first: (!named).then(|| UnnamedFirst {
+            text: text.to_string(),
+            source: source.clone(),
+            note: (rules.first != Side::default()).then(|| {
+                let message = format!(
+                    "the record does not name who placed first, so it follows the evening's \
+                     alternation: {} placed first (ruling S3); write rules: {{ first: {} }} if \
+                     {} did",
+                    rules.first.name(),
+                    Side::default().name(),
+                    Side::default().name()
+                );
+                error_at(source, &raw.game, message)
+            }),
+        }),
     })
 }
 
