@@ -256,7 +256,18 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
     let parsed = move_text::parse(&source.text[bom..])
         .map_err(|(at, message)| error_at(source, bom + at, message))?;
     let mut header = Header::default();
+    // The `[Result "…"]` tag, checked as a result written after the moves is.
+    let mut result_tag: Option<(&str, usize)> = None;
     for (name, value, at) in &parsed.tags {
+        // `*` is PGN's "unknown": no claim.
+        let value_word = value.trim();
+        if name.eq_ignore_ascii_case("result")
+            && value_word != "*"
+            && move_text::is_result_word(value_word)
+        {
+            result_tag = Some((value_word, bom + at));
+            continue;
+        }
         let value = text_line(source, bom + at, value)?;
         let slot = match name.to_ascii_lowercase().as_str() {
             "event" => &mut header.event,
@@ -294,7 +305,17 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
             .map_err(|broken| located(source, at, i, broken))?;
         plies_after.push(replay.plies.len());
     }
-    if let Some((word, at)) = written_result {
+    if let (Some((tag, at)), Some((word, _))) = (result_tag, written_result) {
+        if tag != word {
+            return Err(error_at(
+                source,
+                at,
+                format!("[Result \"{tag}\"] and the `{word}` after the moves disagree"),
+            ));
+        }
+    }
+    if let Some((word, at)) = written_result.or(result_tag) {
+        resigned_by(word, &mut replay);
         check_written_result(word, replay.outcome, replay.plies.len())
             .map_err(|message| error_at(source, at, message))?;
     }
@@ -309,6 +330,19 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
         header.add_comment(moves, comment_text(source, bom + at, text)?);
     }
     Ok((header, replay))
+}
+
+/// A win written on a game the moves leave unfinished is the loser's resignation, as PGN
+/// writes one (`1-0`, `0-1`) and as SGF's `RE[W+R]` says it: recorded as such.
+fn resigned_by(word: &str, replay: &mut Replay) {
+    let winner = match word {
+        "1-0" => Side::Black,
+        "0-1" => Side::White,
+        _ => return,
+    };
+    if replay.outcome.is_none() && !replay.plies.is_empty() {
+        let _ = replay.resign(winner.other());
+    }
 }
 
 fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diagnostic {
@@ -761,6 +795,30 @@ mod tests {
         assert!(yaml.contains("moves: [d1-b3, h5-g4, b1-b4]"), "{yaml}");
         let err = import_text("1. d1-b3 {never closed h5-g4").unwrap_err();
         assert_eq!((err.line, err.column), (1, 10), "{err}");
+    }
+
+    #[test]
+    fn a_win_written_on_an_unfinished_game_is_the_losers_resignation() {
+        for text in [
+            "1. b1-b3 h3-e3 0-1",
+            "[Result \"0-1\"]\n1. b1-b3 h3-e3",
+            "[Result \"0-1\"]\n1. b1-b3 h3-e3 0-1",
+        ] {
+            let yaml = import_text(text).unwrap();
+            assert!(
+                yaml.contains("resigned: black\nresult: white\n"),
+                "{text}: {yaml}"
+            );
+        }
+        let yaml = import_text("1. b1-b3 h3-e3 1-0").unwrap();
+        assert!(yaml.contains("resigned: white\nresult: black\n"), "{yaml}");
+        let err = import_text("[Result \"1-0\"]\n1. b1-b3 h3-e3 0-1").unwrap_err();
+        assert!(err.message.contains("disagree"), "{}", err.message);
+        // A draw is no resignation: sheetgen knows draws by repetition only.
+        let err = import_text("1. b1-b3 h3-e3 1/2-1/2").unwrap_err();
+        assert!(err.message.contains("unfinished"), "{}", err.message);
+        // PGN's `*` claims nothing.
+        assert!(import_text("[Result \"*\"]\n1. b1-b3 h3-e3").is_ok());
     }
 
     #[test]
