@@ -37,11 +37,16 @@ impl Walk {
 /// Folders walked at most this deep: deeper is no club's season, and bounds the walk.
 const MAX_DEPTH: usize = 64;
 
-/// The record files `paths` name.
+/// The record files `paths` name, each read once: a folder or file named twice, or a file
+/// named beside a folder that holds it, is read the first time only.
 pub fn record_files(paths: &[PathBuf]) -> Walk {
     let mut walk = Walk::default();
     let mut seen = HashSet::new();
     for path in paths {
+        let id = std::fs::metadata(path).ok().as_ref().and_then(identity);
+        if id.is_some_and(|id| seen.contains(&id)) {
+            continue;
+        }
         if path.is_dir() {
             let before = walk.files.len();
             walk_folder(path, &mut walk, &mut seen);
@@ -49,6 +54,7 @@ pub fn record_files(paths: &[PathBuf]) -> Walk {
                 walk.files.push(path.clone()); // no record in it: reported as a folder
             }
         } else {
+            seen.extend(id);
             walk.files.push(path.clone());
         }
     }
@@ -227,6 +233,24 @@ mod tests {
             walk.others_line().as_deref(),
             Some("2 other files left alone")
         );
+    }
+
+    #[test]
+    fn a_folder_or_file_named_twice_is_read_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("a.yaml"), "game: shoreline\n").unwrap();
+        std::fs::write(d.join("moves.txt"), "e8-e6 a6-d6 c8-f5\n").unwrap();
+        let folder = d.to_path_buf();
+        let walk = record_files(&[folder.clone(), folder.clone(), d.join("a.yaml")]);
+        assert_eq!(
+            names(&walk, d),
+            ["a.yaml", "moves.txt"],
+            "bare moves are move text"
+        );
+        let walk = record_files(&[d.join("a.yaml"), d.join("./a.yaml"), folder]);
+        assert_eq!(names(&walk, d), ["a.yaml", "moves.txt"]);
+        assert_eq!(walk.others, 0);
     }
 
     #[test]

@@ -224,3 +224,14 @@ fn render_of_a_file_of_several_games_says_which_it_drew() {
         "the 12th half-move and its comment: {text}"
     );
 }
+
+/// A folder named twice is read once (issue 40.5): `check DIR DIR` read the second as a
+/// file that is a directory, and failed.
+#[test]
+fn a_folder_named_twice_is_checked_once() {
+    let once = common::run(&["check", "examples/season"]);
+    let twice = common::run(&["check", "examples/season", "examples/season/"]);
+    assert_eq!(once.code, 0, "{}", once.stderr);
+    assert_eq!(twice.code, 0, "{}", twice.stderr);
+    assert_eq!(once.stdout, twice.stdout);
+}

@@ -107,15 +107,30 @@ fn tag(text: &str, at: usize) -> Result<(&str, String, usize, usize), Problem> {
     Err((at, "this tag header is never closed with `\"]`"))
 }
 
-/// Whether `head`, a file's first bytes, starts as move text: a tag header, a comment or a
-/// move number (`1.`), after any byte-order mark and blank lines.
+/// Whether `head`, a file's first bytes, starts as move text: a tag header, a comment, a
+/// move number (`1.`) or a move itself (`e8-e6`, `b3xe3`), after any byte-order mark and
+/// blank lines.
 pub fn looks_like_move_text(head: &str) -> bool {
     let text = head.trim_start_matches('\u{feff}').trim_start();
     if text.starts_with('[') || text.starts_with('{') {
         return true;
     }
     let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    digits > 0 && text[digits..].starts_with('.')
+    if digits > 0 && text[digits..].starts_with('.') {
+        return true;
+    }
+    let first = text.split_whitespace().next().unwrap_or("");
+    first
+        .split_once(['-', 'x', 'X', ':'])
+        .is_some_and(|(from, to)| is_square(from) && is_square(to))
+}
+
+/// `e8`, `b10`: a file letter and a rank number.
+fn is_square(word: &str) -> bool {
+    let mut chars = word.chars();
+    let file = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    let rank = chars.as_str();
+    file && (1..=2).contains(&rank.len()) && rank.chars().all(|c| c.is_ascii_digit())
 }
 
 /// Each move word of `text` with its byte offset in `text`; a `{` comment that is never
@@ -230,6 +245,10 @@ mod tests {
         assert!(looks_like_move_text("12...c4-e6"));
         assert!(!looks_like_move_text("Bring the clocks."));
         assert!(!looks_like_move_text("2026 results"));
+        assert!(looks_like_move_text("e8-e6 a6-d6 c8-f5"));
+        assert!(looks_like_move_text("\n b3xe3 h3-e3"));
+        assert!(!looks_like_move_text("re-elect the board"));
+        assert!(!looks_like_move_text("a-b"));
     }
 
     #[test]
