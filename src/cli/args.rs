@@ -85,7 +85,7 @@ const SHARED: [(&str, &str, AddArgs); 7] = [
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// The game: shoreline, towers or lines-of-action (loa)
-    #[arg(value_name = "GAME", value_parser = game_name)]
+    #[arg(value_name = "GAME", value_parser = game(), ignore_case = true)]
     pub game: String,
 }
 
@@ -105,6 +105,16 @@ pub struct TemplateArgs {
     /// The template with its texts in this language [default: en]
     #[arg(long, value_parser = crate::options::lang())]
     pub lang: Option<games::template::Lang>,
+}
+
+/// A game by its name or alias, as the registry names it (`loa` → `lines-of-action`); the
+/// names are offered to shell completion.
+fn game() -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(game_names()).map(|name| {
+        let game = games::find(&name).expect("one of the registry's names");
+        game.name().to_string()
+    })
 }
 
 /// Every game's name and aliases, from the registry.
@@ -130,11 +140,12 @@ pub struct CheckArgs {
     pub format: ReportArg,
 }
 
-/// A position instead of a record file: `--game G --position TEXT`.
+// A position instead of a record file: `--game G --position TEXT` (a plain comment: clap
+// would take a doc comment for the commands' own description).
 #[derive(Debug, Args)]
 pub struct PositionArgs {
     /// The game of --position: shoreline, towers or lines-of-action (loa)
-    #[arg(long, value_name = "GAME", value_parser = game_name)]
+    #[arg(long, value_name = "GAME", value_parser = game(), ignore_case = true)]
     pub game: Option<String>,
 
     /// A position in the game's notation (see `sheetgen rules GAME`) instead of a record

@@ -218,3 +218,46 @@ fn the_same_command_gives_the_same_bytes_across_runs_and_within_one_process() {
         "in-process differs from a fresh run"
     );
 }
+
+/// Each command's help opens with what the command does, as `sheetgen --help` lists it
+/// (a flattened option group's doc comment once took its place: issue 40.9).
+#[test]
+fn every_commands_help_opens_with_what_it_does() {
+    let top = run(&["--help"]);
+    let listing = String::from_utf8(top.stdout).unwrap();
+    let commands = listing
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap();
+    let mut seen = 0;
+    for line in commands.lines().filter(|l| l.starts_with("  ")) {
+        let (name, about) = line.trim().split_once(' ').unwrap();
+        if name == "help" {
+            continue;
+        }
+        let help = run(&[name, "--help"]);
+        let first = String::from_utf8(help.stdout).unwrap();
+        let first = first.lines().next().unwrap_or_default().to_string();
+        assert_eq!(first, about.trim(), "sheetgen {name} --help");
+        seen += 1;
+    }
+    assert!(seen >= 12, "{listing}");
+}
+
+/// Shell completion offers the games where a command takes one (issue 40.10).
+#[test]
+fn completion_offers_the_games_names() {
+    let out = run(&["completions", "bash"]);
+    let script = String::from_utf8(out.stdout).unwrap();
+    let rules = script
+        .split("sheetgen__subcmd__rules)")
+        .nth(1)
+        .expect("rules is completed");
+    let rules = &rules[..rules.find(";;").unwrap()];
+    for name in ["shoreline", "towers", "lines-of-action", "loa"] {
+        assert!(rules.contains(name), "{name}: {rules}");
+    }
+}
