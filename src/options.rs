@@ -158,6 +158,17 @@ pub fn lang() -> impl clap::builder::TypedValueParser<Value = sheetgen_core::wor
         .map(|code| sheetgen_core::words::Lang::from_code(&code).expect("one of the codes offered"))
 }
 
+/// `--at`, as every command takes it: a count of half-moves (`12`) or a numbered move
+/// (`6.`, `6...`).
+pub fn move_ref(text: &str) -> Result<sheetgen_core::vocabulary::MoveRef, String> {
+    use sheetgen_core::vocabulary::MoveRef;
+    MoveRef::parse(text).ok_or_else(|| {
+        format!(
+            "`{text}` is no move: give a count of half-moves (12) or a numbered move (6. or 6...)"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

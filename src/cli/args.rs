@@ -191,7 +191,7 @@ pub struct RenderArgs {
     /// as move lists write them: 6. (the first player's 6th move, so 11) or 6... (the
     /// second player's 6th, so 12); Towers numbers each turn, so 6. is turn 6. A replay page
     /// (--format html) opens there
-    #[arg(long, value_name = "N", value_parser = parse_move)]
+    #[arg(long, value_name = "N", value_parser = crate::options::move_ref)]
     pub at: Option<MoveRef>,
 
     /// Draw the record's K-th entry of `diagrams` (its move, caption and figures)
@@ -348,13 +348,4 @@ fn game_name(value: &str) -> Result<String, String> {
     games::find(value)
         .map(|game| game.name().to_string())
         .ok_or_else(|| format!("sheetgen knows {}", games::names()))
-}
-
-/// `--at`: a count of half-moves (`12`) or a numbered move (`6.`, `6...`).
-fn parse_move(text: &str) -> Result<MoveRef, String> {
-    MoveRef::parse(text).ok_or_else(|| {
-        format!(
-            "`{text}` is no move: give a count of half-moves (12) or a numbered move (6. or 6...)"
-        )
-    })
 }

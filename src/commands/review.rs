@@ -8,13 +8,16 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueHint};
 
 use crate::job::{GameCommand, Job, Records};
-use crate::job::{Made, Output};
+use crate::job::{Made, Output, Product};
 use crate::options::{OutputArgs, ReportArg};
 use crate::output::Target;
 use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::error::Error;
+use sheetgen_core::error::Problem;
 use sheetgen_core::games::search::{DEFAULT_NODES, MAX_NODES, Searcher, Solves};
 use sheetgen_core::games::{self, Game, GameRecord, GivenPosition};
+use sheetgen_core::vocabulary::MoveRef;
+use sheetgen_core::vocabulary::plural;
 
 pub fn solve_command() -> GameCommand {
     GameCommand {
@@ -55,9 +58,11 @@ struct SolveArgs {
     #[arg(long = "game", value_name = "GAME")]
     game: Option<String>,
 
-    /// Lines of Action: the position after this many plies of the record [default: its end]
-    #[arg(long, value_name = "N", conflicts_with = "position")]
-    at: Option<usize>,
+    /// Lines of Action: the position after this many moves of the record (`30`), or after a
+    /// numbered move (`15.`, `15...`) [default: its end]
+    #[arg(long, value_name = "N", conflicts_with = "position",
+          value_parser = crate::options::move_ref)]
+    at: Option<MoveRef>,
 
     /// Lines of Action: a position in its notation instead of a record (`sheetgen rules
     /// loa`), e.g. --position "5/1b3/1w1b1/3w1/5 w"
@@ -89,7 +94,7 @@ struct SolveJob {
     /// The game's name as the command gave it (`loa`), for messages.
     named: String,
     source: Source,
-    at: Option<usize>,
+    at: Option<MoveRef>,
     nodes: u64,
     json: bool,
 }
@@ -183,8 +188,12 @@ impl Job for SolveJob {
                 Some(record)
             }
         };
+        let at = match &record {
+            Some(record) => sheetgen_core::diagram::at_count(&**record, self.at)?,
+            None => None,
+        };
         let searcher = searcher(self.game);
-        let report = searcher.solve(record.as_deref(), self.at, self.nodes, self.json)?;
+        let report = searcher.solve(record.as_deref(), at, self.nodes, self.json)?;
         Ok(Made::bytes(report.into_bytes(), Target::Stdout))
     }
 }
@@ -210,9 +219,9 @@ fn searched_games(last: &str) -> String {
 
 #[derive(Debug, Args)]
 struct AnalyzeArgs {
-    /// Record file (YAML)
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    record: PathBuf,
+    /// Record files (YAML, SGF or move text), or folders: every record file in them
+    #[arg(value_name = "FILE|DIR", value_hint = ValueHint::AnyPath, required = true)]
+    records: Vec<PathBuf>,
 
     /// Which game of the file, counting from 1 [default: Shoreline the first, Lines of
     /// Action every game]
@@ -265,17 +274,85 @@ impl AnalyzeJob {
 
 impl Job for AnalyzeJob {
     fn inputs(&self) -> Vec<&Path> {
-        vec![&self.args.record]
+        self.args.records.iter().map(PathBuf::as_path).collect()
     }
 
     fn output(&self) -> Option<&Output> {
         self.graph.as_ref()
     }
 
+    /// Each record file weighed in turn, as `check` reads them: a file that cannot be
+    /// weighed is named with the reason, and the others are.
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+        let walk = records.files(&self.args.records);
+        let others = walk.others_line();
+        if let [path] = walk.files.as_slice() {
+            let mut made = self.analyze(path, records)?;
+            made.notes.extend(walk.notes);
+            made.notes.extend(others);
+            return Ok(made);
+        }
+        if self.graph.is_some() {
+            return Err(Error::Usage(format!(
+                "-o draws the evaluation graph of one record file's games, and these are {}: \
+                 give one file",
+                plural(walk.files.len(), "file")
+            )));
+        }
+        let mut reports = Vec::new();
+        let mut problems = Vec::new();
+        for path in &walk.files {
+            let shown = shown_path(path);
+            match self.analyze(path, records) {
+                Ok(Made {
+                    product: Product::Bytes(report, _),
+                    ..
+                }) => reports.push(match self.args.format {
+                    ReportArg::Json => String::from_utf8_lossy(&report).into_owned(),
+                    ReportArg::Text => format!("{shown}:\n{}", String::from_utf8_lossy(&report)),
+                }),
+                Ok(_) => unreachable!("a report without -o"),
+                Err(error) => problems.push(Problem {
+                    heading: format!("skipped {shown}:"),
+                    error,
+                }),
+            }
+        }
+        if reports.is_empty() {
+            return Err(Error::NothingLeft {
+                problems,
+                message: "no record file could be weighed".into(),
+            });
+        }
+        let separator = if self.args.format == ReportArg::Text {
+            "\n"
+        } else {
+            ""
+        };
+        let mut made = Made::bytes(reports.join(separator).into_bytes(), Target::Stdout);
+        made.status = problems
+            .iter()
+            .map(|p| p.error.status())
+            .max()
+            .unwrap_or_default();
+        made.problems = problems;
+        made.notes.extend(walk.notes);
+        made.notes.extend(others);
+        Ok(made)
+    }
+}
+
+impl AnalyzeJob {
+    /// One record file's games weighed: the report, or with `-o` the evaluation graph.
+    fn analyze(&self, path: &Path, records: &dyn Records) -> Result<Made, Error> {
         let args = &self.args;
-        let shown = shown_path(&args.record);
-        let entries = records.load(&args.record)?;
+        let shown = shown_path(path);
+        if path.is_dir() {
+            return Err(Error::Usage(format!(
+                "{shown}: the folder holds no record file"
+            )));
+        }
+        let entries = records.load(path)?;
         let json = args.format == ReportArg::Json;
         // A game whose searcher reviews every game of a file at once takes the file whole.
         let every = entries

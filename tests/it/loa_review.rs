@@ -443,3 +443,51 @@ fn every_command_that_searches_takes_the_same_range_of_nodes() {
     let out = run(&["solve", "loa", game, "--nodes", "1"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
 }
+
+/// Commands that read records read them alike (issue 40.8): `analyze` takes folders as
+/// `check` does, and `solve --at` takes a numbered move as `render --at` does.
+#[test]
+fn analyze_takes_folders_and_solve_takes_numbered_moves() {
+    let out = run(&["analyze", "examples/season", "--nodes", "50"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.contains("examples/season/round1-ann-bo.sgf:\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("examples/season/round2-bo-ann.txt:\n"),
+        "{report}"
+    );
+    assert!(
+        out.stderr.contains("1 other file left alone"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["analyze", "examples/season", "-o", "graph.svg"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+
+    let numbered = run(&[
+        "solve",
+        "loa",
+        "examples/loa-6x6.yaml",
+        "--at",
+        "2.",
+        "--nodes",
+        "100",
+    ]);
+    let counted = run(&[
+        "solve",
+        "loa",
+        "examples/loa-6x6.yaml",
+        "--at",
+        "3",
+        "--nodes",
+        "100",
+    ]);
+    assert_eq!(numbered.code, 0, "{}", numbered.stderr);
+    assert_eq!(
+        numbered.stdout, counted.stdout,
+        "2. is black's second move, the third"
+    );
+}
