@@ -27,7 +27,7 @@ CRATES = {
         ("backends", ["pdf", "png", "lib"]),
     ],
     "src": [
-        ("files", ["files", "folders", "output"]),
+        ("files", ["files", "folders", "output", "twice"]),
         ("jobs", ["job", "options"]),
         ("commands", ["check", "render", "booklet", "commands", "run"]),
         ("command line", ["cli", "main", "lib"]),

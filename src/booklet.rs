@@ -68,6 +68,7 @@ impl Job for BookletJob {
             }
         }
         let walk = records.files(&self.files);
+        let mut seen = crate::twice::SeenGames::default();
         for path in &walk.files {
             let shown = sheetgen_core::diagnostic::shown_path(path);
             match records.load(path) {
@@ -80,7 +81,11 @@ impl Job for BookletJob {
                                 .map(sheetgen_core::diagnostic::Diagnostic::note),
                         );
                         match entry.game {
-                            Ok(game) => games.push(game),
+                            Ok(game) => {
+                                let place = format!("{shown} #{}", entry.index);
+                                notes.extend(seen.note(&*game, &place));
+                                games.push(game);
+                            }
                             Err(d) => problems.push(Problem {
                                 heading: format!("skipped {shown} #{}:", entry.index),
                                 error: Error::Invalid(d),

@@ -75,6 +75,7 @@ pub fn check(
 ) -> Report {
     let mut report = Report::new();
     let mut count = Count::default();
+    let mut seen = crate::twice::SeenGames::default();
     let walk = records.files(paths);
     count.others = walk.others_line();
     report.notes = walk.notes;
@@ -82,7 +83,7 @@ pub fn check(
         let path = &path;
         count.files += 1;
         match records.load(path) {
-            Ok(entries) => report.entries(path, entries, &mut count, format, color),
+            Ok(entries) => report.entries(path, entries, (&mut count, &mut seen), format, color),
             Err(Error::Invalid(d) | Error::Config(d)) => {
                 count.invalid_files += 1;
                 report.invalid(path, None, None, &d, format, color)
@@ -111,7 +112,14 @@ pub fn check_position(
         ..Count::default()
     };
     let path = Path::new(sheetgen_core::games::GivenPosition::NAME);
-    report.entries(path, vec![position.entry()], &mut count, format, color);
+    let seen = &mut crate::twice::SeenGames::default();
+    report.entries(
+        path,
+        vec![position.entry()],
+        (&mut count, seen),
+        format,
+        color,
+    );
     if format == ReportFormat::Text {
         report.text.push_str(&count.summary());
     }
@@ -169,7 +177,7 @@ impl Report {
         &mut self,
         path: &Path,
         entries: Vec<sheetgen_core::games::Entry>,
-        count: &mut Count,
+        (count, seen): (&mut Count, &mut crate::twice::SeenGames),
         format: ReportFormat,
         color: bool,
     ) {
@@ -184,6 +192,8 @@ impl Report {
             match &entry.game {
                 Ok(game) => {
                     count.valid += 1;
+                    let place = format!("{} #{}", shown_path(path), entry.index);
+                    self.notes.extend(seen.note(&**game, &place));
                     self.valid(path, entry.index, &game.summary(), format)
                 }
                 Err(d) => {

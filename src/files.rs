@@ -76,6 +76,30 @@ pub fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// A file's identity on its machine (device and inode), after links: two names of one file
+/// have the same. None where the file does not exist (or the system has no such identity).
+pub fn identity(path: &Path) -> Option<(u64, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Whether `inner` is `folder` or lies inside it, both taken after links.
+pub fn within(inner: &Path, folder: &Path) -> bool {
+    match (std::fs::canonicalize(inner), std::fs::canonicalize(folder)) {
+        (Ok(inner), Ok(folder)) => inner.starts_with(folder),
+        _ => false,
+    }
+}
+
 /// A font read from disk.
 pub trait OpenFont: Sized {
     /// Reads `--font FILE`: a clear message (naming the file) when it cannot be read (exit 2)

@@ -15,3 +15,4 @@ pub mod options;
 pub mod output;
 pub mod render;
 pub mod run;
+pub mod twice;

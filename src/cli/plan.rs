@@ -235,17 +235,25 @@ pub fn refuse_impossible(
 }
 
 /// `-o` naming one of the command's own input files would replace that input with the
-/// output.
+/// output: a file named, or one a named folder holds, compared by identity (after links,
+/// through `..`, by another name).
 fn refuse_writing_over_an_input(output: &Path, inputs: &[&Path]) -> Result<(), Error> {
-    let Ok(written) = std::fs::canonicalize(output) else {
+    let Some(written) = crate::files::identity(output) else {
         return Ok(()); // a new file is nobody's input
     };
     for input in inputs {
-        if std::fs::canonicalize(input).is_ok_and(|read| read == written) {
+        let read = match input.is_dir() {
+            true => crate::folders::record_files(&[input.to_path_buf()]).files,
+            false => vec![input.to_path_buf()],
+        };
+        if let Some(file) = read
+            .iter()
+            .find(|file| crate::files::identity(file) == Some(written))
+        {
             return Err(Error::Usage(format!(
                 "-o {} is the input file {}: sheetgen does not write over its input",
                 shown_path(output),
-                shown_path(input)
+                shown_path(file)
             )));
         }
     }

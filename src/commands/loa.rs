@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum, ValueHint};
 
 use crate::commands::template::SheetTemplateArgs;
-use crate::files::ReadFile;
+use crate::files::{ReadFile, identity, within};
 use crate::job::{GameCommand, Job, Records};
 use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs, target};
@@ -388,9 +388,21 @@ impl Job for ImportJob {
                         dir.join(name).with_extension("yaml")
                     })
                     .collect();
+                // Records written into a folder the import reads would be read again beside
+                // the files they came from: a bulletin of the folder would hold every game
+                // twice.
+                if let Some(source) = self.sources.iter().find(|s| s.is_dir() && within(dir, s)) {
+                    return Err(Error::Usage(format!(
+                        "-o {}: the records would go into {}, which the import reads, and \
+                         every game would be there twice; import into another folder",
+                        sheetgen_core::diagnostic::shown_path(dir),
+                        sheetgen_core::diagnostic::shown_path(source)
+                    )));
+                }
+                let read: Vec<_> = files.iter().filter_map(|f| identity(f)).collect();
                 for (k, out) in outs.iter().enumerate() {
                     let shown = sheetgen_core::diagnostic::shown_path(out);
-                    if files.contains(out) {
+                    if identity(out).is_some_and(|id| read.contains(&id)) {
                         return Err(Error::Usage(format!(
                             "-o: {shown} would be written over, and it is an input"
                         )));

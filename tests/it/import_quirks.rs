@@ -337,3 +337,79 @@ fn import_never_writes_a_record_too_large_to_read_back() {
     let out = common::run_in(dir.path(), &["check", "games"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
 }
+
+/// Nothing is written over what a command reads, and no game is read twice in silence
+/// (issues 40.4 and 45.1): records imported into the folder they come from would stand
+/// beside their sources, and a bulletin of the folder would hold every game twice.
+#[test]
+fn no_input_is_written_over_and_a_game_read_twice_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let season = dir.path().join("season");
+    std::fs::create_dir(&season).unwrap();
+    for file in ["round1-ann-bo.sgf", "round2-bo-ann.txt"] {
+        std::fs::copy(format!("examples/season/{file}"), season.join(file)).unwrap();
+    }
+    let run = |args: &[&str]| common::run_in(dir.path(), args);
+    let listing = || {
+        let mut names: Vec<_> = std::fs::read_dir(&season)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing();
+    for args in [
+        &["import", "season", "-o", "season/"][..],
+        &["import", "season", "-o", "season/../season/"],
+        &["import", "season", "-o", "season/round1-ann-bo.sgf"],
+        &[
+            "booklet",
+            "season",
+            "--format",
+            "html",
+            "-o",
+            "season/round2-bo-ann.txt",
+        ],
+        &[
+            "booklet",
+            "season",
+            "-o",
+            "season/../season/round1-ann-bo.sgf",
+        ],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert_eq!(listing(), before, "{args:?} wrote into the folder");
+    }
+    let sgf = std::fs::read(season.join("round1-ann-bo.sgf")).unwrap();
+    assert_eq!(
+        sgf,
+        std::fs::read("examples/season/round1-ann-bo.sgf").unwrap()
+    );
+
+    // Imported elsewhere, then copied beside the sources by hand: check and booklet say so.
+    let out = run(&["import", "season", "-o", "yaml/"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    std::fs::copy(
+        dir.path().join("yaml/round1-ann-bo.yaml"),
+        season.join("copy.yaml"),
+    )
+    .unwrap();
+    for args in [
+        &["check", "season"][..],
+        &["booklet", "season", "-o", "b.pdf"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("season/round1-ann-bo.sgf #1 is the same game as season/copy.yaml #1")
+                || out.stderr.contains(
+                    "season/copy.yaml #1 is the same game as season/round1-ann-bo.sgf #1"
+                ),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+}

@@ -1,0 +1,49 @@
+//! Games read twice: the same game (its game, players and moves) in two files, or twice in
+//! one, as when records imported into the folder they came from sit beside their sources.
+//! `check` and `booklet` say so, since a results table would count such a game twice.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use sheetgen_core::games::GameRecord;
+use sheetgen_core::words::Words;
+
+/// The games read so far, by what makes them the same game.
+#[derive(Debug, Default)]
+pub struct SeenGames {
+    first: HashMap<u64, String>,
+}
+
+impl SeenGames {
+    /// A note when `record`, read at `place` (`a.yaml #2`), is a game read before; else it
+    /// is remembered. A record without moves is no game to match.
+    pub fn note(&mut self, record: &dyn GameRecord, place: &str) -> Option<String> {
+        if record.length() == 0 {
+            return None;
+        }
+        match self.first.entry(fingerprint(record)) {
+            Entry::Occupied(first) => Some(format!(
+                "note: {place} is the same game as {} (the same players and moves): is one \
+                 game read twice?",
+                first.get()
+            )),
+            Entry::Vacant(slot) => {
+                slot.insert(place.to_string());
+                None
+            }
+        }
+    }
+}
+
+/// A hash of the game, its players and its moves.
+fn fingerprint(record: &dyn GameRecord) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    record.game().name().hash(&mut hasher);
+    let about = record.about();
+    for player in [&about.black, &about.white] {
+        player.as_ref().map(|p| p.value.as_str()).hash(&mut hasher);
+    }
+    record.move_list(&Words::default()).hash(&mut hasher);
+    hasher.finish()
+}
