@@ -219,6 +219,15 @@ async function single(browser, width, { name, record, game, sides }) {
   const wanted = await referenceBoard(linked.page, reference(record, game, at));
   check(JSON.stringify(board) === JSON.stringify(wanted), `${tag}: #${at} draws another board`);
   await finish(linked.page, linked.problems, `${tag} #${at}`);
+
+  // A fragment that is no escaped text, or names no position, opens at the end and throws
+  // nothing.
+  for (const fragment of ["#%", "#%ZZ", "#g1-%", "#999999", "#x"]) {
+    const odd = await open(browser, width, `${url}${fragment}`, `${tag} ${fragment}`);
+    const where = await odd.page.evaluate(() => document.querySelectorAll(".now")[0].textContent);
+    check(where.length > 0, `${tag} ${fragment}: nothing announced`);
+    await finish(odd.page, odd.problems, `${tag} ${fragment}`);
+  }
 }
 
 async function season(browser, width) {

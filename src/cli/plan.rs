@@ -220,6 +220,12 @@ pub fn refuse_impossible(
     stdout_is_terminal: bool,
 ) -> Result<(), Error> {
     if let Some(Target::File(written)) = job.written() {
+        if written.as_os_str().as_encoded_bytes().ends_with(b"/") {
+            return Err(Error::Usage(format!(
+                "-o {}: a name ending in `/` is a folder; name the file without the `/`",
+                shown_path(written)
+            )));
+        }
         let mut inputs = job.inputs();
         inputs.extend(job.output().and_then(|o| o.font.as_deref()));
         refuse_writing_over_an_input(written, &inputs)?;

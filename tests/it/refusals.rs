@@ -212,3 +212,32 @@ fn the_command_line_and_the_typst_plugin_refuse_a_request_alike() {
         assert!(cli.stderr.contains("shapes one figure"), "{}", cli.stderr);
     }
 }
+
+/// What every format refuses, a replay page refuses too, and a file name that names a
+/// folder is no file to write (issues 42.2 and 42.10).
+#[test]
+fn a_position_past_the_end_and_a_folder_name_are_refused_for_every_format() {
+    let game = "examples/loa-6x6.yaml";
+    for format in ["svg", "html", "text"] {
+        let out = common::run(&["render", game, "--format", format, "--at", "999"]);
+        assert_eq!(out.code, 2, "{format}: {}", out.stderr);
+        assert!(out.stderr.contains("--at 999"), "{format}: {}", out.stderr);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::run_in(
+        dir.path(),
+        &[
+            "render",
+            &format!("{}/{game}", env!("CARGO_MANIFEST_DIR")),
+            "-o",
+            "x.svg/",
+        ],
+    );
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("a folder"), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}

@@ -53,7 +53,8 @@ fn rules_of_an_unknown_game_lists_the_games() {
     assert_eq!(out.code, 2);
     // Shell completion offers the same names (clap's possible values).
     assert!(
-        out.stderr.contains("shoreline, towers, lines-of-action, loa"),
+        out.stderr
+            .contains("shoreline, towers, lines-of-action, loa"),
         "{}",
         out.stderr
     );

@@ -72,10 +72,15 @@ fn replay(record: &dyn GameRecord, request: &RenderRequest) -> Result<Replay, Er
     if let Some(&(_, option)) = refused.iter().find(|(given, _)| *given) {
         return Err(Error::Request(RequestError::ShapesOneFigure(option)));
     }
+    // The page opens at a position the game has, as every other format checks it.
+    let open_at = diagram::at_count(record, figure.at)?;
+    if open_at.is_some() {
+        crate::games::check_at(open_at, record.length(), record.summary().unit)?;
+    }
     let options = ReplayOptions {
         request: figure.clone(),
         theme: request.theme.clone(),
-        open_at: diagram::at_count(record, figure.at)?,
+        open_at,
     };
     game_replay::single(record, &options)
 }

@@ -69,9 +69,15 @@
     show(current, games[current].at + by);
   }
 
-  // "#12", or on a season's page "#g3-12" and "#g3"; anything else opens where the game does.
+  // "#12", or on a season's page "#g3-12" and "#g3"; anything else opens where the game does
+  // (a fragment that is no escaped text, such as "#%", too: decoding it would throw).
   function fromFragment() {
-    var name = decodeURIComponent(location.hash.slice(1));
+    var name;
+    try {
+      name = decodeURIComponent(location.hash.slice(1));
+    } catch (e) {
+      name = "";
+    }
     var m = season ? /^g(\d+)(?:-(\d+))?$/.exec(name) : /^()(\d+)$/.exec(name);
     var k = m && season ? parseInt(m[1], 10) - 1 : 0;
     if (!m || k < 0 || k >= games.length) k = season ? current : 0;
