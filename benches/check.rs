@@ -33,7 +33,12 @@ fn main() {
         let mut best = f64::MAX;
         for _ in 0..5 {
             let start = Instant::now();
-            let report = check(&Files, std::slice::from_ref(&path), format, false);
+            let words = sheetgen_core::words::Words::default();
+            let style = sheetgen::check::Style {
+                color: false,
+                words: &words,
+            };
+            let report = check(&Files, std::slice::from_ref(&path), format, style);
             let seconds = start.elapsed().as_secs_f64();
             assert_eq!(
                 report.status,

@@ -19,10 +19,11 @@ UNICODES="U+0020-007E,U+00A0-017F"                 # ASCII, Latin-1, Latin Exten
 UNICODES+=",U+2013,U+2014,U+2018,U+2019,U+201C,U+201D,U+2022,U+2026,U+2116,U+2212" # punctuation
 UNICODES+=",U+2190-2193,U+25A0,U+25A1,U+25B2,U+25B3,U+25C6,U+25C7,U+25CB,U+25CF,U+2605,U+2606,U+2713" # arrows, shapes
 UNICODES+=",U+3001,U+3002,U+FF08,U+FF09,U+FF0C,U+FF1A,U+FF1B" # CJK punctuation
-# Every CJK character of the templates and translations (岸棋 and the Chinese sheets).
+# Every CJK character of the templates and translations (岸棋 and the Chinese sheets); not
+# templates/messages/, whose texts sheetgen says but never draws.
 UNICODES+=$(python3 -c '
 import glob
-text = "".join(open(f, encoding="utf-8").read() for f in sorted(glob.glob("templates/**/*.yaml", recursive=True)))
+text = "".join(open(f, encoding="utf-8").read() for f in sorted(glob.glob("templates/**/*.yaml", recursive=True)) if "/messages/" not in f)
 print("".join(",U+%04X" % ord(c) for c in sorted(set(text)) if 0x3400 <= ord(c) <= 0x9FFF))
 ')
 pyftsubset "$src" --font-number=0 --unicodes="$UNICODES" \

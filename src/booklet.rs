@@ -46,6 +46,10 @@ impl Job for BookletJob {
             .collect()
     }
 
+    fn words(&self) -> sheetgen_core::words::Words {
+        self.words.clone()
+    }
+
     fn output(&self) -> Option<&Output> {
         Some(&self.output)
     }

@@ -27,15 +27,38 @@ pub enum ReportFormat {
 #[derive(Debug, Clone)]
 pub struct CheckJob {
     pub files: Vec<PathBuf>,
+    /// The language the report words the rules broken in.
+    pub words: sheetgen_core::words::Words,
     /// A position to check instead of files (`--game G --position TEXT`).
     pub position: Option<sheetgen_core::games::GivenPosition>,
     pub format: ReportFormat,
     pub color: bool,
 }
 
+impl CheckJob {
+    fn style(&self) -> Style<'_> {
+        Style {
+            color: self.color,
+            words: &self.words,
+        }
+    }
+}
+
+/// How a report shows a record's problems: styled for a terminal or not, and the rules
+/// broken in which language.
+#[derive(Debug, Clone, Copy)]
+pub struct Style<'a> {
+    pub color: bool,
+    pub words: &'a sheetgen_core::words::Words,
+}
+
 impl Job for CheckJob {
     fn inputs(&self) -> Vec<&Path> {
         self.files.iter().map(PathBuf::as_path).collect()
+    }
+
+    fn words(&self) -> sheetgen_core::words::Words {
+        self.words.clone()
     }
 
     fn output(&self) -> Option<&Output> {
@@ -44,12 +67,14 @@ impl Job for CheckJob {
 
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
         let report = match &self.position {
-            Some(position) => check_position(position, self.format, self.color),
-            None => check(records, &self.files, self.format, self.color),
+            Some(position) => check_position(position, self.format, self.style()),
+            None => check(records, &self.files, self.format, self.style()),
         };
+        let mut notes = report.notes;
+        notes.extend(self.words.untranslated());
         Ok(Made {
             status: report.status,
-            notes: report.notes,
+            notes,
             ..Made::bytes(report.text.into_bytes(), Target::Stdout)
         })
     }
@@ -66,12 +91,12 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// Checks every game in `paths`. `color` styles the error reports for a terminal.
+/// Checks every game in `paths`; `style` says how the error reports are shown.
 pub fn check(
     records: &dyn Records,
     paths: &[PathBuf],
     format: ReportFormat,
-    color: bool,
+    style: Style<'_>,
 ) -> Report {
     let mut report = Report::new();
     let mut count = Count::default();
@@ -83,10 +108,10 @@ pub fn check(
         let path = &path;
         count.files += 1;
         match records.load(path) {
-            Ok(entries) => report.entries(path, entries, (&mut count, &mut seen), format, color),
+            Ok(entries) => report.entries(path, entries, (&mut count, &mut seen), format, style),
             Err(Error::Invalid(d) | Error::Config(d)) => {
                 count.invalid_files += 1;
-                report.invalid(path, None, None, &d, format, color)
+                report.invalid(path, None, None, &d, format, style)
             }
             Err(other) => {
                 count.unreadable += 1;
@@ -104,7 +129,7 @@ pub fn check(
 pub fn check_position(
     position: &sheetgen_core::games::GivenPosition,
     format: ReportFormat,
-    color: bool,
+    style: Style<'_>,
 ) -> Report {
     let mut report = Report::new();
     let mut count = Count {
@@ -118,7 +143,7 @@ pub fn check_position(
         vec![position.entry()],
         (&mut count, seen),
         format,
-        color,
+        style,
     );
     if format == ReportFormat::Text {
         report.text.push_str(&count.summary());
@@ -179,7 +204,7 @@ impl Report {
         entries: Vec<sheetgen_core::games::Entry>,
         (count, seen): (&mut Count, &mut crate::twice::SeenGames),
         format: ReportFormat,
-        color: bool,
+        style: Style<'_>,
     ) {
         for entry in entries {
             // What the file left out, as `import` says it.
@@ -198,7 +223,7 @@ impl Report {
                 }
                 Err(d) => {
                     count.invalid += 1;
-                    self.invalid(path, Some(entry.index), entry.name, d, format, color)
+                    self.invalid(path, Some(entry.index), entry.name, d, format, style)
                 }
             }
         }
@@ -247,7 +272,7 @@ impl Report {
         game: Option<&str>,
         d: &Diagnostic,
         format: ReportFormat,
-        color: bool,
+        style: Style<'_>,
     ) {
         self.status = self.status.max(Status::Invalid);
         match format {
@@ -256,7 +281,7 @@ impl Report {
                 self.text.push_str(&format!(
                     "{}{place}: invalid\n{}\n",
                     shown_path(path),
-                    d.render(color).trim_end()
+                    d.render_in(style.color, style.words).trim_end()
                 ));
             }
             ReportFormat::Json => self.json(&JsonLine {

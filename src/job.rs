@@ -27,6 +27,11 @@ pub trait Job {
 
     /// Does the work; record files are read through `records`.
     fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error>;
+
+    /// The language the job writes in, which its errors are worded in too (`--lang`).
+    fn words(&self) -> sheetgen_core::words::Words {
+        sheetgen_core::words::Words::default()
+    }
 }
 
 /// Record files read and checked, for the jobs that take them. Jobs ask for records

@@ -43,6 +43,10 @@ impl Job for RenderJob {
             .collect()
     }
 
+    fn words(&self) -> sheetgen_core::words::Words {
+        self.request.figure.words.clone()
+    }
+
     fn output(&self) -> Option<&Output> {
         Some(&self.output)
     }

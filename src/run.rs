@@ -21,8 +21,9 @@ pub struct Finished {
     pub folder: Option<Folder>,
     /// Said on standard error after the output is written; they change no exit code.
     pub warnings: Vec<String>,
-    /// What was left out, for standard error.
+    /// What was left out, for standard error, in the job's language.
     pub problems: Vec<Problem>,
+    pub words: sheetgen_core::words::Words,
     pub status: Status,
 }
 
@@ -41,6 +42,7 @@ pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
 }
 
 fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
+    let words = job.words();
     let made = job.run(&crate::job::Files)?;
     let mut warnings = made.notes;
     let (target, bytes, content) = match made.product {
@@ -64,6 +66,7 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
                 warnings,
                 problems: made.problems,
                 status: made.status,
+                words,
                 ..Finished::default()
             });
         }
@@ -74,6 +77,7 @@ fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
         content,
         folder: None,
         warnings,
+        words,
         problems: made.problems,
         status: made.status,
     })

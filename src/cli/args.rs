@@ -20,7 +20,12 @@ use sheetgen_core::vocabulary::MoveRef;
     arg_required_else_help = true
 )]
 /// The top of the command line; its commands are added by [`command`].
-pub struct Cli {}
+pub struct Cli {
+    /// The language sheetgen writes in, for every command that writes words: en, de, fr or
+    /// zh [default: en]; a command's own --lang comes first
+    #[arg(long, value_parser = crate::options::lang())]
+    pub lang: Option<sheetgen_core::words::Lang>,
+}
 
 /// The commands every game shares; each game adds its own (see [`crate::commands`]).
 /// Parsed from the matches here; their help and options are listed in [`SHARED`].
@@ -131,6 +136,10 @@ pub struct CheckArgs {
     /// in them, in sorted order
     #[arg(value_name = "FILE|DIR", required_unless_present = "position", value_hint = ValueHint::AnyPath)]
     pub files: Vec<PathBuf>,
+
+    /// The language of the rules broken in the report: en, de, fr or zh [default: en]
+    #[arg(long, value_parser = crate::options::lang())]
+    pub lang: Option<sheetgen_core::words::Lang>,
 
     #[command(flatten)]
     pub position: PositionArgs,

@@ -34,7 +34,7 @@ pub fn main() -> ExitCode {
                 say(warning);
             }
             for problem in &finished.problems {
-                say(&problem.render(stderr_color));
+                say(&problem.render_in(stderr_color, &finished.words));
             }
             finished.status
         }
@@ -82,7 +82,8 @@ where
         }
         Err(e) => return Err(Stop::CommandLine(e)),
     };
-    crate::run::run(job).map_err(Stop::Job)
+    let lang = job.words().lang();
+    crate::run::run(job).map_err(|error| Stop::Ran(error, lang))
 }
 
 /// Why a run stopped before its output.
@@ -90,8 +91,10 @@ where
 enum Stop {
     /// clap refused the command line: said in clap's own words.
     CommandLine(clap::Error),
-    /// The job could not be planned, was refused, or failed.
+    /// The job could not be planned, or was refused.
     Job(Error),
+    /// The job failed: said in its language.
+    Ran(Error, sheetgen_core::words::Lang),
 }
 
 impl Stop {
@@ -99,6 +102,7 @@ impl Stop {
         match self {
             Stop::CommandLine(e) => e.render().to_string(),
             Stop::Job(e) => e.render(color),
+            Stop::Ran(e, lang) => e.render_in(color, &sheetgen_core::words::Words::new(*lang)),
         }
     }
 }
@@ -107,7 +111,7 @@ impl From<Stop> for Error {
     fn from(stop: Stop) -> Self {
         match stop {
             Stop::CommandLine(e) => Error::Usage(e.to_string()),
-            Stop::Job(e) => e,
+            Stop::Job(e) | Stop::Ran(e, _) => e,
         }
     }
 }

@@ -19,6 +19,7 @@ use sheetgen_core::error::Error;
 use sheetgen_core::games::{self, GivenOption, GivenPosition};
 use sheetgen_core::render::RenderRequest;
 use sheetgen_core::theme::Theme;
+use sheetgen_core::words::{Lang, Words};
 
 use super::args::{Command, GameArg, PositionArgs, RenderArgs};
 use super::print::{self, Print};
@@ -32,8 +33,11 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
     if let Some(game_command) = crate::commands::all().into_iter().find(|c| c.name == name) {
         return (game_command.plan)(sub);
     }
+    // `sheetgen --lang de check …`: the language of every command that writes words.
+    let lang = matches.get_one::<Lang>("lang").copied();
     Ok(match crate::job::parsed::<Command>(matches)? {
         Command::Check(args) => Box::new(CheckJob {
+            words: Words::new(args.lang.or(lang).unwrap_or_default()),
             position: given_position(&args.position, !args.files.is_empty())?,
             files: args.files,
             format: match args.format {
@@ -42,7 +46,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             },
             color: stdout_color,
         }),
-        Command::Render(args) => Box::new(render_plan(args, sub)?),
+        Command::Render(args) => Box::new(render_plan(args, sub, lang)?),
         Command::Rules(args) => Box::new(Print(print::rules(&args.game))),
         Command::Completions(args) => Box::new(Print(print::completions(args.shell))),
         Command::Man => Box::new(Print(print::man_page())),
@@ -53,7 +57,7 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             page: args.page.setup(),
             per_page: args.per_page.parse().expect("clap allows 1, 2, 4 or 6"),
             every: args.every.map(|n| n as usize),
-            words: sheetgen_core::words::Words::new(args.lang.unwrap_or_default()),
+            words: Words::new(args.lang.or(lang).unwrap_or_default()),
             text_size: args.text_size,
             analysis: args.analysis.then_some(args.nodes),
             title: args.title,
@@ -64,13 +68,17 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
             let game = games::find(&args.game).expect("clap accepts the registry's names only");
             Box::new(crate::commands::template::TemplateJob {
                 builtin: game.sheet_template(),
-                lang: args.lang.unwrap_or_default(),
+                lang: args.lang.or(lang).unwrap_or_default(),
             })
         }
     })
 }
 
-fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob, Error> {
+fn render_plan(
+    args: RenderArgs,
+    matches: &clap::ArgMatches,
+    lang: Option<Lang>,
+) -> Result<RenderJob, Error> {
     let output = Output {
         width: args.width,
         ..args.output.output()?
@@ -132,7 +140,7 @@ fn render_plan(args: RenderArgs, matches: &clap::ArgMatches) -> Result<RenderJob
                 points,
                 width: args.width.map(|w| w.mm()),
             }),
-        words: sheetgen_core::words::Words::new(args.lang.unwrap_or_default()),
+        words: Words::new(args.lang.or(lang).unwrap_or_default()),
     };
     Ok(RenderJob {
         request: RenderRequest {

@@ -220,3 +220,74 @@ fn a_filled_shoreline_sheet_keys_its_runs_in_its_language() {
         assert!(english_left(&text, &key).is_empty(), "{lang}: {text}");
     }
 }
+
+/// A rule broken is worded in the language asked for (`sheetgen --lang de check`, or each
+/// command's own `--lang`), for every game, its place and rulings as in English (issue 38).
+#[test]
+fn rules_broken_are_worded_in_the_language_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    // Each record, where its report points, and a word of the report in German, French
+    // and Chinese.
+    let records = [
+        (
+            "loa.yaml",
+            "game: loa\nmoves: \"1. b1-b4\"\n",
+            "b1-b4",
+            ["genau 2 Felder", "exactement 2 cases", "正好走 2 格"],
+        ),
+        (
+            "shoreline.yaml",
+            "game: shoreline\nmoves: [A, A, A, A, A, A]\n",
+            "A",
+            [
+                "Spalte A ist voll",
+                "la colonne A est pleine",
+                "第 A 列已满",
+            ],
+        ),
+        (
+            "towers.yaml",
+            "game: towers\nturns:\n  - reveal: { black: 2, white: 1 }\n    black: [a1, d4]\n    white: [+]\n",
+            "d4",
+            ["(Regelung T3)", "(décision T3)", "(裁定 T3)"],
+        ),
+    ];
+    for (name, text, place, said_in) in records {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        let english = run(&["check", path]);
+        assert_eq!(english.code, 1, "{name}: {}", english.stderr);
+        let english = String::from_utf8(english.stdout).unwrap();
+        let said = |out: crate::common::Output| {
+            assert_eq!(out.code, 1, "{name}: {}", out.stderr);
+            assert!(
+                !out.stderr.contains("left in English"),
+                "{name}: {}",
+                out.stderr
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        for (lang, word) in ["de", "fr", "zh"].into_iter().zip(said_in) {
+            for report in [
+                said(run(&["--lang", lang, "check", path])),
+                said(run(&["check", path, "--lang", lang])),
+            ] {
+                assert_ne!(report, english, "{name} {lang}");
+                assert!(report.contains(word), "{name} {lang}: {report}");
+                assert!(report.contains(place), "{name} {lang}: {report}");
+                let located = |r: &str| r.lines().find(|l| l.contains(" --> ")).map(str::to_string);
+                assert_eq!(
+                    located(&report),
+                    located(&english),
+                    "{name} {lang}: the same place"
+                );
+            }
+        }
+    }
+    // Any command's error, in its language.
+    let path = dir.path().join("shoreline.yaml");
+    let out = run(&["render", path.to_str().unwrap(), "--lang", "de"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("Spalte A ist voll"), "{}", out.stderr);
+}

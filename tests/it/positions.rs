@@ -581,7 +581,7 @@ fn a_full_towers_board_allows_a_last_turn_cut_short() {
     let ranks: Vec<String> = [2, 2, 2, 2, 1, 1, 1, 0].iter().map(|&b| row(b)).collect();
     let text = format!("{} b", ranks.join("/"));
     let e = towers::parse(&text).unwrap_err();
-    assert!(e.broken.message.contains("on a full board"), "{e:?}");
+    assert!(e.broken.message().contains("on a full board"), "{e:?}");
 }
 
 #[test]

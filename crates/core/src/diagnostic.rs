@@ -33,6 +33,9 @@ pub struct Diagnostic {
     /// The key, when the problem is a key the mapping does not have, with the keys it has:
     /// the loader names a record's own game's keys from it.
     pub unknown_key: Option<Box<UnknownKey>>,
+    /// The message as phrases, when it is a rule broken ([`Diagnostic::breaking`]): put in
+    /// the reader's language where the problem is shown ([`Diagnostic::render_in`]).
+    pub phrases: Vec<crate::vocabulary::Phrase>,
 }
 
 /// A key that is not one of a mapping's keys.
@@ -54,6 +57,7 @@ impl Diagnostic {
             notes: Vec::new(),
             option: None,
             unknown_key: None,
+            phrases: Vec::new(),
             rulings: &[],
         }
     }
@@ -75,6 +79,7 @@ impl Diagnostic {
             notes: Vec::new(),
             option: None,
             unknown_key: None,
+            phrases: Vec::new(),
             rulings: &[],
         }
     }
@@ -91,6 +96,24 @@ impl Diagnostic {
         self.message.push_str(&crate::vocabulary::citation(rulings));
         self.rulings = rulings;
         self
+    }
+
+    /// The problem is the rule `broken`: its words kept as phrases, put in the reader's
+    /// language where the problem is shown, and the rulings it cites.
+    pub fn breaking(mut self, broken: crate::vocabulary::Broken) -> Self {
+        self.phrases = broken.phrases;
+        self.citing(broken.rulings)
+    }
+
+    /// [`Diagnostic::render`], a rule broken worded in `words`' language.
+    pub fn render_in(&self, color: bool, words: &crate::words::Words) -> String {
+        if self.phrases.is_empty() || words.lang() == crate::words::Lang::En {
+            return self.render(color);
+        }
+        let phrases: Vec<String> = self.phrases.iter().map(|p| p.in_words(words)).collect();
+        let mut shown = self.clone();
+        shown.message = phrases.join(": ") + &crate::vocabulary::citation_in(self.rulings, words);
+        shown.render(color)
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {

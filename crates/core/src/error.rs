@@ -161,10 +161,16 @@ impl Error {
 
     /// The message for a terminal: located problems get the rustc-style snippet.
     pub fn render(&self, color: bool) -> String {
+        self.render_in(color, &crate::words::Words::default())
+    }
+
+    /// [`Error::render`], the rules broken worded in `words`' language.
+    pub fn render_in(&self, color: bool, words: &crate::words::Words) -> String {
         match self {
-            Error::Config(d) | Error::Invalid(d) => d.render(color),
+            Error::Config(d) | Error::Invalid(d) => d.render_in(color, words),
             Error::NothingLeft { problems, message } => {
-                let mut text: Vec<String> = problems.iter().map(|p| p.render(color)).collect();
+                let mut text: Vec<String> =
+                    problems.iter().map(|p| p.render_in(color, words)).collect();
                 text.push(format!("error: {message}"));
                 text.join("\n")
             }
@@ -196,7 +202,16 @@ pub struct Problem {
 impl Problem {
     /// The heading and the error's report, styled for a terminal when `color`.
     pub fn render(&self, color: bool) -> String {
-        format!("{}\n{}", self.heading, self.error.render(color).trim_end())
+        self.render_in(color, &crate::words::Words::default())
+    }
+
+    /// [`Problem::render`], the rules broken worded in `words`' language.
+    pub fn render_in(&self, color: bool, words: &crate::words::Words) -> String {
+        format!(
+            "{}\n{}",
+            self.heading,
+            self.error.render_in(color, words).trim_end()
+        )
     }
 }
 

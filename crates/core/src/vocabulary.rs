@@ -2,6 +2,10 @@
 //! a rule broken with the rulings it cites, and small helpers for writing them. Below the
 //! games, so the rules engines need nothing above themselves.
 
+use std::borrow::Cow;
+
+use crate::words::Words;
+
 /// The two sides of every game sheetgen knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Side {
@@ -108,36 +112,150 @@ pub struct PerSide {
     pub white: Vec<u32>,
 }
 
+/// Words put in the reader's language where they are shown: an English text with `{name}`
+/// placeholders, which is the key of the language tables (`templates/lang/`), and its
+/// values; or a text shown as it is (a move as the record writes it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phrase {
+    english: Cow<'static, str>,
+    /// Whether `english` is a table's key, or text to show as it is.
+    keyed: bool,
+    values: Vec<(&'static str, Value)>,
+}
+
+/// A placeholder's value: text as it is, or one of sheetgen's own words or phrases,
+/// translated too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    Text(String),
+    Word(&'static str),
+    Phrase(Box<Phrase>),
+}
+
+impl Phrase {
+    pub fn new(english: &'static str) -> Self {
+        Self {
+            english: Cow::Borrowed(english),
+            keyed: true,
+            values: Vec::new(),
+        }
+    }
+
+    /// Text shown as it is, in every language.
+    pub fn verbatim(text: impl Into<String>) -> Self {
+        Self {
+            english: Cow::Owned(text.into()),
+            keyed: false,
+            values: Vec::new(),
+        }
+    }
+
+    /// The placeholder `{name}` is `value`, as it is.
+    pub fn with(mut self, name: &'static str, value: impl std::fmt::Display) -> Self {
+        self.values.push((name, Value::Text(value.to_string())));
+        self
+    }
+
+    /// The placeholder `{name}` is sheetgen's word `word` ("black"), translated with the
+    /// phrase.
+    pub fn word(mut self, name: &'static str, word: &'static str) -> Self {
+        self.values.push((name, Value::Word(word)));
+        self
+    }
+
+    /// The placeholder `{name}` is the phrase `phrase`, translated with this one.
+    pub fn phrase(mut self, name: &'static str, phrase: Phrase) -> Self {
+        self.values.push((name, Value::Phrase(Box::new(phrase))));
+        self
+    }
+
+    /// The phrase in `words`' language; English as the code writes it.
+    pub fn in_words(&self, words: &Words) -> String {
+        if !self.keyed {
+            return self.english.to_string();
+        }
+        let english = words.lang() == crate::words::Lang::En;
+        let values: Vec<(&str, String)> = self
+            .values
+            .iter()
+            .map(|(name, value)| match value {
+                Value::Text(text) => (*name, text.clone()),
+                Value::Word(word) if english => (*name, word.to_string()),
+                Value::Word(word) => (*name, words.tr(word)),
+                Value::Phrase(phrase) => (*name, phrase.in_words(words)),
+            })
+            .collect();
+        let shown: Vec<(&str, &dyn std::fmt::Display)> = values
+            .iter()
+            .map(|(name, value)| (*name, value as &dyn std::fmt::Display))
+            .collect();
+        match english {
+            true => crate::words::filled_in(&self.english, &shown),
+            false => words.fill(&self.english, &shown),
+        }
+    }
+}
+
+/// The phrase in English.
+impl std::fmt::Display for Phrase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_words(&Words::default()))
+    }
+}
+
 /// A rule broken, in the game's words, and the rulings of the game's rules page it cites
-/// ("L3"): the ids are data, so that what points to the rules page never reads the words.
+/// ("L3"): the ids are data, so that what points to the rules page never reads the words,
+/// and the words are phrases, put in the reader's language where they are shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Broken {
-    pub message: String,
+    /// What was done, then what it breaks: "move 2 (black)", "b1-b4", "b1 moves exactly 2".
+    pub phrases: Vec<Phrase>,
     /// Empty for a message that cites no ruling.
     pub rulings: &'static [&'static str],
 }
 
 impl Broken {
-    pub fn new(message: impl Into<String>, rulings: &'static [&'static str]) -> Self {
+    pub fn new(message: impl Into<Phrase>, rulings: &'static [&'static str]) -> Self {
         Self {
-            message: message.into(),
+            phrases: vec![message.into()],
             rulings,
         }
     }
 
     /// The same rule broken, its words after `context` and a colon: "b1-b4: …".
-    pub fn after(self, context: impl std::fmt::Display) -> Self {
-        Self {
-            message: format!("{context}: {}", self.message),
-            ..self
-        }
+    pub fn after(mut self, context: impl Into<Phrase>) -> Self {
+        self.phrases.insert(0, context.into());
+        self
+    }
+
+    /// The words in English, without the rulings.
+    pub fn message(&self) -> String {
+        self.in_words(&Words::default())
+    }
+
+    /// The words in `words`' language, without the rulings.
+    pub fn in_words(&self, words: &Words) -> String {
+        let phrases: Vec<String> = self.phrases.iter().map(|p| p.in_words(words)).collect();
+        phrases.join(": ")
     }
 }
 
 /// The words, then the rulings: "… (ruling L3)", "… (rulings S5, S7)".
 impl std::fmt::Display for Broken {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.message, citation(self.rulings))
+        write!(f, "{}{}", self.message(), citation(self.rulings))
+    }
+}
+
+impl From<String> for Phrase {
+    fn from(text: String) -> Self {
+        Self::verbatim(text)
+    }
+}
+
+impl From<&str> for Phrase {
+    fn from(text: &str) -> Self {
+        Self::verbatim(text)
     }
 }
 
@@ -153,12 +271,27 @@ impl From<&str> for Broken {
     }
 }
 
+impl From<Phrase> for Broken {
+    fn from(message: Phrase) -> Self {
+        Self::new(message, &[])
+    }
+}
+
 /// What closes a message citing `rulings`: " (ruling L3)", " (rulings S5, S7)", or nothing.
 pub fn citation(rulings: &[&str]) -> String {
+    citation_in(rulings, &Words::default())
+}
+
+/// [`citation`] in `words`' language.
+pub fn citation_in(rulings: &[&str], words: &Words) -> String {
+    let word = |english: &str| match words.lang() {
+        crate::words::Lang::En => english.to_string(),
+        _ => words.tr(english),
+    };
     match rulings {
         [] => String::new(),
-        [one] => format!(" (ruling {one})"),
-        many => format!(" (rulings {})", many.join(", ")),
+        [one] => format!(" ({} {one})", word("ruling")),
+        many => format!(" ({} {})", word("rulings"), many.join(", ")),
     }
 }
 
@@ -266,8 +399,10 @@ impl Numbering {
 
 /// The `i`-th move (from 0) of a game of one side's moves as messages name it, numbered as
 /// move lists number it and told apart by its side: `move 6 (white)` is `6...`.
-pub fn move_and_side(i: usize, side: &str) -> String {
-    format!("move {} ({side})", i / 2 + 1)
+pub fn move_and_side(i: usize, side: &'static str) -> Phrase {
+    Phrase::new("move {n} ({side})")
+        .with("n", i / 2 + 1)
+        .word("side", side)
 }
 
 /// A position as `--at` and `at:` name it: after a count of moves (`12`), or after a numbered

@@ -48,7 +48,19 @@ impl Lang {
         }
     }
 
-    /// The table, parsed once per process (a unit test checks every shipped one parses).
+    /// English text → this language, for what sheetgen says rather than draws: its reports'
+    /// and errors' words (`templates/messages/`), which need no glyph of the built-in font.
+    pub fn messages_source(self) -> &'static str {
+        match self {
+            Lang::En => "",
+            Lang::De => include_str!("../../../templates/messages/de.yaml"),
+            Lang::Fr => include_str!("../../../templates/messages/fr.yaml"),
+            Lang::Zh => include_str!("../../../templates/messages/zh.yaml"),
+        }
+    }
+
+    /// The table of both sources, parsed once per process (a unit test checks every
+    /// shipped one parses).
     pub fn table(self) -> &'static BTreeMap<String, String> {
         static TABLES: [OnceLock<BTreeMap<String, String>>; 4] = [
             OnceLock::new(),
@@ -60,8 +72,16 @@ impl Lang {
             if self == Lang::En {
                 return BTreeMap::new();
             }
-            serde_saphyr::from_str(self.source())
-                .unwrap_or_else(|e| panic!("the shipped {} is valid: {e}", self.path()))
+            let parsed = |text: &str, path: String| -> BTreeMap<String, String> {
+                serde_saphyr::from_str(text)
+                    .unwrap_or_else(|e| panic!("the shipped {path} is valid: {e}"))
+            };
+            let mut table = parsed(
+                self.messages_source(),
+                format!("templates/messages/{}.yaml", self.name()),
+            );
+            table.extend(parsed(self.source(), self.path()));
+            table
         })
     }
 }
@@ -106,31 +126,7 @@ impl Words {
 
     /// `english` translated, then each placeholder (`{n}`) replaced by its value.
     pub fn fill(&self, english: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
-        use std::fmt::Write;
-        let text = self.tr(english);
-        let mut filled = String::with_capacity(text.len() + 16);
-        let mut rest = text.as_str();
-        // Each `{name}` of `values` is written in place; any other brace stays as it is.
-        while let Some(open) = rest.find('{') {
-            filled.push_str(&rest[..open]);
-            rest = &rest[open..];
-            let named = rest[1..].split_once('}').and_then(|(name, _)| {
-                let (_, value) = values.iter().find(|(n, _)| *n == name)?;
-                Some((name.len() + 2, value))
-            });
-            match named {
-                Some((len, value)) => {
-                    let _ = write!(filled, "{value}");
-                    rest = &rest[len..];
-                }
-                None => {
-                    filled.push('{');
-                    rest = &rest[1..];
-                }
-            }
-        }
-        filled.push_str(rest);
-        filled
+        filled_in(&self.tr(english), values)
     }
 
     /// The note for the texts this job's table lacked, if any.
@@ -144,6 +140,35 @@ impl Words {
             .collect();
         untranslated(self.lang, &missing)
     }
+}
+
+/// `text` with each placeholder (`{n}`) of `values` replaced by its value; any other brace
+/// stays as it is.
+pub fn filled_in(text: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    use std::fmt::Write;
+    let mut filled = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    // Each `{name}` of `values` is written in place; any other brace stays as it is.
+    while let Some(open) = rest.find('{') {
+        filled.push_str(&rest[..open]);
+        rest = &rest[open..];
+        let named = rest[1..].split_once('}').and_then(|(name, _)| {
+            let (_, value) = values.iter().find(|(n, _)| *n == name)?;
+            Some((name.len() + 2, value))
+        });
+        match named {
+            Some((len, value)) => {
+                let _ = write!(filled, "{value}");
+                rest = &rest[len..];
+            }
+            None => {
+                filled.push('{');
+                rest = &rest[1..];
+            }
+        }
+    }
+    filled.push_str(rest);
+    filled
 }
 
 /// `text` with each apostrophe inside a word (`Black's`) as print sets it (’): the words in
@@ -183,6 +208,18 @@ pub fn untranslated(lang: Lang, missing: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_language_says_the_same_messages() {
+        let keys = |lang: Lang| -> BTreeSet<String> {
+            let table: BTreeMap<String, String> =
+                serde_saphyr::from_str(lang.messages_source()).unwrap();
+            table.into_keys().collect()
+        };
+        assert!(keys(Lang::De).len() > 20);
+        assert_eq!(keys(Lang::De), keys(Lang::Fr));
+        assert_eq!(keys(Lang::De), keys(Lang::Zh));
+    }
 
     #[test]
     fn a_missing_word_stays_english_and_is_noted_once() {

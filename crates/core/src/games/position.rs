@@ -44,7 +44,7 @@ impl PositionError {
             &source.text,
             line,
             column,
-            &self.broken.message,
+            self.broken.message(),
         )
         .citing(self.broken.rulings)
     }
@@ -57,7 +57,7 @@ impl PositionError {
             &source.text,
             1,
             self.at + 1,
-            &self.broken.message,
+            self.broken.message(),
         )
         .citing(self.broken.rulings)
     }

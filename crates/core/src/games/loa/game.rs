@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::bits::{Bits, Wide};
 use super::rules::{AnyBoard, DIRECTIONS, Move, Position, Setup, axis, parse_square, square_name};
-use crate::vocabulary::{Broken, Side};
+use crate::vocabulary::{Broken, Phrase, Side};
 
 /// L4: what happens when one move connects both sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -243,7 +243,8 @@ pub fn parse_move(token: &str, size: usize) -> Result<Written, Broken> {
     }
     let not_a_move = || {
         Broken::new(
-            format!("`{token}` is not a move: write it as b1-b3, b3xe3 or pass"),
+            Phrase::new("`{token}` is not a move: write it as b1-b3, b3xe3 or pass")
+                .with("token", token),
             &["L7"],
         )
     };
@@ -325,21 +326,23 @@ impl Replay {
         let ply = match written {
             Written::Pass if legal.is_empty() => Ply::Pass,
             Written::Pass => {
+                let english = match legal.len() {
+                    1 => "pass: {side} has 1 legal move; a side may pass only when it has none",
+                    _ => "pass: {side} has {n} legal moves; a side may pass only when it has none",
+                };
                 return Err(Broken::new(
-                    format!(
-                        "pass: {} has {} legal move{}; a side may pass only when it has none",
-                        side.name(),
-                        legal.len(),
-                        if legal.len() == 1 { "" } else { "s" }
-                    ),
+                    Phrase::new(english)
+                        .word("side", side.name())
+                        .with("n", legal.len()),
                     &["L5"],
                 ));
             }
             Written::Move { .. } if legal.is_empty() => {
                 return Err(Broken::new(
-                    format!("{token}: {} has no legal move and must pass", side.name()),
+                    Phrase::new("{side} has no legal move and must pass").word("side", side.name()),
                     &["L5"],
-                ));
+                )
+                .after(token));
             }
             Written::Move {
                 from,
@@ -354,12 +357,11 @@ impl Replay {
                 };
                 if marked_capture && !m.capture {
                     return Err(Broken::new(
-                        format!(
-                            "{token}: {} is empty, not a capture; x and : mark captures only",
-                            square_name(to, n)
-                        ),
+                        Phrase::new("{square} is empty, not a capture; x and : mark captures only")
+                            .with("square", square_name(to, n)),
                         &["L7"],
-                    ));
+                    )
+                    .after(token));
                 }
                 Ply::Move(*m)
             }
@@ -449,34 +451,38 @@ impl Replay {
         match self.position.at(from) {
             Some(owner) if owner == side => {}
             Some(owner) => {
-                return format!(
-                    "{} holds a {} piece; it is {}'s move",
-                    name(from),
-                    owner.name(),
-                    side.name()
-                )
-                .into();
+                return Phrase::new("{square} holds a {owner} piece; it is {side}'s move")
+                    .with("square", name(from))
+                    .word("owner", owner.name())
+                    .word("side", side.name())
+                    .into();
             }
-            None => return format!("there is no {} piece on {}", side.name(), name(from)).into(),
+            None => {
+                return Phrase::new("there is no {side} piece on {square}")
+                    .word("side", side.name())
+                    .with("square", name(from))
+                    .into();
+            }
         }
         let Some((direction, distance)) = direction_to(from, to, n) else {
-            return format!(
-                "{} is not on a rank, file or diagonal through {}",
-                name(to),
-                name(from)
-            )
-            .into();
+            return Phrase::new("{to} is not on a rank, file or diagonal through {from}")
+                .with("to", name(to))
+                .with("from", name(from))
+                .into();
         };
         let a = axis(direction);
         let count = self.board.line_count(self.position.occupied(), from, a);
         if distance != count {
+            let english = match count {
+                1 => "{square} moves exactly 1 along {line}: 1 piece on it",
+                _ => "{square} moves exactly {count} along {line}: {count} pieces on it",
+            };
+            let line = line_name(from, a, n);
             return Broken::new(
-                format!(
-                    "{} moves exactly {count} along {}: {count} piece{} on it",
-                    name(from),
-                    line_name(from, a, n),
-                    if count == 1 { "" } else { "s" }
-                ),
+                Phrase::new(english)
+                    .with("square", name(from))
+                    .with("count", count)
+                    .phrase("line", line),
                 &["L3"],
             );
         }
@@ -486,23 +492,32 @@ impl Replay {
                 .step(from, direction, k)
                 .expect("the path is on the board");
             if self.board.blocked.has(sq) {
-                return Broken::new(format!("jumps the obstructed square {}", name(sq)), &["L2"]);
+                return Broken::new(
+                    Phrase::new("jumps the obstructed square {square}").with("square", name(sq)),
+                    &["L2"],
+                );
             }
             if self.position.at(sq) == Some(side.other()) {
                 return Broken::new(
-                    format!(
-                        "jumps the {} piece on {}: pieces never jump an enemy piece",
-                        side.other().name(),
-                        name(sq)
-                    ),
+                    Phrase::new(
+                        "jumps the {side} piece on {square}: pieces never jump an enemy piece",
+                    )
+                    .word("side", side.other().name())
+                    .with("square", name(sq)),
                     &["L3"],
                 );
             }
         }
         if self.board.blocked.has(to) {
-            return Broken::new(format!("{} is obstructed", name(to)), &["L2"]);
+            return Broken::new(
+                Phrase::new("{square} is obstructed").with("square", name(to)),
+                &["L2"],
+            );
         }
-        format!("lands on {}'s own piece on {}", side.name(), name(to)).into()
+        Phrase::new("lands on {side}'s own piece on {square}")
+            .word("side", side.name())
+            .with("square", name(to))
+            .into()
     }
 }
 
@@ -520,11 +535,11 @@ fn direction_to(from: usize, to: usize, n: usize) -> Option<(usize, usize)> {
 }
 
 /// "the file b", "rank 1", "the diagonal a2-g8".
-fn line_name(square: usize, axis: usize, n: usize) -> String {
+fn line_name(square: usize, axis: usize, n: usize) -> Phrase {
     let (f, r) = (square % n, square / n);
     match axis {
-        0 => format!("rank {}", r + 1),
-        1 => format!("the file {}", (b'a' + f as u8) as char),
+        0 => Phrase::new("rank {r}").with("r", r + 1),
+        1 => Phrase::new("the file {f}").with("f", (b'a' + f as u8) as char),
         _ => {
             // The diagonal's two ends, the lower rank first.
             let sq = |f: usize, r: usize| square_name(r * n + f, n);
@@ -535,7 +550,9 @@ fn line_name(square: usize, axis: usize, n: usize) -> String {
                 let (down, up) = ((n - 1 - f).min(r), f.min(n - 1 - r));
                 (sq(f + down, r - down), sq(f - up, r + up))
             };
-            format!("the diagonal {low}-{high}")
+            Phrase::new("the diagonal {low}-{high}")
+                .with("low", low)
+                .with("high", high)
         }
     }
 }
@@ -611,10 +628,10 @@ mod tests {
     #[test]
     fn lines_are_named_by_their_rank_file_or_diagonal_ends() {
         let d4 = parse_square("d4", 8).unwrap();
-        assert_eq!(line_name(d4, 0, 8), "rank 4");
-        assert_eq!(line_name(d4, 1, 8), "the file d");
-        assert_eq!(line_name(d4, 2, 8), "the diagonal a1-h8");
-        assert_eq!(line_name(d4, 3, 8), "the diagonal g1-a7");
+        assert_eq!(line_name(d4, 0, 8).to_string(), "rank 4");
+        assert_eq!(line_name(d4, 1, 8).to_string(), "the file d");
+        assert_eq!(line_name(d4, 2, 8).to_string(), "the diagonal a1-h8");
+        assert_eq!(line_name(d4, 3, 8).to_string(), "the diagonal g1-a7");
     }
 
     #[test]

@@ -348,7 +348,7 @@ fn resigned_by(word: &str, replay: &mut Replay) {
 fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diagnostic {
     let side = if ply % 2 == 0 { "black" } else { "white" };
     let broken = broken.after(crate::vocabulary::move_and_side(ply, side));
-    error_at(source, byte, broken.message).citing(broken.rulings)
+    error_at(source, byte, broken.message()).breaking(broken)
 }
 
 /// One SGF game tree as a Lines of Action game.

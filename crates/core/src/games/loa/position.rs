@@ -188,14 +188,17 @@ mod tests {
     fn impossible_positions_are_refused_at_their_place() {
         let refused = |text: &str| parse(text).unwrap_err();
         let e = refused("4/4/4/4 b");
-        assert!(e.broken.message.starts_with("4 ranks"), "{e:?}");
+        assert!(e.broken.message().starts_with("4 ranks"), "{e:?}");
         let e = refused("5/5/6/5/5 b");
         assert_eq!(e.at, 4);
-        assert!(e.broken.message.starts_with("rank 3 has 6"), "{e:?}");
+        assert!(e.broken.message().starts_with("rank 3 has 6"), "{e:?}");
         let e = refused("bbbbb/bb3/5/5/w4 b");
         assert_eq!(e.at, 7, "the 7th black piece, on b4: {e:?}");
-        assert!(e.broken.message.contains("7 black pieces"), "{e:?}");
+        assert!(e.broken.message().contains("7 black pieces"), "{e:?}");
         let e = refused("5/5/5/5/w4 b");
-        assert!(e.broken.message.starts_with("black has no piece"), "{e:?}");
+        assert!(
+            e.broken.message().starts_with("black has no piece"),
+            "{e:?}"
+        );
     }
 }

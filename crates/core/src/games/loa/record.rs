@@ -183,7 +183,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
             replay.play(&token.text).map_err(|broken| {
                 let side = side_to_move(first, i).name();
                 let broken = broken.after(crate::vocabulary::move_and_side(i, side));
-                token.error(source, broken.message).citing(broken.rulings)
+                token.error(source, broken.message()).breaking(broken)
             })?;
         }
     }
@@ -385,7 +385,7 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
     if let Some(list) = &given.obstructions {
         for text in list {
             let square = check_obstruction(&text.value, &rules)
-                .map_err(|broken| error_at(source, text, broken.message).citing(broken.rulings))?;
+                .map_err(|broken| error_at(source, text, broken.message()).breaking(broken))?;
             rules.obstructions.push(square);
         }
     }

@@ -178,8 +178,8 @@ mod tests {
     fn s2_a_stone_above_an_empty_point_is_refused() {
         let e = parse("5/5/2b2/5/2w2 b", Side::Black).unwrap_err();
         assert_eq!(e.at, 5);
-        assert!(e.broken.message.contains("C3"), "{e:?}");
-        assert!(e.broken.message.contains("empty point C2"), "{e:?}");
+        assert!(e.broken.message().contains("C3"), "{e:?}");
+        assert!(e.broken.message().contains("empty point C2"), "{e:?}");
         assert_eq!(e.broken.rulings, ["S2"]);
     }
 

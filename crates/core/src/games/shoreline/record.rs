@@ -7,7 +7,7 @@ use super::rules::{PLACEMENTS, Play, Point, Position, Rules, SIZE, Scoring};
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
 use crate::record::{About, Claim, Moves, Text, claimed_scores, error_at};
-use crate::vocabulary::{Broken, Side, Summary, Winner};
+use crate::vocabulary::{Broken, Phrase, Side, Summary, Winner};
 
 crate::game_record! {
     /// A Shoreline record as written.
@@ -153,19 +153,22 @@ pub fn read_with(text: &str, source: &SourceFile, unnamed_first: Side) -> Result
         let named = crate::vocabulary::move_and_side(i, position.to_move().name());
         let placed = parse_move(&text.value)
             .ok_or_else(|| {
-                Broken::from(format!(
-                    "{named}: `{}` is not a move; write a column (A to E) or a point (A1 to E5)",
-                    text.value
-                ))
+                Broken::from(
+                    Phrase::new(
+                        "`{token}` is not a move; write a column (A to E) or a point (A1 to E5)",
+                    )
+                    .with("token", &text.value),
+                )
+                .after(named.clone())
             })
             .and_then(|mv| {
                 match mv {
                     Move::Column(column) => position.place_in(column),
                     Move::Point(point) => position.place_at(point),
                 }
-                .map_err(|illegal| illegal.broken().after(&named))
+                .map_err(|illegal| illegal.broken().after(named.clone()))
             })
-            .map_err(|broken| error_at(source, text, broken.message).citing(broken.rulings))?;
+            .map_err(|broken| error_at(source, text, broken.message()).breaking(broken))?;
         points.push(placed);
     }
     if let Some(claim) = &raw.result {

@@ -2,7 +2,7 @@
 //! 24 placements, and scoring that names every run it counts, so diagrams can draw them.
 
 use super::Side;
-use crate::vocabulary::Broken;
+use crate::vocabulary::{Broken, Phrase};
 
 /// Columns A–E and rows 1–5 (S1).
 pub const SIZE: usize = 5;
@@ -125,19 +125,22 @@ impl IllegalMove {
     /// The rule broken, in words, and the rulings it cites.
     pub fn broken(&self) -> Broken {
         match self {
-            IllegalMove::ColumnFull { column } => {
-                format!("column {} is full", column_name(*column)).into()
-            }
+            IllegalMove::ColumnFull { column } => Phrase::new("column {column} is full")
+                .with("column", column_name(*column))
+                .into(),
             IllegalMove::NotLowest { wanted, lowest } => Broken::new(
-                format!(
-                    "the next free point in column {} is {lowest}, not {wanted}: \
+                Phrase::new(
+                    "the next free point in column {column} is {lowest}, not {wanted}: \
                      stones fill each column from the shore",
-                    column_name(wanted.column)
-                ),
+                )
+                .with("column", column_name(wanted.column))
+                .with("lowest", lowest)
+                .with("wanted", wanted),
                 &["S2"],
             ),
             IllegalMove::GameOver => Broken::new(
-                format!("the game is over: it ends after the {PLACEMENTS}th placement"),
+                Phrase::new("the game is over: it ends after the {n}th placement")
+                    .with("n", PLACEMENTS),
                 &["S4"],
             ),
         }
@@ -426,11 +429,10 @@ mod tests {
                 wanted: Point::new(2, 3),
                 lowest: Point::new(2, 2)
             }
-            .broken(),
-            Broken::new(
-                "the next free point in column C is C2, not C3: stones fill each column from the shore",
-                &["S2"]
-            )
+            .broken()
+            .to_string(),
+            "the next free point in column C is C2, not C3: stones fill each column from the \
+             shore (ruling S2)"
         );
     }
 

@@ -140,12 +140,12 @@ mod tests {
     #[test]
     fn t3_two_partly_filled_lines_or_a_gap_are_refused_at_their_square() {
         let e = parse("8/8/8/8/8/8/w7/7b b").unwrap_err();
-        assert!(e.broken.message.contains("and so is Line"), "{e:?}");
+        assert!(e.broken.message().contains("and so is Line"), "{e:?}");
         assert_eq!(e.broken.rulings, ["T3"]);
         let e = parse("8/8/8/8/8/5b2/8/7b b").unwrap_err();
-        assert!(e.broken.message.contains("g2 is empty"), "{e:?}");
+        assert!(e.broken.message().contains("g2 is empty"), "{e:?}");
         let e = parse("8/8/8/8/4b3/5b2/8/8 b").unwrap_err();
-        assert!(e.broken.message.contains("neither of its ends"), "{e:?}");
+        assert!(e.broken.message().contains("neither of its ends"), "{e:?}");
     }
 
     #[test]
@@ -153,7 +153,9 @@ mod tests {
         // a1 (Line 0) and h8 (Line 14) are Lines of one square: 2 black stones, no white.
         let e = parse("7b/8/8/8/8/8/8/b7 b").unwrap_err();
         assert!(
-            e.broken.message.contains("black has 2 stones and white 0"),
+            e.broken
+                .message()
+                .contains("black has 2 stones and white 0"),
             "{e:?}"
         );
         assert!(parse("7w/8/8/8/8/8/8/b7 b").is_ok());

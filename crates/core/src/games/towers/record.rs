@@ -12,7 +12,7 @@ use super::rules::{
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
 use crate::record::{About, Claim, Text, claimed_scores, error_at};
-use crate::vocabulary::{Broken, PerSide, Side, Summary, Winner, plural};
+use crate::vocabulary::{Broken, PerSide, Phrase, Side, Summary, Winner, plural};
 
 use super::NAME;
 
@@ -251,12 +251,12 @@ impl Replay {
         source: &SourceFile,
     ) -> Result<(), Diagnostic> {
         let at_turn = |broken: Broken| {
-            let broken = broken.after(format_args!("turn {number}"));
-            error_at(source, &raw_turn.reveal, broken.message).citing(broken.rulings)
+            let broken = broken.after(Phrase::new("turn {n}").with("n", number));
+            error_at(source, &raw_turn.reveal, broken.message()).breaking(broken)
         };
         if self.board.is_full() {
             return Err(at_turn(Broken::new(
-                "the board is already full: the game ended with the 64th square",
+                Phrase::new("the board is already full: the game ended with the 64th square"),
                 &["T5"],
             )));
         }
@@ -395,6 +395,14 @@ impl Replay {
     ) -> Result<Vec<usize>, Diagnostic> {
         let mut placed = Vec::new();
         for (j, token) in list.iter().enumerate() {
+            // `{k}`: the stone's number, for languages that write no English ordinal.
+            let stone_phrase = |english| {
+                Phrase::new(english)
+                    .with("n", number)
+                    .word("side", side.name())
+                    .with("nth", ordinal(j + 1))
+                    .with("k", j + 1)
+            };
             let stone = format!("turn {number}, {}'s {} stone", side.name(), ordinal(j + 1));
             if j >= wanted {
                 return Err(error_at(
@@ -404,8 +412,10 @@ impl Replay {
                 ));
             }
             if self.board.is_full() {
-                let broken = IllegalPlacement::BoardFull.broken().after(&stone);
-                return Err(error_at(source, token, broken.message).citing(broken.rulings));
+                let broken = IllegalPlacement::BoardFull
+                    .broken()
+                    .after(stone_phrase("turn {n}, {side}'s {nth} stone"));
+                return Err(error_at(source, token, broken.message()).breaking(broken));
             }
             let sq = if token.value.trim() == "+" {
                 match self.board.legal().as_slice() {
@@ -431,8 +441,9 @@ impl Replay {
             };
             self.board.place(sq, side).map_err(|illegal| {
                 let square = super::rules::square_name(sq);
-                let broken = illegal.broken().after(format_args!("{stone} {square}"));
-                error_at(source, token, broken.message).citing(broken.rulings)
+                let stone = stone_phrase("turn {n}, {side}'s {nth} stone {square}");
+                let broken = illegal.broken().after(stone.with("square", square));
+                error_at(source, token, broken.message()).breaking(broken)
             })?;
             placed.push(sq);
         }

@@ -2,7 +2,7 @@
 //! may go, turns with simultaneous reveals, the end when the 64th square fills, Towers and
 //! their greedy combination scoring.
 
-use crate::vocabulary::{Broken, Side};
+use crate::vocabulary::{Broken, Phrase, Side};
 
 pub const SIZE: usize = 8;
 pub const SQUARES: usize = SIZE * SIZE;
@@ -101,25 +101,24 @@ impl IllegalPlacement {
     /// The rule broken, in words, and the rulings it cites.
     pub fn broken(&self) -> Broken {
         match self {
-            IllegalPlacement::Occupied(sq) => {
-                format!("{} is already taken", square_name(*sq)).into()
-            }
+            IllegalPlacement::Occupied(sq) => Phrase::new("{square} is already taken")
+                .with("square", square_name(*sq))
+                .into(),
             IllegalPlacement::NotAnEdge(sq) => Broken::new(
-                format!(
-                    "no Line is current, so the stone starts a new one on a free edge square, and {} is not one",
-                    square_name(*sq)
-                ),
+                Phrase::new(
+                    "no Line is current, so the stone starts a new one on a free edge square, and {square} is not one",
+                )
+                .with("square", square_name(*sq)),
                 &["T3"],
             ),
             IllegalPlacement::NotNext { current, next } => Broken::new(
-                format!(
-                    "the Current Line is Line {current} and the next square is {}",
-                    square_name(*next)
-                ),
+                Phrase::new("the Current Line is Line {current} and the next square is {next}")
+                    .with("current", current)
+                    .with("next", square_name(*next)),
                 &["T3"],
             ),
             IllegalPlacement::BoardFull => Broken::new(
-                "the board is full: the game ended with the 64th square",
+                Phrase::new("the board is full: the game ended with the 64th square"),
                 &["T5"],
             ),
         }
