@@ -499,3 +499,85 @@ fn puzzle_bottom(doc: &roxmltree::Document) -> f64 {
         .flatten()
         .fold(0.0, f64::max)
 }
+
+/// Every colour operator of every page of `pdf`: `rg`/`RG` (RGB) or `g`/`G` (DeviceGray).
+fn colour_operators(pdf: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(pdf).expect("the PDF parses");
+    let mut found = Vec::new();
+    for page in doc.get_pages().into_values() {
+        let content = doc.get_page_content(page);
+        let content = lopdf::content::Content::decode(&content).expect("the content decodes");
+        for op in content.operations {
+            if ["rg", "RG", "g", "G", "k", "K"].contains(&op.operator.as_str()) {
+                found.push(op.operator);
+            }
+        }
+    }
+    found
+}
+
+/// Greys and black are DeviceGray, never RGB: a press prints them with its black ink alone
+/// (issue 41.3). The play sheets and the print theme hold nothing else; a colour theme keeps
+/// its colours, its greys DeviceGray too.
+#[test]
+fn greys_and_black_are_device_gray_in_sheets_and_the_print_theme() {
+    let grey_only = [
+        &["shoreline", "--boards", "4"][..],
+        &["towers"],
+        &["loa"],
+        &["loa", "--scoresheet"],
+        &[
+            "render",
+            "examples/shoreline-evening.yaml",
+            "--theme",
+            "print",
+            "--format",
+            "pdf",
+        ],
+        &[
+            "render",
+            "examples/towers-example.yaml",
+            "--theme",
+            "print",
+            "--format",
+            "pdf",
+        ],
+        &[
+            "render",
+            "examples/loa-club-game.yaml",
+            "--theme",
+            "print",
+            "--format",
+            "pdf",
+        ],
+        &[
+            "booklet",
+            "examples/loa-connection.yaml",
+            "--theme",
+            "print",
+        ],
+    ];
+    for args in grey_only {
+        let out = run(args);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        let ops = colour_operators(&out.stdout);
+        assert!(
+            ops.iter().any(|op| op == "g" || op == "G"),
+            "{args:?}: {ops:?}"
+        );
+        assert!(
+            !ops.iter().any(|op| op == "rg" || op == "RG"),
+            "{args:?}: {ops:?}"
+        );
+    }
+    let out = run(&["render", "examples/loa-club-game.yaml", "--format", "pdf"]);
+    let ops = colour_operators(&out.stdout);
+    assert!(
+        ops.iter().any(|op| op == "rg"),
+        "the colour theme keeps its colours: {ops:?}"
+    );
+    assert!(
+        ops.iter().any(|op| op == "g"),
+        "and its black text is DeviceGray: {ops:?}"
+    );
+}

@@ -689,9 +689,13 @@ fn pt(mm: f64) -> Pt {
 }
 
 /// Channels in three decimals: enough to give back every 8-bit value (steps of 1/255 are
-/// four times wider), in half the digits of an f32.
+/// four times wider), in half the digits of an f32. A grey or black is DeviceGray (`g`,
+/// `G`), which a press prints with its black ink alone, where RGB black is four inks.
 fn color(c: Color) -> PdfColor {
     let f = |v: u8| (f32::from(v) / 255.0 * 1000.0).round() / 1000.0;
+    if c.r == c.g && c.g == c.b {
+        return PdfColor::Greyscale(printpdf::Greyscale::new(f(c.r), None));
+    }
     PdfColor::Rgb(Rgb::new(f(c.r), f(c.g), f(c.b), None))
 }
 
