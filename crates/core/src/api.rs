@@ -33,8 +33,9 @@ pub struct Request {
     pub format: Option<String>,
     /// Which game of the record text, from 1 (the first if unset).
     pub game: Option<usize>,
-    /// The position after this many moves (turns for Towers); the end if unset.
-    pub at: Option<usize>,
+    /// The position after this many moves (turns for Towers), or after a numbered move
+    /// (`"6."`, `"6..."`), as `render --at` takes it; the end if unset.
+    pub at: Option<At>,
     /// The record's K-th entry of `diagrams`, from 1.
     pub diagram: Option<usize>,
     pub arrows: Vec<String>,
@@ -63,6 +64,28 @@ pub struct Request {
     pub position: Option<Position>,
 }
 
+/// `at`: a count of moves, or a numbered move as the move lists write it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum At {
+    Count(usize),
+    Written(String),
+}
+
+impl At {
+    fn move_ref(&self) -> Result<crate::vocabulary::MoveRef, ApiError> {
+        match self {
+            At::Count(n) => Ok(crate::vocabulary::MoveRef::Count(*n)),
+            At::Written(text) => crate::vocabulary::MoveRef::parse(text).ok_or_else(|| {
+                ApiError::usage(format!(
+                    "at: {text:?} is no move: give a count of moves (12) or a numbered move \
+                     (\"6.\" or \"6...\")"
+                ))
+            }),
+        }
+    }
+}
+
 /// A position of a game, in the game's notation (`docs/rules/<game>.md`).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,7 +108,13 @@ pub enum OptionValue {
 impl Request {
     /// A request from its JSON form; unknown keys are refused.
     pub fn from_json(json: &str) -> Result<Self, ApiError> {
-        serde_json::from_str(json).map_err(|e| ApiError::usage(format!("the request: {e}")))
+        // serde_json places its errors in the JSON text ("at line 1 column 128"), which the
+        // package's user never wrote.
+        serde_json::from_str(json).map_err(|e| {
+            let message = e.to_string();
+            let message = message.split(" at line ").next().unwrap_or_default();
+            ApiError::usage(format!("the arguments: {message}"))
+        })
     }
 }
 
@@ -175,8 +204,7 @@ impl Request {
         };
         let theme = Theme::built_in(name).ok_or_else(|| {
             ApiError::usage(format!(
-                "theme {name:?}: the built-in themes are {}",
-                Theme::BUILT_IN.join(", ")
+                "theme {name:?}: the built-in themes are default, print and colorblind"
             ))
         })?;
         let mut figure = diagram_request(self)?;
@@ -304,7 +332,7 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
         })
         .collect();
     Ok(diagram::Request {
-        at: request.at.map(crate::vocabulary::MoveRef::Count),
+        at: request.at.as_ref().map(At::move_ref).transpose()?,
         diagram: request.diagram,
         options,
         annotations: Annotations::from_options(
@@ -334,7 +362,7 @@ mod tests {
     fn a_request_in_json_draws_the_svg() {
         let request =
             Request::from_json(r#"{"at": 2, "marks": ["a1:circle"], "bare": true}"#).unwrap();
-        assert_eq!(request.at, Some(2));
+        assert_eq!(request.at, Some(At::Count(2)));
         let svg = String::from_utf8(render("g.yaml", GAME, &request).unwrap()).unwrap();
         assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
         assert!(svg.contains("</svg>"));

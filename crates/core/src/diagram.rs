@@ -4,7 +4,7 @@
 
 use crate::annotate::{self, Annotations, Written};
 use crate::diagnostic::Diagnostic;
-use crate::error::Error;
+use crate::error::{Error, RequestError};
 use crate::figure::Document;
 use crate::games::{self, GameRecord, GivenOption, View};
 use crate::vocabulary::MoveRef;
@@ -130,15 +130,15 @@ pub fn at_count(record: &dyn GameRecord, at: Option<MoveRef>) -> Result<Option<u
         .game()
         .numbering()
         .count(at)
-        .map_err(|m| Error::Usage(format!("--at: {m}")))?;
+        .map_err(|why| Error::Request(RequestError::NoSuchMove { why }))?;
     let length = record.length();
     if n > length && length > 0 && !matches!(at, MoveRef::Count(_)) {
         // Said as it was asked: by the game's last numbered move, not by a count.
         let last = record.numbered_moves(length - 1, length, &Words::default());
-        return Err(Error::Usage(format!(
-            "--at {at}: the game ends with {}",
-            last.replace('\u{a0}', " ")
-        )));
+        return Err(Error::Request(RequestError::PastTheLastMove {
+            at: at.to_string(),
+            last: last.replace('\u{a0}', " "),
+        }));
     }
     Ok(Some(n))
 }

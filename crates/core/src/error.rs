@@ -85,6 +85,7 @@ pub enum Edge {
 /// An option of a figure request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RequestOption {
+    At,
     Diagram,
     Caption,
     Width,
@@ -96,6 +97,8 @@ impl RequestOption {
     /// The option as `edge` names it.
     pub fn name(self, edge: Edge) -> &'static str {
         match (self, edge) {
+            (RequestOption::At, Edge::CommandLine) => "--at",
+            (RequestOption::At, Edge::Embedded) => "at",
             (RequestOption::Diagram, Edge::CommandLine) => "--diagram",
             (RequestOption::Diagram, Edge::Embedded) => "diagram",
             (RequestOption::Caption, Edge::CommandLine) => "--caption",
@@ -112,11 +115,20 @@ impl RequestOption {
 pub enum RequestError {
     /// An option that shapes one figure, asked of a replay page of every position.
     ShapesOneFigure(RequestOption),
+    /// `at` names a position past the game's end: `at` as given, and the game's length in
+    /// its unit ("33 moves").
+    PastTheEnd { at: String, length: String },
+    /// `at` names a numbered move past the game's last one, as the move lists write it.
+    PastTheLastMove { at: String, last: String },
+    /// `at` names no move the game's numbering has (`6...` of a game numbered by turns).
+    NoSuchMove { why: String },
 }
 
 impl RequestError {
     /// The error in words, its options named as `edge` names them.
     pub fn words(&self, edge: Edge) -> String {
+        let at = RequestOption::At.name(edge);
+        let command_line = edge == Edge::CommandLine;
         match self {
             RequestError::ShapesOneFigure(option) => {
                 let option = option.name(edge);
@@ -126,6 +138,19 @@ impl RequestError {
                      the page at a move"
                 )
             }
+            RequestError::PastTheEnd { at: n, length } if command_line => {
+                format!("{at} {n}: the game has only {length}")
+            }
+            RequestError::PastTheEnd { at: n, length } => {
+                format!("{at}: {n} is past the game's {length}")
+            }
+            RequestError::PastTheLastMove { at: n, last } if command_line => {
+                format!("{at} {n}: the game ends with {last}")
+            }
+            RequestError::PastTheLastMove { at: n, last } => {
+                format!("{at}: {n} is past the game's last move, {last}")
+            }
+            RequestError::NoSuchMove { why } => format!("{at}: {why}"),
         }
     }
 }

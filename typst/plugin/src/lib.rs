@@ -20,14 +20,14 @@ wasm_minimal_protocol::initiate_protocol!();
 #[cfg_attr(target_arch = "wasm32", wasm_func)]
 pub fn render(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, String> {
     let (name, record, request) = arguments(name, record, request)?;
-    api::render(name, record, &request).map_err(|e| e.message())
+    api::render(name, record, &request).map_err(said)
 }
 
 /// The game's summary as JSON: game, title, players, winner, score, moves, outcome.
 #[cfg_attr(target_arch = "wasm32", wasm_func)]
 pub fn summary(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, String> {
     let (name, record, request) = arguments(name, record, request)?;
-    let summary = api::summary(name, record, request.game).map_err(|e| e.message())?;
+    let summary = api::summary(name, record, request.game).map_err(said)?;
     serde_json::to_vec(&summary).map_err(|e| e.to_string())
 }
 
@@ -35,8 +35,17 @@ pub fn summary(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, St
 #[cfg_attr(target_arch = "wasm32", wasm_func)]
 pub fn moves(name: &[u8], record: &[u8], request: &[u8]) -> Result<Vec<u8>, String> {
     let (name, record, request) = arguments(name, record, request)?;
-    let moves = api::moves(name, record, request.game).map_err(|e| e.message())?;
+    let moves = api::moves(name, record, request.game).map_err(said)?;
     serde_json::to_vec(&moves).map_err(|e| e.to_string())
+}
+
+/// The error as Typst shows it: Typst writes its own "error:" before a plugin's message.
+fn said(error: api::ApiError) -> String {
+    let message = error.message();
+    match message.strip_prefix("error: ") {
+        Some(rest) => rest.to_string(),
+        None => message,
+    }
 }
 
 fn arguments<'a>(
@@ -47,7 +56,7 @@ fn arguments<'a>(
     let text = |what: &str, bytes: &'a [u8]| {
         std::str::from_utf8(bytes).map_err(|e| format!("the {what} is not UTF-8 text: {e}"))
     };
-    let request = Request::from_json(text("request", request)?).map_err(|e| e.message())?;
+    let request = Request::from_json(text("request", request)?).map_err(said)?;
     Ok((
         text("record's name", name)?,
         text("record", record)?,

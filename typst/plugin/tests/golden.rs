@@ -157,6 +157,8 @@ fn an_illegal_move_is_the_report_check_prints() {
     let expected = std::fs::read_to_string(case.join("expected.txt")).unwrap();
     let report: Vec<&str> = expected.lines().collect();
     let report = report[1..report.len() - 1].join("\n");
+    // Typst writes its own "error:" before a plugin's message.
+    let report = report.strip_prefix("error: ").unwrap();
     for function in [
         sheetgen_typst::render,
         sheetgen_typst::summary,
@@ -190,6 +192,39 @@ fn a_bad_request_or_a_second_game_that_is_not_there_is_an_error() {
     assert!(error.contains("holds 1 game"), "{error}");
     let error = sheetgen_typst::render(b"r", b"\xff", b"{}").unwrap_err();
     assert!(error.contains("UTF-8"), "{error}");
+}
+
+/// The package's errors name its own arguments (`at:`), never a command-line option, and
+/// Typst's own "error:" is the only one (issue 43.5).
+#[test]
+fn errors_name_the_packages_arguments() {
+    let text = std::fs::read(root().join("examples/loa-club-game.yaml")).unwrap();
+    let refused = |request: &str| {
+        sheetgen_typst::render(b"game.yaml", &text, request.as_bytes()).unwrap_err()
+    };
+    let past = refused(r#"{"at": 1000}"#);
+    assert!(past.starts_with("at: 1000 is past the game's "), "{past}");
+    let past = refused(r#"{"at": "60..."}"#);
+    assert!(
+        past.starts_with("at: 60... is past the game's last move"),
+        "{past}"
+    );
+    let theme = refused(r#"{"theme": "neon"}"#);
+    assert!(theme.contains("default, print and colorblind"), "{theme}");
+    let caption = refused(r#"{"format": "html", "caption": "c"}"#);
+    assert!(
+        caption.starts_with("caption shapes one figure"),
+        "{caption}"
+    );
+    for error in [past, theme, caption] {
+        assert!(
+            !error.contains("--") && !error.contains("error:"),
+            "{error}"
+        );
+    }
+    let numbered = sheetgen_typst::render(b"game.yaml", &text, br#"{"at": "6..."}"#).unwrap();
+    let counted = sheetgen_typst::render(b"game.yaml", &text, br#"{"at": 12}"#).unwrap();
+    assert_eq!(numbered, counted, "6... is the 12th move");
 }
 
 #[test]

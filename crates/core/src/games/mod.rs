@@ -450,10 +450,10 @@ pub fn colour_roles() -> Vec<crate::palette::Role> {
 pub fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, Error> {
     let n = at.unwrap_or(length);
     if n > length {
-        return Err(Error::Usage(format!(
-            "--at {n}: the game has only {}",
-            crate::vocabulary::plural(length, unit)
-        )));
+        return Err(Error::Request(crate::error::RequestError::PastTheEnd {
+            at: n.to_string(),
+            length: crate::vocabulary::plural(length, unit),
+        }));
     }
     Ok(n)
 }
