@@ -150,6 +150,31 @@ if failures:
     sys.exit(f"{len(failures)} Typst check(s) failed")
 PY
 
+# The oldest compiler typst.toml declares (`compiler = "0.13.0"`): the rulebook and the
+# READMEs' Typst examples compile with Typst 0.13 too (its Python binding finds @local
+# packages under $XDG_DATA_HOME, as the compiler does).
+venv13=${TYPST_VENV13:-$tmp/venv13}
+[ -x "$venv13/bin/python" ] || python3 -m venv "$venv13"
+"$venv13/bin/pip" show typst >/dev/null 2>&1 || "$venv13/bin/pip" install --quiet 'typst>=0.13,<0.14'
+"$venv13/bin/python" - <<'PY'
+import re, sys
+from importlib.metadata import version
+
+import typst
+
+compiled = 0
+def compile(source):
+    global compiled
+    typst.Compiler(source, root=".", ignore_system_fonts=True).compile()
+    compiled += 1
+
+compile("typst/examples/rulebook.typ")
+for readme in ["README.md", "typst/README.md"]:
+    for block in re.findall(r"^```typ\n(.*?)^```", open(readme).read(), re.M | re.S):
+        compile(block.encode())
+print(f"Typst {version('typst')}: the rulebook and {compiled - 1} README examples compile")
+PY
+
 if [ "$pictures" = --pictures ]; then
   mkdir -p output/typst
   pdftoppm -png -r 60 "$out/rulebook.pdf" "$tmp/page"
