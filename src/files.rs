@@ -59,12 +59,27 @@ impl ReadFile for SourceFile {
         // system calls instead of three probing ones).
         let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
         std::io::Read::read_to_end(
-            &mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, MAX_INPUT_BYTES + 1),
+            &mut std::io::Read::take(open_regular(path).map_err(io)?, MAX_INPUT_BYTES + 1),
             &mut bytes,
         )
         .map_err(io)?;
         SourceFile::from_bytes_as(path, bytes, kind)
     }
+}
+
+/// `path` opened for reading, refused unless it is a regular file: opened without
+/// blocking, then asked what it is, so that a file swapped for a FIFO since it was looked at
+/// (where an ordinary open would wait for a writer forever) is refused, not waited on.
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("it is not a regular file"));
+    }
+    Ok(file)
 }
 
 /// Why a file could not be read or written, in a few words.
@@ -122,7 +137,15 @@ impl OpenFont for Font {
                 meta.len()
             )));
         }
-        let data = std::fs::read(path).map_err(|e| refuse(io_reason(&e)))?;
+        let mut data = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(
+                open_regular(path).map_err(|e| refuse(io_reason(&e)))?,
+                MAX_FONT_BYTES,
+            ),
+            &mut data,
+        )
+        .map_err(|e| refuse(io_reason(&e)))?;
         let invalid = |why: String| Error::Render(format!("--font {shown}: {why}"));
         let font = Font::from_data(data.into(), Some(path.to_path_buf())).map_err(invalid)?;
         sheetgen_backends::pdf::check_font(&font).map_err(invalid)?;

@@ -193,7 +193,7 @@ fn is_record_file(path: &Path) -> bool {
 /// The first bytes of `path` read as move text (`1. b1-b3`, a `[Event "…"]` header).
 fn starts_as_move_text(path: &Path) -> bool {
     let mut head = [0u8; 512];
-    let Ok(mut file) = std::fs::File::open(path) else {
+    let Ok(mut file) = crate::files::open_regular(path) else {
         return false;
     };
     let n = std::io::Read::read(&mut file, &mut head).unwrap_or(0);

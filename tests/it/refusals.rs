@@ -239,3 +239,17 @@ fn a_position_past_the_end_and_a_folder_name_are_refused_for_every_format() {
         "nothing written"
     );
 }
+
+/// A figure takes at most 1,000 annotations (issue 45.3): 20,000 highlights made an 85 MB
+/// SVG.
+#[test]
+fn a_figure_takes_a_bounded_number_of_annotations() {
+    let game = "examples/loa-6x6.yaml";
+    let mut args = vec!["render", game, "--format", "svg"];
+    args.extend(std::iter::repeat_n(["--highlight", "a1"], 1001).flatten());
+    let out = common::run(&args);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("at most 1000"), "{}", out.stderr);
+    let out = common::run(&args[..args.len() - 2]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}

@@ -146,3 +146,45 @@ fn error_reports_on_a_file_have_no_colour_codes() {
     assert_eq!(code, 1);
     assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
 }
+
+/// A named file that is a FIFO (or became one after it was looked at) is refused, never
+/// waited on: the open cannot block (issue 45.2).
+#[cfg(unix)]
+#[test]
+fn no_command_waits_on_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("game.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let fifo = fifo.to_str().unwrap();
+    for args in [
+        &["check", fifo][..],
+        &["render", fifo, "-o", "x.svg"],
+        &["booklet", fifo, "-o", "x.pdf"],
+        &["import", fifo, "-o", "x.yaml"],
+        &["analyze", fifo],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sheetgen"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("{args:?} waits on the FIFO");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_ne!(status.code(), Some(0), "{args:?}");
+    }
+}

@@ -280,6 +280,11 @@ pub struct Problem {
 
 const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
 
+/// Annotations one figure takes at most: four for each square of the largest board, and no
+/// figure that more could draw stays readable. Bounds what a figure, and a page of them,
+/// can cost (20,000 highlights made an 85 MB SVG).
+pub const MAX_ANNOTATIONS: usize = 1_000;
+
 /// Draws `annotations` on the squares of `cells`, highlights first and labels last,
 /// keeping highlights off `obstacles` (see [`obstacles`]). Nothing hides what it marks:
 /// arrows end outside the pieces and marks they join, and a mark or label goes on a piece's
@@ -292,6 +297,20 @@ pub fn annotate(
     obstacles: &[Obstacle],
     text: LabelText,
 ) -> Result<Group, Problem> {
+    let count = annotations.arrows.len()
+        + annotations.marks.len()
+        + annotations.labels.len()
+        + annotations.highlight.len();
+    if count > MAX_ANNOTATIONS {
+        return Err(Problem {
+            at: None,
+            message: format!(
+                "{count} annotations on one figure; a figure takes at most {MAX_ANNOTATIONS} \
+                 (arrows, marks, labels and highlights together)"
+            ),
+            option: None,
+        });
+    }
     let key = |w: &Written| w.text.trim().to_ascii_lowercase();
     let cell = |w: &Written| {
         cells.get(&key(w)).ok_or_else(|| Problem {

@@ -48,11 +48,27 @@ fn said(error: api::ApiError) -> String {
     }
 }
 
+/// The most bytes each argument may hold, checked before any work: a record as a file may
+/// (4 MiB), a request of options (a caption and annotations fit in far less), a name.
+const LIMITS: [(&str, usize); 3] = [
+    ("record", 4 * 1024 * 1024),
+    ("request", 256 * 1024),
+    ("record's name", 1024),
+];
+
 fn arguments<'a>(
     name: &'a [u8],
     record: &'a [u8],
     request: &'a [u8],
 ) -> Result<(&'a str, &'a str, Request), String> {
+    for ((what, most), given) in LIMITS.iter().zip([record, request, name]) {
+        if given.len() > *most {
+            return Err(format!(
+                "the {what} is {} bytes, more than the {most} sheetgen takes",
+                given.len()
+            ));
+        }
+    }
     let text = |what: &str, bytes: &'a [u8]| {
         std::str::from_utf8(bytes).map_err(|e| format!("the {what} is not UTF-8 text: {e}"))
     };

@@ -192,6 +192,21 @@ fn a_bad_request_or_a_second_game_that_is_not_there_is_an_error() {
     assert!(error.contains("holds 1 game"), "{error}");
     let error = sheetgen_typst::render(b"r", b"\xff", b"{}").unwrap_err();
     assert!(error.contains("UTF-8"), "{error}");
+    // Sizes are bounded before any work (issue 45.3): a long caption, a long name.
+    let caption = format!(r#"{{"caption": "{}"}}"#, "x".repeat(9_000_000));
+    let error = sheetgen_typst::render(b"r", text, caption.as_bytes()).unwrap_err();
+    assert!(
+        error.starts_with("the request is 9000015 bytes"),
+        "{}",
+        &error[..80]
+    );
+    let name = vec![b'n'; 60_000_000];
+    let error = sheetgen_typst::render(&name, text, b"{}").unwrap_err();
+    assert!(
+        error.len() < 200,
+        "the name is not repeated: {}",
+        &error[..200]
+    );
 }
 
 /// The package's errors name its own arguments (`at:`), never a command-line option, and

@@ -248,13 +248,15 @@ impl Length {
         Ok(length)
     }
 
-    /// Reads any length above zero: a number and its unit.
+    /// Reads any length above zero: a number and its unit. The minus sign may be typeset
+    /// (U+2212), as Typst writes a negative length.
     fn read(text: &str) -> Result<Length, String> {
         let text = text.trim();
         let number_end = text
-            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | '\u{2212}')))
             .unwrap_or(text.len());
         let (number, unit) = text.split_at(number_end);
+        let number = number.replace('\u{2212}', "-");
         let unit = Unit::ALL
             .iter()
             .find(|u| u.1 == unit.trim())
@@ -445,5 +447,12 @@ mod tests {
                 .unwrap_err()
                 .contains("mm, cm, in or pt")
         );
+        // Typst writes a negative length with a typeset minus: negative, not unit-less.
+        for negative in ["\u{2212}5mm", "-5mm"] {
+            let why = Length::parse(negative).unwrap_err();
+            assert!(why.contains("more than zero"), "{negative}: {why}");
+            let why = Length::text_size(negative).unwrap_err();
+            assert!(why.contains("more than zero"), "{negative}: {why}");
+        }
     }
 }
