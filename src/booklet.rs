@@ -72,7 +72,7 @@ impl Job for BookletJob {
             }
         }
         let walk = records.files(&self.files);
-        let mut seen = crate::twice::SeenGames::default();
+        let mut seen = crate::twice::SeenGames::of_files(walk.files.len());
         for path in &walk.files {
             let shown = sheetgen_core::diagnostic::shown_path(path);
             match records.load(path) {

@@ -100,8 +100,8 @@ pub fn check(
 ) -> Report {
     let mut report = Report::new();
     let mut count = Count::default();
-    let mut seen = crate::twice::SeenGames::default();
     let walk = records.files(paths);
+    let mut seen = crate::twice::SeenGames::of_files(walk.files.len());
     count.others = walk.others_line();
     report.notes = walk.notes;
     for path in walk.files {

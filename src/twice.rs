@@ -13,13 +13,24 @@ use sheetgen_core::words::Words;
 #[derive(Debug, Default)]
 pub struct SeenGames {
     first: HashMap<u64, String>,
+    /// Whether to look: games read from one file are one source's, which the same game twice
+    /// in it does not double; hashing every game's moves cost `check` a fifth of its time.
+    looking: bool,
 }
 
 impl SeenGames {
+    /// Games read from `files` record files: looked at when they are several.
+    pub fn of_files(files: usize) -> Self {
+        Self {
+            first: HashMap::new(),
+            looking: files > 1,
+        }
+    }
+
     /// A note when `record`, read at `place` (`a.yaml #2`), is a game read before; else it
     /// is remembered. A record without moves is no game to match.
     pub fn note(&mut self, record: &dyn GameRecord, place: &str) -> Option<String> {
-        if record.length() == 0 {
+        if !self.looking || record.length() == 0 {
             return None;
         }
         match self.first.entry(fingerprint(record)) {

@@ -157,7 +157,8 @@ fn follow_on(entries: &mut [Entry], documents: &[(usize, &str)], source: &Source
         };
         let (first_line, text) = documents[i];
         let part = source.part_from_line(first_line);
-        let Some(read) = game.read_following(text, &part, &**previous) else {
+        let valid = entry.game.as_ref().ok().map(|record| &**record);
+        let Some(read) = game.read_following(text, &part, &**previous, valid) else {
             continue;
         };
         // A record that is wrong either way keeps the first reading's report.

@@ -98,14 +98,16 @@ pub trait Game: Sync {
     /// A document of this game read as the record after `previous` in the same file or on
     /// the same sheet, where a record takes something from the one before it (Shoreline:
     /// the evening's alternating first player, for a record that does not name it); None
-    /// when that changes nothing.
+    /// when that changes nothing. `read` is the document as it was read on its own, when it
+    /// was valid.
     fn read_following(
         &self,
         text: &str,
         source: &SourceFile,
         previous: &dyn GameRecord,
+        read: Option<&dyn GameRecord>,
     ) -> Option<Result<Box<dyn GameRecord>, Diagnostic>> {
-        let _ = (text, source, previous);
+        let _ = (text, source, previous, read);
         None
     }
 

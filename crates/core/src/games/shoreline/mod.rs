@@ -92,9 +92,16 @@ impl crate::games::Game for Shoreline {
         text: &str,
         source: &SourceFile,
         previous: &dyn GameRecord,
+        read: Option<&dyn GameRecord>,
     ) -> Option<Result<Box<dyn GameRecord>, Diagnostic>> {
         let previous = previous.as_any().downcast_ref::<Game>()?;
         let first = previous.play.rules.first.other();
+        // A valid record that names its first player, or was read with the right one, is
+        // not read again: most of an evening's records are not.
+        let read = read.and_then(|r| r.as_any().downcast_ref::<Game>());
+        if read.is_some_and(|r| r.unnamed_first.is_none() || r.play.rules.first == first) {
+            return None;
+        }
         (first != crate::vocabulary::Side::default()).then(|| {
             record::read_with(text, source, first).map(|game| Box::new(game) as Box<dyn GameRecord>)
         })
