@@ -1,6 +1,7 @@
-//! Games read twice: the same game (its game, players and moves) in two files, or twice in
-//! one, as when records imported into the folder they came from sit beside their sources.
-//! `check` and `booklet` say so, since a results table would count such a game twice.
+//! Games read twice: the same game (its game, players and moves) in two of the files a
+//! command reads, as when records imported into the folder they came from sit beside their
+//! sources. `check` and `booklet` say so, since a results table would count such a game
+//! twice.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
