@@ -86,8 +86,8 @@ impl Job for BookletJob {
                         );
                         match entry.game {
                             Ok(game) => {
-                                let place = format!("{shown} #{}", entry.index);
-                                notes.extend(seen.note(&*game, &place));
+                                let place = || format!("{shown} #{}", entry.index);
+                                notes.extend(seen.note(&*game, place));
                                 games.push(game);
                             }
                             Err(d) => problems.push(Problem {

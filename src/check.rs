@@ -217,8 +217,8 @@ impl Report {
             match &entry.game {
                 Ok(game) => {
                     count.valid += 1;
-                    let place = format!("{} #{}", shown_path(path), entry.index);
-                    self.notes.extend(seen.note(&**game, &place));
+                    let place = || format!("{} #{}", shown_path(path), entry.index);
+                    self.notes.extend(seen.note(&**game, place));
                     self.valid(path, entry.index, &game.summary(), format)
                 }
                 Err(d) => {

@@ -28,12 +28,17 @@ impl SeenGames {
         }
     }
 
-    /// A note when `record`, read at `place` (`a.yaml #2`), is a game read before; else it
-    /// is remembered. A record without moves is no game to match.
-    pub fn note(&mut self, record: &dyn GameRecord, place: &str) -> Option<String> {
+    /// A note when `record`, read at `place` (`a.yaml #2`, made only when looked at), is a
+    /// game read before; else it is remembered. A record without moves is no game to match.
+    pub fn note(
+        &mut self,
+        record: &dyn GameRecord,
+        place: impl FnOnce() -> String,
+    ) -> Option<String> {
         if !self.looking || record.length() == 0 {
             return None;
         }
+        let place = place();
         match self.first.entry(fingerprint(record)) {
             Entry::Occupied(first) => Some(format!(
                 "note: {place} is the same game as {} (the same players and moves): is one \
@@ -41,7 +46,7 @@ impl SeenGames {
                 first.get()
             )),
             Entry::Vacant(slot) => {
-                slot.insert(place.to_string());
+                slot.insert(place);
                 None
             }
         }
