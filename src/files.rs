@@ -94,7 +94,11 @@ pub fn io_reason(e: &std::io::Error) -> String {
 /// A file's identity on its machine (device and inode), after links: two names of one file
 /// have the same. None where the file does not exist (or the system has no such identity).
 pub fn identity(path: &Path) -> Option<(u64, u64)> {
-    let meta = std::fs::metadata(path).ok()?;
+    identity_of(&std::fs::metadata(path).ok()?)
+}
+
+/// The identity of the file `meta` describes (see [`identity`]).
+pub fn identity_of(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

@@ -43,7 +43,7 @@ pub fn record_files(paths: &[PathBuf]) -> Walk {
     let mut walk = Walk::default();
     let mut seen = HashSet::new();
     for path in paths {
-        let id = std::fs::metadata(path).ok().as_ref().and_then(identity);
+        let id = crate::files::identity(path);
         if id.is_some_and(|id| seen.contains(&id)) {
             continue;
         }
@@ -61,24 +61,12 @@ pub fn record_files(paths: &[PathBuf]) -> Walk {
     walk
 }
 
-/// A file's identity on its machine, so that two names of one file are read once.
-#[cfg(unix)]
-fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    Some((meta.dev(), meta.ino()))
-}
-
-#[cfg(not(unix))]
-fn identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
-    None
-}
-
 /// Adds the record files under `top` to `walk`, depth first, names sorted (numbers by
 /// value); with a stack, not recursion.
 fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
     let mut stack = vec![(top.to_path_buf(), 0)];
     while let Some((folder, depth)) = stack.pop() {
-        if let Some(id) = std::fs::metadata(&folder).ok().as_ref().and_then(identity) {
+        if let Some(id) = crate::files::identity(&folder) {
             if !seen.insert(id) {
                 continue; // the same folder by another path (a bind mount)
             }
@@ -136,7 +124,7 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
                 ));
                 continue;
             }
-            if let Some(id) = identity(&meta) {
+            if let Some(id) = crate::files::identity_of(&meta) {
                 if !seen.insert(id) {
                     continue; // read once already, by another name
                 }

@@ -205,16 +205,7 @@ fn searcher(game: &dyn Game) -> &'static dyn Searcher {
 
 /// "shoreline or lines-of-action": the games sheetgen searches, from the registry.
 fn searched_games(last: &str) -> String {
-    let names: Vec<&str> = games::GAMES
-        .iter()
-        .filter(|game| game.searcher().is_some())
-        .map(|game| game.name())
-        .collect();
-    match names.split_last() {
-        Some((end, [])) => end.to_string(),
-        Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
-        None => String::new(),
-    }
+    joined(searched(|_| true).map(|game| game.name()), last)
 }
 
 #[derive(Debug, Args)]
@@ -431,14 +422,23 @@ fn searched_titles() -> String {
 
 /// The titles of the games whose searcher is `with`, from the registry.
 fn titles(with: fn(&'static dyn Searcher) -> bool) -> String {
-    let titles: Vec<&str> = games::GAMES
+    joined(searched(with).map(|game| game.title()), "and")
+}
+
+/// The registry's games whose searcher is `with`.
+fn searched(with: fn(&'static dyn Searcher) -> bool) -> impl Iterator<Item = &'static dyn Game> {
+    games::GAMES
         .iter()
-        .filter(|game| game.searcher().is_some_and(with))
-        .map(|game| game.title())
-        .collect();
-    match titles.split_last() {
+        .copied()
+        .filter(move |game| game.searcher().is_some_and(with))
+}
+
+/// "a, b and c".
+fn joined<'a>(words: impl Iterator<Item = &'a str>, last: &str) -> String {
+    let words: Vec<&str> = words.collect();
+    match words.split_last() {
         Some((end, [])) => end.to_string(),
-        Some((end, rest)) => format!("{} and {end}", rest.join(", ")),
+        Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
         None => String::new(),
     }
 }
