@@ -242,14 +242,22 @@ fn check_claim(
     let plies = replay.plies.len();
     match replay.outcome {
         None => {
-            return Err(error_at(
+            let unfinished = error_at(
                 source,
                 claim,
                 format!(
                     "a result is claimed, but the game is unfinished after {}",
                     plural(plies, "move")
                 ),
-            ));
+            );
+            // A game won off the board was resigned: say how a record writes that.
+            return Err(match claimed {
+                Some(winner) => {
+                    let loser = winner.other().name();
+                    unfinished.with_note(format!("if {loser} resigned, write resigned: {loser}"))
+                }
+                None => unfinished,
+            });
         }
         Some(outcome) if outcome.winner() != claimed => {
             return Err(error_at(
