@@ -416,9 +416,16 @@ fn a_run_of_moves_is_numbered_as_the_whole_move_list_numbers_it() {
 fn a_win_claimed_on_an_unfinished_game_says_how_to_write_a_resignation() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.yaml");
-    std::fs::write(&path, "game: loa\nmoves: \"1. b1-b3 h3-e3\"\nresult: black\n").unwrap();
+    std::fs::write(
+        &path,
+        "game: loa\nmoves: \"1. b1-b3 h3-e3\"\nresult: black\n",
+    )
+    .unwrap();
     let out = common::run(&["check", path.to_str().unwrap()]);
     assert_eq!(out.code, 1, "{}", out.stderr);
     let report = String::from_utf8(out.stdout).unwrap();
-    assert!(report.contains("if white resigned, write resigned: white"), "{report}");
+    assert!(
+        report.contains("if white resigned, write resigned: white"),
+        "{report}"
+    );
 }
