@@ -139,7 +139,8 @@ fn a_resigned_game_writes_who_resigned_and_the_result() {
 /// Issue 27.5: a line break, CR, tab, C0 or C1 control, U+2028/9, a byte-order mark or a
 /// bidi control in SGF EV, GN, PB, PW, DT or a comment imported with exit 0 and then failed
 /// `check`. Each is cleaned now, and what import writes always checks; a character the
-/// font cannot draw (an emoji) is refused at its place.
+/// font cannot draw (an emoji) is kept: it is no rules error (issue 40.2), and drawing the
+/// record says where it is.
 #[test]
 fn hostile_characters_in_sgf_texts_never_make_a_record_check_refuses() {
     let dir = tempfile::tempdir().unwrap();
@@ -180,7 +181,8 @@ fn hostile_characters_in_sgf_texts_never_make_a_record_check_refuses() {
     assert!(cases >= 36, "{cases}");
     for property in ["EV", "GN", "PB", "PW", "DT", "C"] {
         let sgf = format!("(;GM[9]{property}[Club \u{1f600}];B[d1-b3])");
-        refused("e.sgf", &sgf, ":1:", "is not in sheetgen's font");
+        let yaml = import("e.sgf", sgf.as_bytes()).unwrap_or_else(|(_, e)| panic!("{sgf}: {e}"));
+        assert!(yaml.contains("Club \u{1f600}"), "{sgf}: {yaml}");
     }
 }
 

@@ -447,31 +447,64 @@ fn a_filled_sheet_has_each_boards_score_and_the_evenings_total() {
     assert!(!dir.path().join("sheet.pdf").exists());
 }
 
+/// Issue 40.2: a name the font cannot draw is no rules error. `check` calls the record valid;
+/// a command that draws it refuses, at the name, and names `--font`.
 #[test]
-fn a_player_name_the_font_cannot_draw_is_located_by_check_and_render() {
+fn a_player_name_the_font_cannot_draw_is_valid_and_located_when_drawn() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("g.yaml"),
-        "game: shoreline\nplayers: { black: Ана, white: Ben }\nmoves: [C]\n",
+        "game: shoreline\nplayers: { black: 陈伟, white: Ben }\nmoves: [C]\n",
     )
     .unwrap();
-    // `check` says what every drawing command would: the record cannot be drawn.
     let checked = run_in(dir.path(), &["check", "g.yaml"]);
-    assert_eq!(checked.code, 1);
-    assert!(
-        String::from_utf8(checked.stdout)
-            .unwrap()
-            .contains("g.yaml:2:19")
-    );
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    assert!(String::from_utf8(checked.stdout).unwrap().contains("g.yaml #1: ok"));
     let out = run_in(dir.path(), &["render", "g.yaml", "-o", "g.svg"]);
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("g.yaml:2:19"), "{}", out.stderr);
     assert!(
         out.stderr
-            .contains("'А' (U+0410) is not in sheetgen's font"),
+            .contains("'陈' (U+9648) is not in sheetgen's font; use --font FILE"),
         "{}",
         out.stderr
     );
+    assert!(!dir.path().join("g.svg").exists());
+    let sheet = run_in(dir.path(), &["shoreline", "g.yaml", "-o", "s.pdf"]);
+    assert_eq!(sheet.code, 1);
+    assert!(sheet.stderr.contains("g.yaml:2:19"), "{}", sheet.stderr);
+}
+
+/// Issue 40.2: the built-in font draws every European script and Vietnamese: names in
+/// Cyrillic, Greek and Vietnamese check, and are drawn as themselves in SVG and PDF.
+#[test]
+fn cyrillic_greek_and_vietnamese_names_are_drawn_by_the_built_in_font() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = [
+        ("Иван Їжак", "Δημήτρης"),
+        ("Nguyễn Văn Anh", "Trần Thị Ưng"),
+        ("Şerban Ţuţea", "Łukasz Ŵyn"),
+    ];
+    for (k, (black, white)) in names.iter().enumerate() {
+        let file = format!("g{k}.yaml");
+        std::fs::write(
+            dir.path().join(&file),
+            format!("game: shoreline\nplayers: {{ black: {black}, white: {white} }}\nmoves: [C, D]\n"),
+        )
+        .unwrap();
+        let checked = run_in(dir.path(), &["check", &file]);
+        assert_eq!(checked.code, 0, "{black}: {}", checked.stderr);
+        let svg = run_in(dir.path(), &["render", &file, "--format", "svg"]);
+        assert_eq!(svg.code, 0, "{black}: {}", svg.stderr);
+        let svg = String::from_utf8(svg.stdout).unwrap();
+        for name in [black, white] {
+            assert!(svg.contains(name), "{name} is not in the SVG");
+        }
+        let pdf = run_in(dir.path(), &["render", &file, "--format", "pdf"]);
+        assert_eq!(pdf.code, 0, "{black}: {}", pdf.stderr);
+        let sheet = run_in(dir.path(), &["shoreline", &file, "-o", "s.pdf"]);
+        assert_eq!(sheet.code, 0, "{black}: {}", sheet.stderr);
+    }
 }
 
 #[test]

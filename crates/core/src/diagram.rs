@@ -67,6 +67,7 @@ fn resolve(
     request: &Request,
 ) -> Result<(View, Annotations, annotate::Cells), Error> {
     let about = record.about();
+    about.drawable().map_err(Error::Invalid)?;
     let mut view = View {
         at: at_count(record, request.at)?,
         caption: None,

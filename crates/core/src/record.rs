@@ -620,7 +620,8 @@ impl About {
             diagrams,
             source: source.clone(),
         };
-        about.check_text()?;
+        // Whether the font can draw these texts is asked when they are drawn: a name in a
+        // script the font lacks is a valid record all the same.
         Ok(about)
     }
 
@@ -697,9 +698,9 @@ impl About {
         }
     }
 
-    /// Every text the record gives can be drawn with sheetgen's font; the error points at
-    /// the text that cannot.
-    pub fn check_text(&self) -> Result<(), Diagnostic> {
+    /// Every text the record gives can be drawn with the font: asked before a record is
+    /// drawn (never when it is only checked); the error points at the text that cannot.
+    pub fn drawable(&self) -> Result<(), Diagnostic> {
         let texts = [
             &self.title,
             &self.date,

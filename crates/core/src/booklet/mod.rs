@@ -72,6 +72,9 @@ fn laid_out(
     games: &[Box<dyn GameRecord>],
     options: &BookletOptions,
 ) -> Result<(Document, ToDraw), Error> {
+    for game in games {
+        game.about().drawable().map_err(Error::Invalid)?;
+    }
     let count: usize = games
         .iter()
         .map(|game| diagrams::count(&**game, options.every))

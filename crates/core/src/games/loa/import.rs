@@ -32,7 +32,7 @@ pub struct Metadata {
 }
 
 impl Metadata {
-    /// Each value as one line of text the font can draw; else the option and why.
+    /// Each value as one line of text; else the option and why.
     pub fn check(&self) -> Result<(), String> {
         for (option, value) in self.fields() {
             let Some(value) = value else { continue };
@@ -42,7 +42,6 @@ impl Metadata {
                      character, or spaces at its ends; write it as one line"
                 ));
             }
-            crate::font::check(value).map_err(|missing| format!("--{option}: {missing}"))?;
         }
         Ok(())
     }
@@ -218,32 +217,10 @@ fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> 
         .collect()
 }
 
-/// A text of the file, cleaned to one line; a character the font cannot draw is refused
-/// at `at`.
-fn text_line(source: &SourceFile, at: usize, value: &str) -> Result<Option<String>, Diagnostic> {
-    let text = clean::line(value);
-    drawable(source, at, &text)?;
-    Ok(Some(text).filter(|t| !t.is_empty()))
-}
-
-/// A comment of the file, cleaned; a character the font cannot draw is refused at `at`.
-fn comment_text(source: &SourceFile, at: usize, value: &str) -> Result<String, Diagnostic> {
-    let text = clean::paragraphs(value);
-    for line in text.lines() {
-        drawable(source, at, line)?;
-    }
-    Ok(text)
-}
-
-fn drawable(source: &SourceFile, at: usize, text: &str) -> Result<(), Diagnostic> {
-    crate::font::check(text).map_err(|missing| {
-        error_at(
-            source,
-            at,
-            format!("{missing}; the record could not be drawn"),
-        )
-        .with_note("leave the character out of the file, or import a copy without it")
-    })
+/// A text of the file, cleaned to one line. Whether the font can draw it is asked when
+/// the record is drawn, not here: the imported record is valid all the same.
+fn text_line(value: &str) -> Option<String> {
+    Some(clean::line(value)).filter(|t| !t.is_empty())
 }
 
 fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
@@ -268,7 +245,7 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
             result_tag = Some((value_word, bom + at));
             continue;
         }
-        let value = text_line(source, bom + at, value)?;
+        let value = text_line(value);
         let slot = match name.to_ascii_lowercase().as_str() {
             "event" => &mut header.event,
             "round" => &mut header.round,
@@ -325,9 +302,9 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
             "no moves found: move text looks like `1. b1-b3 h3-e3 2. b3xe3`",
         ));
     }
-    for &(at, text, words) in &parsed.comments {
+    for &(_, text, words) in &parsed.comments {
         let moves = words.checked_sub(1).map_or(0, |w| plies_after[w]);
-        header.add_comment(moves, comment_text(source, bom + at, text)?);
+        header.add_comment(moves, clean::paragraphs(text));
     }
     Ok((header, replay))
 }
@@ -355,7 +332,7 @@ fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diag
 fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Replay), Diagnostic> {
     check_game(source, tree)?;
     refuse_setup_stones(source, tree)?;
-    let mut header = sgf_header(source, tree)?;
+    let mut header = sgf_header(tree);
     let mut replay = Replay::new(sgf_rules(source, tree)?);
     for node in &tree.nodes {
         let mut played = None;
@@ -375,7 +352,7 @@ fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Replay), Di
         }
         if !std::ptr::eq(node, &tree.nodes[0]) {
             for comment in node.iter().filter(|p| p.name == "C") {
-                let text = comment_text(source, comment.at, &comment.value)?;
+                let text = clean::paragraphs(&comment.value);
                 header.add_comment(replay.plies.len(), text);
             }
         }
@@ -436,25 +413,22 @@ fn refuse_setup_stones(source: &SourceFile, tree: &GameTree) -> Result<(), Diagn
     }
 }
 
-fn sgf_header(source: &SourceFile, tree: &GameTree) -> Result<Header, Diagnostic> {
-    let text = |name: &str| match tree.root(name) {
-        Some(p) => text_line(source, p.at, &p.value),
-        None => Ok(None),
-    };
+fn sgf_header(tree: &GameTree) -> Header {
+    let text = |name: &str| tree.root(name).and_then(|p| text_line(&p.value));
     let mut header = Header {
-        title: text("GN")?,
-        event: text("EV")?,
-        round: text("RO")?,
-        date: text("DT")?,
-        black: text("PB")?,
-        white: text("PW")?,
+        title: text("GN"),
+        event: text("EV"),
+        round: text("RO"),
+        date: text("DT"),
+        black: text("PB"),
+        white: text("PW"),
         ..Header::default()
     };
     for comment in tree.nodes[0].iter().filter(|p| p.name == "C") {
-        let text = comment_text(source, comment.at, &comment.value)?;
+        let text = clean::paragraphs(&comment.value);
         header.add_comment(0, text);
     }
-    Ok(header)
+    header
 }
 
 fn sgf_rules(source: &SourceFile, tree: &GameTree) -> Result<Rules, Diagnostic> {

@@ -256,6 +256,7 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
 fn players(games: &[Game]) -> Result<[Option<String>; 2], Error> {
     let mut named: [Option<(usize, &str)>; 2] = [None, None];
     for (k, game) in games.iter().enumerate() {
+        game.about.drawable().map_err(Error::Invalid)?;
         for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
             let about = &game.about;
             let Some(given) = about.player_given(side) else {
