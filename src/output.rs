@@ -1,16 +1,17 @@
 //! Writing results: whole files or nothing, and standard output that may be a closed pipe.
 //!
-//! A file is written through `atomic-write-file`: on Linux into an unnamed file (O_TMPFILE) in
-//! the target's folder, which gets a hidden name and is renamed over the target only when
-//! complete; where the file system has no O_TMPFILE, into a hidden `.NAME.XXXXXX` file renamed
-//! the same way. A device, a pipe, or the file standard output or error is open on has no file
-//! to replace: the bytes are written into it, as a shell redirect would.
+//! A file is written into a hidden `.NAME.XXXXXX` file in the target's folder (`tempfile`),
+//! renamed over the target only when complete: atomic, so a reader or a crash never sees half
+//! a file. It is not made durable with fsync: a sheet or figure is made again from its record
+//! by the same command, as a compiler's output is, and the sync cost as much as drawing a
+//! diagram (issue 38.9); after a power cut the file may be the old one. A device, a pipe, or the
+//! file standard output or error is open on has no file to replace: the bytes are written into
+//! it, as a shell redirect would.
 
 use std::fs::{File, Metadata};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use atomic_write_file::AtomicWriteFile;
 
 use sheetgen_core::error::Error;
 
@@ -107,7 +108,7 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
         // A loop of links, a folder that cannot be searched: as a shell would fail.
         Err(e) => return Err(fail(e)),
     };
-    if let Some(meta) = meta {
+    if let Some(meta) = &meta {
         if meta.is_dir() {
             return Err(refuse("it is a directory"));
         }
@@ -132,10 +133,39 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
             .open(path)
             .map_err(fail)?;
     }
-    // The crate would replace a symbolic link itself; the file it names is the one meant.
-    let mut file = AtomicWriteFile::open(resolve(path)).map_err(fail)?;
+    // The file a symbolic link names is the one meant, not the link.
+    let target = resolve(path);
+    let mut file = hidden_beside(&target, meta.as_ref()).map_err(fail)?;
     file.write_all(bytes).map_err(fail)?;
-    file.commit().map_err(fail)
+    file.persist(&target).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// A hidden temporary file in `target`'s folder, with the permissions the target has, or
+/// those a new file gets (read and write for all, less the umask).
+fn hidden_beside(
+    target: &Path,
+    existing: Option<&Metadata>,
+) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(target.file_name().unwrap_or_default());
+    prefix.push(".");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let file = builder.tempfile_in(dir)?;
+    if let Some(meta) = existing {
+        std::fs::set_permissions(file.path(), meta.permissions())?;
+    }
+    Ok(file)
 }
 
 /// Writes all of `bytes` into an open stream; a reader that went away (`| head`) is no error.
@@ -247,19 +277,21 @@ mod tests {
         assert_eq!(names(dir.path()), ["sheet.pdf"]);
     }
 
-    /// What a kill can leave: while the file is written it has no name, so the folder holds
-    /// only the old target (this needs the crate's `unnamed-tmpfile` feature).
-    #[cfg(target_os = "linux")]
+    /// While the file is written the target keeps its old bytes; the new ones are in a
+    /// hidden file beside it, which is gone once they have the target's name.
     #[test]
-    fn a_file_being_written_has_no_name_until_it_is_committed() {
+    fn a_file_being_written_leaves_the_target_whole_until_it_is_renamed() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("replaced.pdf");
         std::fs::write(&path, b"old").unwrap();
-        let mut file = AtomicWriteFile::open(&path).unwrap();
+        let meta = std::fs::metadata(&path).unwrap();
+        let mut file = hidden_beside(&path, Some(&meta)).unwrap();
         file.write_all(&vec![7u8; 1 << 20]).unwrap();
-        assert_eq!(names(dir.path()), ["replaced.pdf"], "no name while written");
+        let hidden = names(dir.path());
+        assert_eq!(hidden.len(), 2, "{hidden:?}");
+        assert!(hidden[0].starts_with(".replaced.pdf."), "{hidden:?}");
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
-        file.commit().unwrap();
+        file.persist(&path).unwrap();
         assert_eq!(std::fs::read(&path).unwrap().len(), 1 << 20);
         assert_eq!(names(dir.path()), ["replaced.pdf"]);
     }
