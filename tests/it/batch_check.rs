@@ -122,7 +122,7 @@ fn sgf_and_move_text_are_checked_like_yaml() {
     let report = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.code, 1, "{report}");
     assert!(
-        report.contains("./a.sgf #1: ok, lines-of-action, 2 moves"),
+        report.contains("./a.sgf #1: ok, lines-of-action, 2 half-moves"),
         "{report}"
     );
     assert!(report.contains("./a.sgf #2: invalid"), "{report}");

@@ -249,7 +249,7 @@ fn the_bulletin_pdf_has_title_date_comments_headings_and_page_numbers() {
         "All of Black's pieces are joined.",
         "White heads for the centre.",
         "Lines of Action · Autumn league, round 2 · 2026-11-10",
-        "1–0 · Black wins: connected after 33 moves",
+        "1–0 · Black wins: connected after 33 half-moves",
         "After 17.\u{a0}b7xe7",
     ] {
         assert!(text.contains(words), "{words} missing from\n{text}");
@@ -518,7 +518,7 @@ fn a_resignation_is_the_end_the_diagram_and_the_heading_state_in_every_language(
     assert_eq!(text.code, 0, "{}", text.stderr);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(
-        text.contains("Black wins: white resigned after 9 moves"),
+        text.contains("Black wins: white resigned after 9 half-moves"),
         "{text}"
     );
     assert!(!text.contains("nfinished"), "{text}");
@@ -536,7 +536,7 @@ fn a_resignation_is_the_end_the_diagram_and_the_heading_state_in_every_language(
     // Both the heading and the line under the board.
     assert_eq!(
         words
-            .matches("Schwarz gewinnt: Weiß gab nach 9 Zügen auf")
+            .matches("Schwarz gewinnt: Weiß gab nach 9 Halbzügen auf")
             .count(),
         2,
         "{words}"

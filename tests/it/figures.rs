@@ -103,7 +103,7 @@ fn every_game_writes_plain_text_with_its_board_and_outcome() {
     for (path, outcome) in [
         (EXAMPLES[0], "Black 6 · White 4 — Black wins"),
         (EXAMPLES[1], "Black 32 · White 35 — White wins"),
-        (EXAMPLES[2], "Black wins: connected after 63 moves"),
+        (EXAMPLES[2], "Black wins: connected after 63 half-moves"),
     ] {
         let finished = sheetgen::cli::run_args(["render", path, "--format", "text"]).unwrap();
         let text = String::from_utf8(finished.bytes).unwrap();

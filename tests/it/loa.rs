@@ -59,42 +59,42 @@ fn every_loa_example_checks_with_its_outcome() {
     let expected = [
         (
             "loa-connection.yaml",
-            "black wins: connected after 33 moves",
+            "black wins: connected after 33 half-moves",
         ),
         (
             "loa-nonmover-wins.yaml",
-            "black wins: connected after 46 moves, by white's capture",
+            "black wins: connected after 46 half-moves, by white's capture",
         ),
         (
             "loa-simultaneous-mover-wins.yaml",
-            "black wins: both connected after 77 moves, the mover wins",
+            "black wins: both connected after 77 half-moves, the mover wins",
         ),
         (
             "loa-simultaneous-draw.yaml",
-            "draw: both connected after 77 moves, simultaneous: draw",
+            "draw: both connected after 77 half-moves, simultaneous: draw",
         ),
         (
             "loa-forced-pass.yaml",
-            "black wins: connected after 53 moves",
+            "black wins: connected after 53 half-moves",
         ),
         (
             "loa-repetition.yaml",
-            "draw: third repetition after 8 moves",
+            "draw: third repetition after 8 half-moves",
         ),
-        ("loa-6x6.yaml", "white wins: connected after 22 moves"),
+        ("loa-6x6.yaml", "white wins: connected after 22 half-moves"),
         (
             "loa-obstructions.yaml",
-            "black wins: connected after 63 moves",
+            "black wins: connected after 63 half-moves",
         ),
         (
             "loa-scrambled-eggs.yaml",
-            "black wins: connected after 39 moves",
+            "black wins: connected after 39 half-moves",
         ),
         (
             "loa-winands-E1.yaml",
-            "white wins: connected after 36 moves",
+            "white wins: connected after 36 half-moves",
         ),
-        ("loa-club-game.yaml", "black wins: connected after 39 moves"),
+        ("loa-club-game.yaml", "black wins: connected after 39 half-moves"),
     ];
     for (file, reason) in expected {
         let out = run(&["check", &format!("examples/{file}")]);
@@ -190,7 +190,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: \"1. d1-b3 h5-g4 2. b1-b4 g4xg1 3. b4-e7 a3xc1 4. b3-e6 h3xf1 5. e1-e5 a2-a4\"\n",
         command: "check",
         location: ":2:78",
-        words: "move 5 (white): the game is over: black wins: connected after 9 moves",
+        words: "move 5 (white): the game is over: black wins: connected after 9 half-moves",
     },
     Case {
         name: "wrong claimed winner",
@@ -198,7 +198,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: \"1. d1-b3 h5-g4 2. b1-b4 g4xg1 3. b4-e7 a3xc1 4. b3-e6 h3xf1 5. e1-e5\"\nresult: white\n",
         command: "check",
         location: ":3:9",
-        words: "claimed white, but black wins: connected after 9 moves",
+        words: "claimed white, but black wins: connected after 9 half-moves",
     },
     Case {
         name: "claim on an unfinished game",
@@ -206,7 +206,7 @@ const CATALOGUE: &[Case] = &[
         content: "game: loa\nmoves: [b1-b3]\nresult: draw\n",
         command: "check",
         location: ":3:9",
-        words: "a result is claimed, but the game is unfinished after 1 move",
+        words: "a result is claimed, but the game is unfinished after 1 half-move",
     },
     Case {
         name: "size out of range",
@@ -323,9 +323,9 @@ fn json_for_loa_has_winner_and_reason_and_no_score() {
     assert_eq!(lines[0]["score"], serde_json::Value::Null);
     assert_eq!(
         lines[0]["reason"],
-        "draw: both connected after 77 moves, simultaneous: draw"
+        "draw: both connected after 77 half-moves, simultaneous: draw"
     );
-    assert_eq!(lines[1]["reason"], "draw: third repetition after 8 moves");
+    assert_eq!(lines[1]["reason"], "draw: third repetition after 8 half-moves");
 }
 
 #[test]

@@ -281,14 +281,14 @@ fn the_score_diagram_counts_groups_and_names_the_outcome() {
         svg.contains(&format!("Black 1 group, White {white} groups")),
         "{svg}"
     );
-    assert!(svg.contains("Black wins: connected after 46 moves, by white's capture"));
+    assert!(svg.contains("Black wins: connected after 46 half-moves, by white's capture"));
     assert_eq!(svg.matches("class=\"last-move\"").count(), 1);
     assert!(
         svg.matches("class=\"capture\"").count() >= 1,
         "captured-on squares are marked"
     );
     assert!(svg.contains("<title>A capture too many (Lines of Action)</title>"));
-    assert!(svg.contains("<desc>A capture too many. Lines of Action, position after 46 moves."));
+    assert!(svg.contains("<desc>A capture too many. Lines of Action, position after 46 half-moves."));
 }
 
 #[test]
@@ -301,7 +301,7 @@ fn show_on_an_empty_or_unknown_square_is_a_clear_error() {
                 "--show",
                 "lines:d4",
             ],
-            "show: d4 is empty after 33 moves",
+            "show: d4 is empty after 33 half-moves",
         ),
         (
             vec![
@@ -336,7 +336,7 @@ fn show_on_an_empty_or_unknown_square_is_a_clear_error() {
         ),
         (
             vec!["render", "examples/loa-connection.yaml", "--at", "40"],
-            "--at 40: the game has only 33 moves",
+            "--at 40: the game has only 33 half-moves",
         ),
     ];
     for (args, words) in cases {
@@ -435,7 +435,7 @@ fn a_bad_figure_in_a_record_is_located() {
         "at",
         &report,
         "d.yaml:4:9",
-        "`4` is past the game's end: it has only 1 move",
+        "`4` is past the game's end: it has only 1 half-move",
     );
     common::assert_located(
         "show",

@@ -64,7 +64,13 @@ fn analyze_text_gives_every_move_its_verdicts_and_says_from_where_the_result_is_
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("#1 "), "{text}");
     assert!(text.contains("win in 1"), "{text}");
-    assert!(text.contains("proven: white wins from ply"), "{text}");
+    assert!(
+        text.contains("proven: white wins from the position after "),
+        "{text}"
+    );
+    // Issue 40.7: the table numbers moves as move lists and errors do.
+    assert!(text.contains("\nmove   player played"), "{text}");
+    assert!(text.contains("\n1.     black  ") && text.contains("\n1...   white  "), "{text}");
     // Under the table, whose view its numbers are.
     let key = text
         .find("before, after: for the player who moved")
@@ -90,7 +96,7 @@ fn a_move_that_misses_a_proven_win_is_named_with_the_winning_move() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("missed a win in 1: "), "{text}");
-    assert!(text.contains("proven: a draw from ply"), "{text}");
+    assert!(text.contains("proven: a draw from the position after "), "{text}");
 }
 
 #[test]
@@ -255,7 +261,7 @@ fn render_analysis_at_a_move_marks_that_move_and_the_reviews_best_move() {
         "json",
     ]);
     let check = text_of(&["render", "examples/loa-6x6.yaml", "--format", "text"]);
-    assert!(check.contains("22 moves"), "{check}");
+    assert!(check.contains("22 half-moves"), "{check}");
     // Ply 15: White to move, proven to win; the record's move 16 missed it.
     let text = text_of(&[
         "render",

@@ -543,7 +543,7 @@ fn at_counts_the_moves_after_the_position() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("1 of 2 moves after the position; black to move"),
+        text.contains("1 of 2 half-moves after the position; black to move"),
         "{text}"
     );
     let out = crate::common::run_in(dir.path(), &["render", "r.yaml", "--at", "3"]);

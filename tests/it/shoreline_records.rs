@@ -94,7 +94,7 @@ const CATALOGUE: &[Case] = &[
         content: b"game: shoreline\nmoves: [A, B]\nresult: { black: 0, white: 0 }\n",
         code: 1,
         location: ":3:9",
-        words: "a result is claimed, but the game is unfinished after 2 of 24 moves",
+        words: "a result is claimed, but the game is unfinished after 2 of 24 half-moves",
     },
     Case {
         name: "bad-option",
@@ -202,13 +202,13 @@ fn check_keeps_going_past_a_bad_game_in_a_file() {
     assert_eq!(out.code, 1);
     let report = String::from_utf8(out.stdout).unwrap();
     assert!(
-        report.contains("three.yaml #1: ok, shoreline, 1 move: unfinished"),
+        report.contains("three.yaml #1: ok, shoreline, 1 half-move: unfinished"),
         "{report}"
     );
     assert!(report.contains("three.yaml #2: invalid"), "{report}");
     assert!(report.contains("three.yaml:5:9"), "{report}");
     assert!(
-        report.contains("three.yaml #3: ok, shoreline, 2 moves"),
+        report.contains("three.yaml #3: ok, shoreline, 2 half-moves"),
         "{report}"
     );
 }
@@ -340,7 +340,7 @@ fn render_at_draws_the_position_after_n_moves_and_rings_the_last() {
             "stone {n} is numbered"
         );
     }
-    assert!(svg.contains("after 10 of 24 moves"));
+    assert!(svg.contains("after 10 of 24 half-moves"));
 
     let empty = run(&[
         "render",
@@ -361,7 +361,7 @@ fn render_at_draws_the_position_after_n_moves_and_rings_the_last() {
     let past = run(&["render", "examples/shoreline-unfinished.yaml", "--at", "16"]);
     assert_eq!(past.code, 2);
     assert!(
-        past.stderr.contains("--at 16: the game has only 15 moves"),
+        past.stderr.contains("--at 16: the game has only 15 half-moves"),
         "{}",
         past.stderr
     );

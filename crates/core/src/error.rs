@@ -116,7 +116,7 @@ pub enum RequestError {
     /// An option that shapes one figure, asked of a replay page of every position.
     ShapesOneFigure(RequestOption),
     /// `at` names a position past the game's end: `at` as given, and the game's length in
-    /// its unit ("33 moves").
+    /// its unit ("33 half-moves").
     PastTheEnd { at: String, length: String },
     /// `at` names a numbered move past the game's last one, as the move lists write it.
     PastTheLastMove { at: String, last: String },

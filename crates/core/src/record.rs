@@ -739,21 +739,21 @@ pub fn is_round_number(round: &str) -> bool {
     !round.is_empty() && round.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A move as `at`, `--at` and `comments` name it: `12`, the position after 12 moves
+/// A move as `at`, `--at` and `comments` name it: `12`, the position after 12 half-moves
 /// (each player's move counts; Towers counts turns), or a numbered move of the move lists
 /// (`6.`, `6...`), counted as the game numbers them. `length` is how many the game has,
 /// which it may not pass.
 pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize, String> {
     let written = text.trim();
-    let unit = numbering.unit();
+    let (unit, count_unit) = (numbering.unit(), numbering.count_unit());
     let Some(at) = MoveRef::parse(written) else {
         let example = match numbering {
             Numbering::Pairs => "`6.` or `6...`",
             Numbering::Turns => "`6.`",
         };
         return Err(format!(
-            "a {unit} is a number from 0 to {length}, or a numbered {unit} like {example}, \
-             not `{written}`"
+            "a position is a count of {count_unit}s from 0 to {length}, or a numbered {unit} \
+             like {example}, not `{written}`"
         ));
     };
     match (numbering.count(at)?, at) {
@@ -765,7 +765,7 @@ pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize
         )),
         _ => Err(format!(
             "`{written}` is past the game's end: it has only {}",
-            crate::vocabulary::plural(length, unit)
+            crate::vocabulary::plural(length, count_unit)
         )),
     }
 }
@@ -862,7 +862,7 @@ mod tests {
         );
         let err = pairs("21").unwrap_err();
         assert!(
-            err.contains("past the game's end: it has only 20 moves"),
+            err.contains("past the game's end: it has only 20 half-moves"),
             "{err}"
         );
     }

@@ -100,7 +100,7 @@ pub struct Summary {
     pub per_side: Option<PerSide>,
     /// None while the game is unfinished.
     pub winner: Option<Winner>,
-    /// The outcome in words: "black wins 2–1", "unfinished after 20 of 24 moves".
+    /// The outcome in words: "black wins 2–1", "unfinished after 20 of 24 half-moves".
     pub reason: String,
 }
 
@@ -328,10 +328,20 @@ pub enum Numbering {
 }
 
 impl Numbering {
-    /// What its moves are called: "move", or "turn" where a turn is both sides'.
+    /// What its numbered moves are called: "move", or "turn" where a turn is both sides'.
     pub fn unit(self) -> &'static str {
         match self {
             Numbering::Pairs => "move",
+            Numbering::Turns => "turn",
+        }
+    }
+
+    /// What a position's count counts: "half-move" (each player's move is one, so that
+    /// `12.` is the 23rd), or "turn". Reports, errors and figures count in it, never in
+    /// numbered moves.
+    pub fn count_unit(self) -> &'static str {
+        match self {
+            Numbering::Pairs => HALF_MOVE,
             Numbering::Turns => "turn",
         }
     }
@@ -396,6 +406,10 @@ impl Numbering {
         }
     }
 }
+
+/// What a game whose moves are one side's each counts its positions in: `plural(n,
+/// HALF_MOVE)` is "24 half-moves".
+pub const HALF_MOVE: &str = "half-move";
 
 /// The `i`-th move (from 0) of a game of one side's moves as messages name it, numbered as
 /// move lists number it and told apart by its side: `move 6 (white)` is `6...`.

@@ -171,7 +171,7 @@ fn event_line(game: &dyn GameRecord, words: &Words) -> String {
     parts.join(" · ")
 }
 
-/// "1–0 · Black wins: connected after 39 moves": the result the rules engine found, in
+/// "1–0 · Black wins: connected after 39 half-moves": the result the rules engine found, in
 /// `words` ([`GameRecord::outcome_words`]).
 pub fn outcome(game: &dyn GameRecord, words: &Words) -> String {
     let summary = game.summary();

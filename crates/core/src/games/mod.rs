@@ -220,7 +220,7 @@ pub fn summary_in(summary: &Summary, words: &Words) -> String {
         None if summary.unit == "turn" => {
             words.fill("Unfinished after {n} turns", &[("n", &summary.moves)])
         }
-        None => words.fill("Unfinished after {n} moves", &[("n", &summary.moves)]),
+        None => words.fill("Unfinished after {n} half-moves", &[("n", &summary.moves)]),
     };
     match summary.score {
         Some((black, white)) => {
@@ -532,9 +532,10 @@ mod tests {
 
     #[test]
     fn at_is_checked_against_the_length() {
-        assert_eq!(check_at(None, 5, "move").unwrap(), 5);
-        assert_eq!(check_at(Some(0), 5, "move").unwrap(), 0);
-        let err = check_at(Some(6), 1, "move").unwrap_err().to_string();
-        assert_eq!(err, "--at 6: the game has only 1 move");
+        let unit = crate::vocabulary::HALF_MOVE;
+        assert_eq!(check_at(None, 5, unit).unwrap(), 5);
+        assert_eq!(check_at(Some(0), 5, unit).unwrap(), 0);
+        let err = check_at(Some(6), 1, unit).unwrap_err().to_string();
+        assert_eq!(err, "--at 6: the game has only 1 half-move");
     }
 }

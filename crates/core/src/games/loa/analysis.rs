@@ -242,9 +242,9 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
     let size = review.rules.size;
     let column = Column::new;
     let columns = [
-        column("ply", 3, true, 0),
+        column("move", 5, false, 0),
         column("player", 6, false, 2),
-        column("move", 6, false, 1),
+        column("played", 6, false, 1),
         column("before", 10, true, 1),
         column("after", 10, true, 1),
         column("note", 0, false, 2),
@@ -261,7 +261,7 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
                 verdict_text(&after)
             };
             vec![
-                (m.ply + 1).to_string(),
+                crate::vocabulary::Numbering::Pairs.number(m.ply),
                 m.mover.name().into(),
                 notation(m.played, size),
                 verdict_text(before),
@@ -290,13 +290,31 @@ pub fn text_report(index: usize, title: &str, review: &Review) -> String {
         ));
     }
     match proven_from(review) {
-        Some((ply, Some(side))) => {
-            out.push_str(&format!("proven: {} wins from ply {ply} on\n", side.name()))
-        }
-        Some((ply, None)) => out.push_str(&format!("proven: a draw from ply {ply} on\n")),
+        Some((ply, Some(side))) => out.push_str(&format!(
+            "proven: {} wins from {} on\n",
+            side.name(),
+            position_after(review, ply)
+        )),
+        Some((ply, None)) => out.push_str(&format!(
+            "proven: a draw from {} on\n",
+            position_after(review, ply)
+        )),
         None => out.push_str("proven: no result before the end\n"),
     }
     out
+}
+
+/// The position after `ply` half-moves, named by the move that led to it as the table
+/// numbers it: "the start", "the position after 8. b1-b3".
+fn position_after(review: &Review, ply: usize) -> String {
+    match ply.checked_sub(1).and_then(|last| review.moves.get(last)) {
+        None => "the start".into(),
+        Some(m) => format!(
+            "the position after {} {}",
+            crate::vocabulary::Numbering::Pairs.number(m.ply),
+            notation(m.played, review.rules.size)
+        ),
+    }
 }
 
 /// A position's verdict as a JSON line writes it: `analyze`'s for every position, `solve`'s

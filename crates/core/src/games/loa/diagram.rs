@@ -116,7 +116,7 @@ pub fn check(replay: &Replay, show: &[Show]) -> Result<(), String> {
         let (Show::Lines(sq) | Show::Moves(sq)) = *show;
         if replay.position.at(sq).is_none() {
             return Err(format!(
-                "show: {} is empty after {n} moves; show a square with a piece on it",
+                "show: {} is empty after {n} half-moves; show a square with a piece on it",
                 square_name(sq, replay.rules.size)
             ));
         }
@@ -522,30 +522,30 @@ fn group_counts(replay: &Replay, words: &Words) -> String {
     )
 }
 
-/// "1 move" or "12 moves", in `words`.
+/// "1 half-move" or "12 half-moves", in `words`.
 fn counted(n: usize, one: &str, many: &str, words: &Words) -> String {
     words.fill(if n == 1 { one } else { many }, &[("n", &n)])
 }
 
 fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
     let n = replay.plies.len();
-    let moves = counted(n, "1 move", "{n} moves", words);
+    let moves = counted(n, "1 half-move", "{n} half-moves", words);
     let text = match (n == total, replay.outcome) {
         (_, Some(outcome)) => outcome_words(outcome, n, words),
         (_, None) if replay.rules.start.is_some() => {
             let english = match (n, replay.position.to_move) {
                 (0, Side::Black) => "the position; black to move",
                 (0, Side::White) => "the position; white to move",
-                (_, Side::Black) => "{n} of {total} moves after the position; black to move",
-                (_, Side::White) => "{n} of {total} moves after the position; white to move",
+                (_, Side::Black) => "{n} of {total} half-moves after the position; black to move",
+                (_, Side::White) => "{n} of {total} half-moves after the position; white to move",
             };
             words.fill(english, &[("n", &n), ("total", &total)])
         }
         (true, None) => words.fill("unfinished after {moves}", &[("moves", &moves)]),
         (false, None) if n == 0 => {
             let english = match replay.position.to_move {
-                Side::Black => "after {n} of {total} moves; black to move",
-                Side::White => "after {n} of {total} moves; white to move",
+                Side::Black => "after {n} of {total} half-moves; black to move",
+                Side::White => "after {n} of {total} half-moves; white to move",
             };
             words.fill(english, &[("n", &n), ("total", &total)])
         }
@@ -573,7 +573,7 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
 pub fn outcome_words(outcome: super::game::Outcome, n: usize, words: &Words) -> String {
     match words.lang() {
         Lang::En => capitalised(&outcome.describe(n)),
-        _ => outcome_in(outcome, &counted(n, "1 move", "{n} moves", words), words),
+        _ => outcome_in(outcome, &counted(n, "1 half-move", "{n} half-moves", words), words),
     }
 }
 
@@ -955,7 +955,7 @@ fn describe(heading: &Heading, replay: &Replay, lines: &[String]) -> String {
     let title = heading.title.as_deref().unwrap_or("Lines of Action game");
     let mut out = match replay.rules.start {
         Some(_) => format!("{title}. Lines of Action, a set-up position and {n} moves after it.\n"),
-        None => format!("{title}. Lines of Action, position after {n} moves.\n"),
+        None => format!("{title}. Lines of Action, position after {n} half-moves.\n"),
     };
     for rank in (0..size).rev() {
         let row: String = (0..size)

@@ -177,7 +177,7 @@ pub fn check_written_result(
         )),
         (Some(_), None) => Err(format!(
             "`{word}` says {said}, but the game is unfinished after {}",
-            crate::vocabulary::plural(plies, "move")
+            crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE)
         )),
     }
 }
@@ -193,9 +193,9 @@ impl Outcome {
         }
     }
 
-    /// "black wins: connected after 35 moves", "draw: third repetition", …
+    /// "black wins: connected after 35 half-moves", "draw: third repetition", …
     pub fn describe(self, plies: usize) -> String {
-        let plies = crate::vocabulary::plural(plies, "move");
+        let plies = crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE);
         match self {
             Outcome::Connected { winner, mover } if winner == mover => {
                 format!("{} wins: connected after {plies}", winner.name())
@@ -716,7 +716,7 @@ mod tests {
         );
         assert_eq!(
             r.outcome.unwrap().describe(9),
-            "black wins: connected after 9 moves"
+            "black wins: connected after 9 half-moves"
         );
         let mut over = r.clone();
         assert!(
@@ -771,7 +771,7 @@ mod tests {
         );
         assert_eq!(
             r.outcome.unwrap().describe(1),
-            "white wins: connected after 1 move, by black's capture"
+            "white wins: connected after 1 half-move, by black's capture"
         );
     }
 

@@ -527,7 +527,7 @@ fn check_sgf_result(
             format!(
                 "RE[{}] claims a result, but the game is unfinished after {}",
                 re.value,
-                plural(replay.plies.len(), "move")
+                plural(replay.plies.len(), crate::vocabulary::HALF_MOVE)
             ),
         )),
         (Some(outcome), claimed) if outcome.winner() != claimed => Err(error_at(

@@ -231,7 +231,7 @@ impl GameRecord for Game {
     }
 
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
-        let n = crate::games::check_at(view.at, self.length(), "move")?;
+        let n = crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
         self.review_nodes(view)?;
         if view.values("show").next().is_some() {
             self.figures(view, &self.replay_to(n))?;

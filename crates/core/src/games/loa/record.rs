@@ -132,13 +132,13 @@ impl Game {
             Some(outcome) => (Some(Winner::of(outcome.winner())), outcome.describe(plies)),
             None if self.rules.start.is_some() => (
                 None,
-                format!("unfinished, {} after the position", plural(plies, "move")),
+                format!("unfinished, {} after the position", plural(plies, crate::vocabulary::HALF_MOVE)),
             ),
-            None => (None, format!("unfinished after {}", plural(plies, "move"))),
+            None => (None, format!("unfinished after {}", plural(plies, crate::vocabulary::HALF_MOVE))),
         };
         Summary {
             game: NAME,
-            unit: "move",
+            unit: crate::vocabulary::HALF_MOVE,
             moves: plies,
             finished: self.outcome.is_some(),
             score: None,
@@ -247,7 +247,7 @@ fn check_claim(
                 claim,
                 format!(
                     "a result is claimed, but the game is unfinished after {}",
-                    plural(plies, "move")
+                    plural(plies, crate::vocabulary::HALF_MOVE)
                 ),
             );
             // A game won off the board was resigned: say how a record writes that.

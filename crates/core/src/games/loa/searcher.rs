@@ -31,7 +31,7 @@ impl Searcher for LoaSearcher {
         if at > plies {
             return Err(Error::Usage(format!(
                 "--at {at}: the game has {}",
-                crate::vocabulary::plural(plies, "move")
+                crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE)
             )));
         }
         Ok(super::solve::report(&game.replay_to(at), nodes, json))

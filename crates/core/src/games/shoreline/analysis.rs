@@ -60,6 +60,7 @@ pub fn solve_report(json: bool) -> String {
 
 #[derive(Serialize)]
 struct JsonMove {
+    /// The move's number, shared by a pair of moves as in move lists and errors.
     number: usize,
     player: &'static str,
     #[serde(rename = "move")]
@@ -109,7 +110,7 @@ fn analysis_json(analysis: &[MoveAnalysis]) -> String {
         moves: analysis
             .iter()
             .map(|m| JsonMove {
-                number: m.number,
+                number: m.move_number(),
                 player: m.player.name(),
                 point: m.point.name(),
                 before: m.before,
@@ -130,9 +131,9 @@ fn analysis_json(analysis: &[MoveAnalysis]) -> String {
 fn analysis_text(analysis: &[MoveAnalysis]) -> String {
     let column = Column::new;
     let columns = [
-        column("no.", 3, true, 0),
+        column("move", 5, false, 0),
         column("player", 6, false, 2),
-        column("move", 5, false, 1),
+        column("played", 6, false, 1),
         column("before", 6, true, 1),
         column("after", 6, true, 1),
         column("loss", 5, true, 1),
@@ -148,7 +149,7 @@ fn analysis_text(analysis: &[MoveAnalysis]) -> String {
                 m.loss.to_string()
             };
             vec![
-                m.number.to_string(),
+                m.numbered(),
                 m.player.name().into(),
                 m.point.name(),
                 signed(m.before),

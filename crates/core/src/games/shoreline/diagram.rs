@@ -200,14 +200,14 @@ fn score_lines(play: &Play, n: usize, score: &Score, words: &Words) -> Vec<Strin
         lines.push(format!("{points} — {}", words.tr(verdict)));
     } else if play.start.is_none() && n == 0 {
         lines.push(words.fill(
-            "{points} after {n} of {total} moves",
+            "{points} after {n} of {total} half-moves",
             &[("points", &points), ("n", &n), ("total", &PLACEMENTS)],
         ));
     } else if play.start.is_none() {
         // The move as move lists number it (`8. D4`), and how far into the game.
         let played = Numbering::Pairs.moves(&play.move_names(), n - 1, n);
         lines.push(words.fill(
-            "{points} after {move}, {n} of {total} moves",
+            "{points} after {move}, {n} of {total} half-moves",
             &[
                 ("points", &points),
                 ("move", &played),
@@ -250,7 +250,7 @@ fn losses(
         let size = radius * 1.0 / font::MM_PER_PT;
         let mut number = Text::new(
             At::new(center.x, center.y + font::cap_height(size) / 2.0),
-            m.number.to_string(),
+            m.move_number().to_string(),
             size,
             Anchor::Middle,
         );
@@ -311,10 +311,11 @@ fn costly_moves(
         ));
         return (group, y);
     }
-    // Columns: move (right-aligned), player, point, loss (right-aligned), best points.
-    let columns = [0.10, 0.14, 0.36, 0.62, 0.68].map(|f| at.x + f * width);
+    // Columns: move (`3.`, `3...`: left-aligned, so the numbers line up), player, point,
+    // loss (right-aligned), best points.
+    let columns = [0.0, 0.14, 0.36, 0.62, 0.68].map(|f| at.x + f * width);
     let anchors = [
-        Anchor::End,
+        Anchor::Start,
         Anchor::Start,
         Anchor::Start,
         Anchor::End,
@@ -360,7 +361,7 @@ fn costly_rows(costly: &[&super::solver::MoveAnalysis], words: &Words) -> Vec<[S
     for m in costly {
         let best: Vec<String> = m.best.iter().map(|p| p.name()).collect();
         rows.push([
-            m.number.to_string(),
+            m.numbered(),
             words.tr(Side::label(m.player)),
             m.point.name(),
             format!("−{}", m.loss),
@@ -670,7 +671,7 @@ fn describe(
     let title = heading.title.as_deref().unwrap_or("Shoreline game");
     let mut out = match &play.start {
         None => format!(
-            "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} moves",
+            "{title}. Shoreline, {} scoring, position after {n} of {PLACEMENTS} half-moves",
             play.rules.scoring.name()
         ),
         Some(_) => format!(

@@ -150,7 +150,7 @@ impl GameRecord for Game {
     }
 
     fn check_view(&self, view: &View) -> Result<Cells, Error> {
-        crate::games::check_at(view.at, self.length(), "move")?;
+        crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
         Ok(diagram::cells())
     }
 

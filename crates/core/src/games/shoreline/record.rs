@@ -57,12 +57,12 @@ impl Game {
         let (winner, reason) = if !self.play.finished() {
             let so_far = format!("black {} white {} so far", score.black, score.white);
             let reason = match &self.play.start {
-                None => format!("unfinished after {moves} of {PLACEMENTS} moves, {so_far}"),
+                None => format!("unfinished after {moves} of {PLACEMENTS} half-moves, {so_far}"),
                 Some(start) => format!(
                     "unfinished, {} of {PLACEMENTS} stones placed ({} after the position), \
                      {so_far}",
                     start.placed() + moves,
-                    crate::vocabulary::plural(moves, "move")
+                    crate::vocabulary::plural(moves, crate::vocabulary::HALF_MOVE)
                 ),
             };
             (None, reason)
@@ -76,7 +76,7 @@ impl Game {
         };
         Summary {
             game: super::NAME,
-            unit: "move",
+            unit: crate::vocabulary::HALF_MOVE,
             moves,
             finished: self.play.finished(),
             score: Some((score.black as i32, score.white as i32)),
@@ -216,7 +216,7 @@ fn check_claim(
             source,
             claim,
             format!(
-                "a result is claimed, but the game is unfinished after {} of {PLACEMENTS} moves",
+                "a result is claimed, but the game is unfinished after {} of {PLACEMENTS} half-moves",
                 position.placed()
             ),
         ));

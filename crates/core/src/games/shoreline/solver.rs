@@ -372,7 +372,7 @@ mod tests {
 /// One move of a game weighed against perfect play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveAnalysis {
-    /// From 1.
+    /// Which half-move of the game it is, from 1 (see [`MoveAnalysis::numbered`]).
     pub number: usize,
     pub player: Side,
     pub point: super::rules::Point,
@@ -384,6 +384,19 @@ pub struct MoveAnalysis {
     pub loss: i32,
     /// Where the best moves would have gone.
     pub best: Vec<super::rules::Point>,
+}
+
+impl MoveAnalysis {
+    /// The move's number as move lists write it: pairs of moves share one (`move 3
+    /// (white)` is `3...`), the stone's colour tells them apart.
+    pub fn move_number(&self) -> usize {
+        self.number.div_ceil(2)
+    }
+
+    /// `3.` or `3...`, as move lists and errors number the move.
+    pub fn numbered(&self) -> String {
+        crate::vocabulary::Numbering::Pairs.number(self.number - 1)
+    }
 }
 
 /// Every move of `game` weighed against perfect play.
