@@ -35,18 +35,18 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$sheetgen" "$tmp/sheetgen"
 sheetgen=$tmp/sheetgen
 
-# CPU seconds (user + system, to the microsecond) that RUNS runs of a command take, the
-# processes started straight from Python (no shell per run). `cpu_alternating A B` runs A
+# CPU seconds (user + system, to the microsecond) and wall seconds that RUNS runs of a
+# command take, the processes started straight from Python (no shell per run). `cpu_alternating A B` runs A
 # and B in turn: each run's output differs from the file's last content, so none finds its
 # file already written. The commands are split on spaces; one ending in `> FILE` gets that
 # file as its standard output, truncated for each run as a shell's redirect does.
 cat > "$tmp/cpu.py" <<'PY'
-import resource, subprocess, sys
+import resource, subprocess, sys, time
 runs, commands = int(sys.argv[1]), [c.split() for c in sys.argv[2:]]
 def spent():
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
-start = spent()
+start, began = spent(), time.perf_counter()
 for i in range(runs):
     command = commands[i % len(commands)]
     if len(command) > 2 and command[-2] == ">":
@@ -54,10 +54,12 @@ for i in range(runs):
             subprocess.run(command[:-2], stdout=out, stderr=subprocess.DEVNULL)
     else:
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print("%.6f" % (spent() - start))
+print("%.6f %.6f" % (spent() - start, time.perf_counter() - began))
 PY
-cpu() { python3 "$tmp/cpu.py" "$runs" "$1"; }
-cpu_alternating() { python3 "$tmp/cpu.py" "$runs" "$1" "$2"; }
+cpu() { python3 "$tmp/cpu.py" "$runs" "$1" | cut -d' ' -f1; }
+# "CPU WALL", both in seconds.
+cpu_and_wall() { python3 "$tmp/cpu.py" "$runs" "$1"; }
+cpu_alternating() { python3 "$tmp/cpu.py" "$runs" "$1" "$2" | cut -d' ' -f1; }
 
 # The two 5×5 games: ten moves each (and a second pair, for output that changes every run).
 printf 'game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n' > "$tmp/g.yaml"
@@ -75,6 +77,7 @@ if [ -x "$peer" ]; then
   # redirected standard output (`> fig.svg`: the file truncated and filled in place).
   ratios=()
   file_ratios=()
+  wall_ratios=()
   for round in $(seq "${ROUNDS:-3}"); do
     psvg=$(cpu "$peer $tmp/g.sgf > $tmp/p.svg")
     svg2=$(cpu "$sheetgen render $tmp/g.yaml --format svg > $tmp/g.svg")
@@ -82,13 +85,16 @@ if [ -x "$peer" ]; then
     ratios+=("$ratio")
     echo "round $round, SVG into a redirected standard output: sheetgen $(awk "BEGIN { printf \"%.2f\", $svg2 * 1000 / $runs }") ms, sgf-render 3.3.1 $(awk "BEGIN { printf \"%.2f\", $psvg * 1000 / $runs }") ms, ratio $ratio"
     # With -o the two differ in what they promise: sgf-render truncates the file and writes
-    # it in place; sheetgen writes a new file whole (atomic-write-file: an unnamed file,
-    # synced, linked, renamed over the old one, the folder synced).
-    pfile=$(cpu "$peer $tmp/g.sgf -o $tmp/p.svg")
-    file=$(cpu "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")
+    # it in place; sheetgen writes a new file whole (a hidden file renamed over the old one,
+    # not synced: src/output.rs says why). Both CPU and wall time, the wall being what a
+    # user waits for.
+    read -r pfile pfile_wall <<< "$(cpu_and_wall "$peer $tmp/g.sgf -o $tmp/p.svg")"
+    read -r file file_wall <<< "$(cpu_and_wall "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")"
     file_ratio=$(awk "BEGIN { printf \"%.2f\", $file / $pfile }")
     file_ratios+=("$file_ratio")
-    echo "round $round, SVG with -o FILE: sheetgen (replaced whole, synced) $(awk "BEGIN { printf \"%.2f\", $file * 1000 / $runs }") ms, sgf-render 3.3.1 (truncated in place) $(awk "BEGIN { printf \"%.2f\", $pfile * 1000 / $runs }") ms, ratio $file_ratio"
+    wall_ratio=$(awk "BEGIN { printf \"%.2f\", $file_wall / $pfile_wall }")
+    wall_ratios+=("$wall_ratio")
+    echo "round $round, SVG with -o FILE: sheetgen (replaced whole) $(awk "BEGIN { printf \"%.2f\", $file * 1000 / $runs }") ms CPU, $(awk "BEGIN { printf \"%.2f\", $file_wall * 1000 / $runs }") ms wall; sgf-render 3.3.1 (truncated in place) $(awk "BEGIN { printf \"%.2f\", $pfile * 1000 / $runs }") ms CPU, $(awk "BEGIN { printf \"%.2f\", $pfile_wall * 1000 / $runs }") ms wall; ratios CPU $file_ratio, wall $wall_ratio"
   done
   # Output that changes every run: every file is really replaced, for both tools.
   for round in $(seq "${ROUNDS:-3}"); do
@@ -99,6 +105,12 @@ if [ -x "$peer" ]; then
   ppng=$(cpu "$peer --format png $tmp/g.sgf -o $tmp/p.png")
   median() { printf '%s\n' "$@" | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'; }
   echo "sgf-render 3.3.1 PNG $(awk "BEGIN { printf \"%.2f\", $ppng * 1000 / $runs }") ms; ratio sheetgen/sgf-render: SVG $(median "${ratios[@]}") (median of ${#ratios[@]}, standard output), SVG -o FILE $(median "${file_ratios[@]}"), PNG $(awk "BEGIN { printf \"%.2f\", $png / $ppng }")"
+  # The targets (issue 38.9): one SVG diagram with -o FILE at most 1.2 times sgf-render's
+  # CPU and 1.5 times its wall time, medians of the rounds.
+  cpu_median=$(median "${file_ratios[@]}")
+  wall_median=$(median "${wall_ratios[@]}")
+  verdict() { awk -v r="$1" -v limit="$2" 'BEGIN { print (r <= limit) ? "ok" : "OVER" }'; }
+  echo "target, SVG -o FILE against sgf-render: CPU $cpu_median (<= 1.2: $(verdict "$cpu_median" 1.2)), wall $wall_median (<= 1.5: $(verdict "$wall_median" 1.5))"
 else
   echo "sgf-render not installed at $peer: no side-by-side ratio (see the first lines of this script)"
 fi
@@ -141,3 +153,15 @@ echo "shoreline --boards 4 PDF: $(stat -c %s "$tmp/sheet.pdf") bytes"
 max_dpi=$( { "$sheetgen" shoreline --boards 4 --format png --dpi 1200 -o "$tmp/sheet.png" 2>&1 || true; } | sed -n 's/.*--dpi \([0-9]*\) or lower fits.*/\1/p')
 max_dpi=${max_dpi:-1200}
 /usr/bin/time -f "A4 sheet as PNG at $max_dpi dpi (the most sheetgen allows): %e s, peak %M KB" "$sheetgen" shoreline --boards 4 --format png --dpi "$max_dpi" -o "$tmp/sheet.png" || true
+
+# Lines of Action perft(6) from the standard start (ruling L8), on one thread: at most 15 s
+# (issue 38.9). PERFT=0 skips it (it builds the bench and takes a quarter of a minute).
+if [ "${PERFT:-1}" != 0 ]; then
+  # The bench prints "perft, 1 thread:" then "  depth 6: COUNT ok  SECONDS s  …".
+  cargo bench --quiet --bench loa_perft -- 6 | awk '
+    /thread/ { threads = $2 }
+    /depth 6:/ {
+      limit = threads == 1 ? " (<= 15 s on one thread: " ($5 + 0 <= 15 ? "ok" : "OVER") ")" : ""
+      print "perft(6), " threads " thread(s): " $3 " " $4 ", " $5 " s" limit
+    }'
+fi
