@@ -86,13 +86,13 @@ impl Job for BookletJob {
                         );
                         // A game whose names the font cannot draw is left out of pages
                         // like an invalid one; a replay page's text is the browser's to draw.
-                        let drawable = |game: &Box<dyn sheetgen_core::games::GameRecord>| {
+                        let drawable = |game: &dyn sheetgen_core::games::GameRecord| {
                             if self.output.format == sheetgen_core::backend::Format::Html {
                                 return Ok(());
                             }
                             game.about().drawable()
                         };
-                        match entry.game.and_then(|game| drawable(&game).map(|()| game)) {
+                        match entry.game.and_then(|game| drawable(&*game).map(|()| game)) {
                             Ok(game) => {
                                 let place = || format!("{shown} #{}", entry.index);
                                 notes.extend(seen.note(&*game, place));

@@ -12,7 +12,6 @@ use std::fs::{File, Metadata};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-
 use sheetgen_core::error::Error;
 
 /// Where a command's output goes.
@@ -113,7 +112,7 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
             return Err(refuse("it is a directory"));
         }
         // `-o /dev/stderr 2>>build.log`: the log gets the bytes appended, not replaced.
-        if let Some(stream) = standard_stream_on(&meta) {
+        if let Some(stream) = standard_stream_on(meta) {
             std::io::stdout().flush().map_err(fail)?;
             return write_into(stream, bytes).map_err(fail);
         }

@@ -94,7 +94,10 @@ fn every_loa_example_checks_with_its_outcome() {
             "loa-winands-E1.yaml",
             "white wins: connected after 36 half-moves",
         ),
-        ("loa-club-game.yaml", "black wins: connected after 39 half-moves"),
+        (
+            "loa-club-game.yaml",
+            "black wins: connected after 39 half-moves",
+        ),
     ];
     for (file, reason) in expected {
         let out = run(&["check", &format!("examples/{file}")]);
@@ -325,7 +328,10 @@ fn json_for_loa_has_winner_and_reason_and_no_score() {
         lines[0]["reason"],
         "draw: both connected after 77 half-moves, simultaneous: draw"
     );
-    assert_eq!(lines[1]["reason"], "draw: third repetition after 8 half-moves");
+    assert_eq!(
+        lines[1]["reason"],
+        "draw: third repetition after 8 half-moves"
+    );
 }
 
 #[test]

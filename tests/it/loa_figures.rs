@@ -288,7 +288,9 @@ fn the_score_diagram_counts_groups_and_names_the_outcome() {
         "captured-on squares are marked"
     );
     assert!(svg.contains("<title>A capture too many (Lines of Action)</title>"));
-    assert!(svg.contains("<desc>A capture too many. Lines of Action, position after 46 half-moves."));
+    assert!(
+        svg.contains("<desc>A capture too many. Lines of Action, position after 46 half-moves.")
+    );
 }
 
 #[test]

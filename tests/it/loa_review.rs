@@ -70,7 +70,10 @@ fn analyze_text_gives_every_move_its_verdicts_and_says_from_where_the_result_is_
     );
     // Issue 40.7: the table numbers moves as move lists and errors do.
     assert!(text.contains("\nmove   player played"), "{text}");
-    assert!(text.contains("\n1.     black  ") && text.contains("\n1...   white  "), "{text}");
+    assert!(
+        text.contains("\n1.     black  ") && text.contains("\n1...   white  "),
+        "{text}"
+    );
     // Under the table, whose view its numbers are.
     let key = text
         .find("before, after: for the player who moved")
@@ -96,7 +99,10 @@ fn a_move_that_misses_a_proven_win_is_named_with_the_winning_move() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("missed a win in 1: "), "{text}");
-    assert!(text.contains("proven: a draw from the position after "), "{text}");
+    assert!(
+        text.contains("proven: a draw from the position after "),
+        "{text}"
+    );
 }
 
 #[test]

@@ -361,7 +361,8 @@ fn render_at_draws_the_position_after_n_moves_and_rings_the_last() {
     let past = run(&["render", "examples/shoreline-unfinished.yaml", "--at", "16"]);
     assert_eq!(past.code, 2);
     assert!(
-        past.stderr.contains("--at 16: the game has only 15 half-moves"),
+        past.stderr
+            .contains("--at 16: the game has only 15 half-moves"),
         "{}",
         past.stderr
     );
@@ -459,7 +460,11 @@ fn a_player_name_the_font_cannot_draw_is_valid_and_located_when_drawn() {
     .unwrap();
     let checked = run_in(dir.path(), &["check", "g.yaml"]);
     assert_eq!(checked.code, 0, "{}", checked.stderr);
-    assert!(String::from_utf8(checked.stdout).unwrap().contains("g.yaml #1: ok"));
+    assert!(
+        String::from_utf8(checked.stdout)
+            .unwrap()
+            .contains("g.yaml #1: ok")
+    );
     let out = run_in(dir.path(), &["render", "g.yaml", "-o", "g.svg"]);
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("g.yaml:2:19"), "{}", out.stderr);
@@ -489,7 +494,9 @@ fn cyrillic_greek_and_vietnamese_names_are_drawn_by_the_built_in_font() {
         let file = format!("g{k}.yaml");
         std::fs::write(
             dir.path().join(&file),
-            format!("game: shoreline\nplayers: {{ black: {black}, white: {white} }}\nmoves: [C, D]\n"),
+            format!(
+                "game: shoreline\nplayers: {{ black: {black}, white: {white} }}\nmoves: [C, D]\n"
+            ),
         )
         .unwrap();
         let checked = run_in(dir.path(), &["check", &file]);

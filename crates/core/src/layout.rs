@@ -1,4 +1,7 @@
 //! Text layout helpers every sheet and diagram shares.
+//!
+//! Line breaks are found here, not by `unicode-linebreak`: UAX #14 breaks after a hyphen,
+//! which would split move notation (`b1-` / `b3`); sheetgen's texts need only spaces and CJK.
 
 use crate::font;
 

@@ -9,11 +9,12 @@
 //! last position a game opens at is also in the page as plain SVG, for readers without
 //! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use.
 //!
-//! Written here rather than through crates: the page's few HTML escapes, its data block's
-//! structure (strings go through serde_json) and the base64 of two hashes, a few lines each.
+//! The page's data block is serde's; its few HTML escapes are written here, a few lines.
 
+mod codec;
+
+use serde::Serialize;
 use sha2::Digest as _;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::RenderError;
@@ -36,54 +37,28 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
         replay.games.iter().flat_map(|g| &g.frames),
         Words::GlyphsOnly,
     );
-    let mut lines = Lines::default();
+    let mut lines = codec::Lines::default();
     let mut bodies = frames.bodies.iter();
     let mut boxes = frames.view_boxes.iter();
-    let mut data = String::from("{\"s\":");
-    data.push_str(if replay.season { "true" } else { "false" });
-    data.push_str(",\"g\":[");
+    let mut games = Vec::new();
     let mut finals = Vec::new();
-    for (k, game) in replay.games.iter().enumerate() {
-        if k > 0 {
-            data.push(',');
-        }
+    for game in &replay.games {
         let bodies: Vec<&String> = bodies.by_ref().take(game.frames.len()).collect();
         let boxes: Vec<&String> = boxes.by_ref().take(game.frames.len()).collect();
-        game_data(&mut data, game, &bodies, &boxes, &mut lines);
+        games.push(game_data(game, &bodies, &boxes, &mut lines));
         let open = game.open_at.min(bodies.len().saturating_sub(1));
         finals.push((
             bodies.get(open).map_or("", |b| b.as_str()),
             boxes.get(open).map_or("0 0 1 1", |b| b.as_str()),
         ));
     }
-    // Each line as its template (its text with every number taken out) and its numbers:
-    // a board's lines differ mostly in their coordinates.
-    let mut templates = Lines::default();
-    let mut shapes = Vec::new();
-    for line in &lines.list {
-        let (template, numbers) = template(line);
-        let mut entry = base36(templates.id_owned(template));
-        for number in numbers {
-            entry.push(' ');
-            entry.push_str(number);
-        }
-        shapes.push(entry);
-    }
-    data.push_str("],\"T\":[");
-    for (i, template) in templates.owned.iter().enumerate() {
-        if i > 0 {
-            data.push(',');
-        }
-        json_string(&mut data, template);
-    }
-    data.push_str("],\"L\":[");
-    for (i, shape) in shapes.iter().enumerate() {
-        if i > 0 {
-            data.push(',');
-        }
-        json_string(&mut data, shape);
-    }
-    data.push_str("]}");
+    let (templates, shapes) = codec::tables(&lines);
+    let data = script_data(&PageData {
+        season: replay.season,
+        games,
+        templates,
+        lines: shapes,
+    });
 
     let mut page = String::with_capacity(data.len() * 2 + frames.defs.len() + 8192);
     page.push_str("<!DOCTYPE html>\n<html lang=\"");
@@ -132,138 +107,65 @@ pub fn policy(style: &str, script: &str) -> String {
     )
 }
 
-/// Every distinct line of the drawings, numbered in the order first met.
-#[derive(Default)]
-struct Lines<'a> {
-    list: Vec<&'a str>,
-    index: HashMap<&'a str, usize>,
-    /// Lines made here (templates), numbered the same way.
-    owned: Vec<String>,
-    owned_index: HashMap<String, usize>,
+/// The page's data block, which `replay.js` reads (one-letter keys: a season of games
+/// holds many).
+#[derive(Serialize)]
+struct PageData<'a> {
+    #[serde(rename = "s")]
+    season: bool,
+    #[serde(rename = "g")]
+    games: Vec<GameData<'a>>,
+    /// The line templates and the lines ([`codec`]).
+    #[serde(rename = "T")]
+    templates: Vec<String>,
+    #[serde(rename = "L")]
+    lines: Vec<String>,
 }
 
-/// Stands for a number in a line's template: the SVG backend writes no control character.
-const NUMBER: char = '\u{1}';
-
-/// `line` with each number (digits, a `.` between them, a `-` before them) replaced by
-/// [`NUMBER`], and the numbers taken out, as written.
-fn template(line: &str) -> (String, Vec<&str>) {
-    let bytes = line.as_bytes();
-    let mut out = String::with_capacity(line.len());
-    let mut numbers = Vec::new();
-    let mut i = 0;
-    let mut copied = 0;
-    while i < bytes.len() {
-        let starts = bytes[i].is_ascii_digit()
-            || (bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
-        if !starts {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        i += 1;
-        while i < bytes.len()
-            && (bytes[i].is_ascii_digit()
-                || (bytes[i] == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
-        {
-            i += 1;
-        }
-        out.push_str(&line[copied..start]);
-        out.push(NUMBER);
-        numbers.push(&line[start..i]);
-        copied = i;
-    }
-    out.push_str(&line[copied..]);
-    (out, numbers)
+/// One game of the data block: its positions (as [`codec`] lines), what each announces,
+/// its comments, where it opens and its viewBoxes.
+#[derive(Serialize)]
+struct GameData<'a> {
+    #[serde(rename = "f")]
+    frames: Vec<String>,
+    #[serde(rename = "a")]
+    announces: Vec<&'a str>,
+    #[serde(rename = "c")]
+    comments: Vec<&'a str>,
+    #[serde(rename = "n")]
+    open_at: usize,
+    /// One viewBox when all are alike, as they are for a game's boards.
+    #[serde(rename = "v")]
+    view_boxes: Vec<&'a str>,
 }
 
-impl<'a> Lines<'a> {
-    fn id_owned(&mut self, line: String) -> usize {
-        if let Some(&i) = self.owned_index.get(&line) {
-            return i;
-        }
-        self.owned.push(line.clone());
-        self.owned_index.insert(line, self.owned.len() - 1);
-        self.owned.len() - 1
-    }
-
-    fn id(&mut self, line: &'a str) -> usize {
-        if let Some(&i) = self.index.get(line) {
-            return i;
-        }
-        self.list.push(line);
-        self.index.insert(line, self.list.len() - 1);
-        self.list.len() - 1
-    }
-
-    /// A drawing as its lines' numbers in base 36, a run of consecutive ones as `a-b`.
-    fn code(&mut self, body: &'a str) -> String {
-        let ids: Vec<usize> = body.split('\n').map(|line| self.id(line)).collect();
-        let mut out = String::new();
-        let mut i = 0;
-        while i < ids.len() {
-            let mut j = i;
-            while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
-                j += 1;
-            }
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&base36(ids[i]));
-            if j > i {
-                out.push('-');
-                out.push_str(&base36(ids[j]));
-            }
-            i = j + 1;
-        }
-        out
-    }
-}
-
-/// One game's entry of the data block: its positions, what each announces, its comments,
-/// where it opens and its viewBoxes.
-fn game_data<'a>(
-    data: &mut String,
-    game: &ReplayGame,
-    bodies: &[&'a String],
-    boxes: &[&String],
-    lines: &mut Lines<'a>,
-) {
-    data.push_str("{\"f\":[");
-    for (i, body) in bodies.iter().enumerate() {
-        if i > 0 {
-            data.push(',');
-        }
-        let code = lines.code(body);
-        json_string(data, &code);
-    }
-    data.push_str("],\"a\":[");
-    json_string(data, &game.start);
-    for ply in &game.plies {
-        data.push(',');
-        json_string(data, &ply.announce);
-    }
-    data.push_str("],\"c\":[");
-    // The game's comment stands above the board; the start has none of its own.
-    data.push_str("\"\"");
-    for ply in &game.plies {
-        data.push(',');
-        json_string(data, ply.comment.as_deref().unwrap_or(""));
-    }
-    let _ = write!(data, "],\"n\":{},\"v\":[", game.open_at);
-    // One viewBox when all are alike, as they are for a game's boards.
+fn game_data<'a, 'b>(
+    game: &'a ReplayGame,
+    bodies: &[&'b String],
+    boxes: &[&'a String],
+    lines: &mut codec::Lines<'b>,
+) -> GameData<'a> {
     let first = boxes.first().map_or("0 0 1 1", |b| b.as_str());
-    if boxes.iter().all(|b| b.as_str() == first) {
-        json_string(data, first);
-    } else {
-        for (i, b) in boxes.iter().enumerate() {
-            if i > 0 {
-                data.push(',');
-            }
-            json_string(data, b);
-        }
+    let view_boxes = match boxes.iter().all(|b| b.as_str() == first) {
+        true => vec![first],
+        false => boxes.iter().map(|b| b.as_str()).collect(),
+    };
+    GameData {
+        frames: bodies.iter().map(|body| lines.code(body)).collect(),
+        announces: std::iter::once(game.start.as_str())
+            .chain(game.plies.iter().map(|p| p.announce.as_str()))
+            .collect(),
+        // The game's comment stands above the board; the start has none of its own.
+        comments: std::iter::once("")
+            .chain(
+                game.plies
+                    .iter()
+                    .map(|p| p.comment.as_deref().unwrap_or("")),
+            )
+            .collect(),
+        open_at: game.open_at,
+        view_boxes,
     }
-    data.push_str("]}");
 }
 
 /// A season's list of games, each a link to its last position.
@@ -405,55 +307,23 @@ fn attr(s: &str) -> String {
     text(s).replace('"', "&quot;").replace('\'', "&#39;")
 }
 
-/// `s` as a JSON string in a script data block, written by serde_json, with `</` and `<!`
-/// as `\u003c/` and `\u003c!` (and the two line separators escaped), so no text ends the
-/// block or opens a comment in it.
-fn json_string(out: &mut String, s: &str) {
-    let json = serde_json::to_string(s).expect("a string is always JSON");
-    out.push_str(
-        &json
-            .replace("</", "\\u003c/")
-            .replace("<!", "\\u003c!")
-            .replace('\u{2028}', "\\u2028")
-            .replace('\u{2029}', "\\u2029"),
-    );
+/// `data` as JSON for a script data block, written by serde_json, with `</` and `<!` as
+/// `\u003c/` and `\u003c!` (and the two line separators escaped), so no text ends the block
+/// or opens a comment in it. JSON has `<` and those separators only inside strings, where
+/// the escapes read back the same.
+fn script_data(data: &impl Serialize) -> String {
+    serde_json::to_string(data)
+        .expect("the page's data is always JSON")
+        .replace("</", "\\u003c/")
+        .replace("<!", "\\u003c!")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
 }
 
-fn base36(mut n: usize) -> String {
-    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS[n % 36]);
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).expect("ASCII digits")
-}
-
-/// Standard base64 with padding, as a CSP hash source is written: the two 32-byte hashes
-/// are all it encodes, and no crate in the core's tree writes base64.
+/// Standard base64 with padding, as a CSP hash source is written.
 fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 #[cfg(test)]
@@ -472,20 +342,10 @@ mod tests {
 
     #[test]
     fn json_strings_never_end_their_script_block() {
-        let mut out = String::new();
-        json_string(&mut out, "a</script><!-- \"q\" \\ \n\u{1}");
+        let out = script_data(&"a</script><!-- \"q\" \\ \n\u{1}");
         assert_eq!(out, r#""a\u003c/script>\u003c!-- \"q\" \\ \n\u0001""#);
         let back: String = serde_json::from_str(&out).unwrap();
         assert_eq!(back, "a</script><!-- \"q\" \\ \n\u{1}");
-    }
-
-    #[test]
-    fn runs_of_lines_are_ranges() {
-        let mut lines = Lines::default();
-        assert_eq!(lines.code("a\nb\nc\nd"), "0-3");
-        assert_eq!(lines.code("a\nx\nb\nc"), "0 4 1-2");
-        assert_eq!(base36(35), "z");
-        assert_eq!(base36(36), "10");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! one object a line. Commands build their report's rows; how they are written is here.
 
 use serde::Serialize;
+use unicode_width::UnicodeWidthStr as _;
 
 /// A column of a text table: its heading, its least width, its alignment, and the spaces
 /// before it.
@@ -31,10 +32,12 @@ pub fn table(columns: &[Column], rows: &[Vec<String>]) -> String {
         for (i, (cell, column)) in cells.iter().zip(columns).enumerate() {
             let last = i + 1 == columns.len();
             out.push_str(&" ".repeat(column.gap));
+            // Padded by the columns a terminal gives the text, not by its characters.
+            let pad = " ".repeat(column.width.saturating_sub(cell.width()));
             match (column.right, last) {
-                (true, _) => out.push_str(&format!("{cell:>w$}", w = column.width)),
+                (true, _) => out.extend([pad.as_str(), cell]),
                 (false, true) => out.push_str(cell),
-                (false, false) => out.push_str(&format!("{cell:<w$}", w = column.width)),
+                (false, false) => out.extend([*cell, pad.as_str()]),
             }
         }
         out.push('\n');
@@ -102,6 +105,12 @@ mod tests {
             &[vec!["1".into(), "ann".into(), "+2".into(), "ok".into()]],
         );
         assert_eq!(text, "no.  who     n  notes\n  1  ann    +2  ok\n");
+        // A Chinese name takes two columns a character in a terminal.
+        let text = table(
+            &columns,
+            &[vec!["1".into(), "陈伟".into(), "+2".into(), "ok".into()]],
+        );
+        assert_eq!(text.lines().nth(1), Some("  1  陈伟   +2  ok"));
     }
 
     #[test]

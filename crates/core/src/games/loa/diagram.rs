@@ -573,7 +573,11 @@ fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
 pub fn outcome_words(outcome: super::game::Outcome, n: usize, words: &Words) -> String {
     match words.lang() {
         Lang::En => capitalised(&outcome.describe(n)),
-        _ => outcome_in(outcome, &counted(n, "1 half-move", "{n} half-moves", words), words),
+        _ => outcome_in(
+            outcome,
+            &counted(n, "1 half-move", "{n} half-moves", words),
+            words,
+        ),
     }
 }
 

@@ -132,9 +132,18 @@ impl Game {
             Some(outcome) => (Some(Winner::of(outcome.winner())), outcome.describe(plies)),
             None if self.rules.start.is_some() => (
                 None,
-                format!("unfinished, {} after the position", plural(plies, crate::vocabulary::HALF_MOVE)),
+                format!(
+                    "unfinished, {} after the position",
+                    plural(plies, crate::vocabulary::HALF_MOVE)
+                ),
             ),
-            None => (None, format!("unfinished after {}", plural(plies, crate::vocabulary::HALF_MOVE))),
+            None => (
+                None,
+                format!(
+                    "unfinished after {}",
+                    plural(plies, crate::vocabulary::HALF_MOVE)
+                ),
+            ),
         };
         Summary {
             game: NAME,

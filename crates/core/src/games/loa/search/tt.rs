@@ -5,52 +5,14 @@
 //! searches and the next positions of the game.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::games::loa::bits::Bits;
 use crate::games::loa::rules::Position;
 use crate::vocabulary::Side;
 
-/// A small fast hasher (multiply and rotate, then a final mix): deterministic, unlike std's
-/// seeded one, though nothing here depends on iteration order.
-#[derive(Default, Clone, Copy)]
-pub struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-    #[inline]
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        // The multiply leaves the low bits weak; the table indexes by them.
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^ (h >> 33)
-    }
-}
-
-pub type BuildFx = BuildHasherDefault<Fx>;
+/// The tables' hasher: rustc's own (fast for the bitboard words a position is made of, and
+/// deterministic, unlike std's seeded one, though nothing here depends on iteration order).
+pub type BuildFx = rustc_hash::FxBuildHasher;
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = u32::MAX / 4;
