@@ -7,7 +7,8 @@ command -v pdftoppm >/dev/null || { apt-get update -qq && apt-get install -y -qq
 cargo build --release --quiet
 sheetgen=target/release/sheetgen
 find output -maxdepth 1 -type f \( -name '*.pdf' -o -name '*.svg' -o -name '*.png' -o -name '*.txt' -o -name '*.html' \) ! -name gallery.txt -delete
-rm -f output/preview/*.png
+# The playground's picture is the browser test's screenshot (scripts/browser/playground-test.js).
+find output/preview -name '*.png' ! -name playground.png -delete
 mkdir -p output/preview
 grep -v '^\s*\(#\|$\)' output/gallery.txt | while read -r file args; do
   # shellcheck disable=SC2086  # the arguments are words, split on purpose

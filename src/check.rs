@@ -233,11 +233,9 @@ impl Report {
         match format {
             ReportFormat::Text => {
                 self.text.push_str(&format!(
-                    "{} #{index}: ok, {}, {}: {}\n",
+                    "{} #{index}: {}\n",
                     shown_path(path),
-                    summary.game,
-                    plural(summary.moves, summary.unit),
-                    summary.reason
+                    summary.reported()
                 ));
             }
             ReportFormat::Json => self.json(&JsonLine {

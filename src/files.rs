@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use sheetgen_core::diagnostic::{Diagnostic, shown_path};
+use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::error::Error;
 use sheetgen_core::font::Font;
 use sheetgen_core::games::Entry;
@@ -41,18 +41,10 @@ impl ReadFile for SourceFile {
             )));
         }
         if meta.len() > MAX_INPUT_BYTES {
-            return Err(Error::Config(
-                Diagnostic::file(
-                    path,
-                    format!(
-                        "the file is {} bytes, too large to be a sheetgen input",
-                        meta.len()
-                    ),
-                )
-                .with_note(format!(
-                    "inputs are limited to {MAX_INPUT_BYTES} bytes (4 MiB)"
-                )),
-            ));
+            return Err(Error::Config(sheetgen_core::input::too_large(
+                path,
+                meta.len(),
+            )));
         }
         // Read at most one byte past the limit, in case the file grew since the check; room
         // for the whole file and one byte more lets a small file come in one read (two

@@ -54,10 +54,7 @@ impl SourceFile {
     ) -> Result<Self, Error> {
         let path = path.as_ref();
         if bytes.len() as u64 > MAX_INPUT_BYTES {
-            return Err(Error::Config(Diagnostic::file(
-                path,
-                "the file is too large to be a sheetgen input",
-            )));
+            return Err(Error::Config(too_large(path, bytes.len() as u64)));
         }
         if bytes.contains(&0) {
             return Err(Error::Config(Diagnostic::file(
@@ -266,6 +263,18 @@ impl SourceFile {
             message,
         )
     }
+}
+
+/// The refusal of an input of `bytes` bytes, over [`MAX_INPUT_BYTES`]: the same words
+/// wherever an input comes from (a file, the playground page, the Typst plugin).
+pub fn too_large(path: impl AsRef<Path>, bytes: u64) -> Diagnostic {
+    Diagnostic::file(
+        path,
+        format!("the file is {bytes} bytes, too large to be a sheetgen input"),
+    )
+    .with_note(format!(
+        "inputs are limited to {MAX_INPUT_BYTES} bytes (4 MiB)"
+    ))
 }
 
 #[cfg(test)]

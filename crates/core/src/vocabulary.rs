@@ -88,9 +88,9 @@ impl Winner {
 pub struct Summary {
     /// The game's canonical name, as records write it.
     pub game: &'static str,
-    /// Moves played, or turns for Towers (see `unit`).
+    /// Half-moves played, or turns for Towers (see `unit`).
     pub moves: usize,
-    /// What `moves` counts, singular: "move" or "turn".
+    /// What `moves` counts, singular: [`HALF_MOVE`] or "turn".
     pub unit: &'static str,
     pub finished: bool,
     /// Black's and White's scores now, for games scored by points.
@@ -102,6 +102,19 @@ pub struct Summary {
     pub winner: Option<Winner>,
     /// The outcome in words: "black wins 2–1", "unfinished after 20 of 24 half-moves".
     pub reason: String,
+}
+
+impl Summary {
+    /// What `check` reports of the game after its place: `ok, shoreline, 24 half-moves:
+    /// draw, black 4 white 4`.
+    pub fn reported(&self) -> String {
+        format!(
+            "ok, {}, {}: {}",
+            self.game,
+            plural(self.moves, self.unit),
+            self.reason
+        )
+    }
 }
 
 /// Counts per side that a game adds to its summary, named.
