@@ -581,3 +581,79 @@ fn greys_and_black_are_device_gray_in_sheets_and_the_print_theme() {
         "and its black text is DeviceGray: {ops:?}"
     );
 }
+
+/// Every line width (`w` operator, in points: the pages are drawn without a scaling
+/// matrix) of every page of `pdf`.
+fn pdf_line_widths(pdf: &[u8]) -> Vec<f64> {
+    let doc = lopdf::Document::load_mem(pdf).expect("the PDF parses");
+    let mut widths = Vec::new();
+    for page in doc.get_pages().into_values() {
+        let content = doc.get_page_content(page);
+        let content = lopdf::content::Content::decode(&content).expect("the content decodes");
+        for op in content.operations.iter().filter(|op| op.operator == "w") {
+            widths.push(op.operands[0].as_float().expect("a width") as f64);
+        }
+    }
+    widths
+}
+
+/// Every stroke width of an SVG figure, in points as printed: its `stroke-width`s in
+/// viewBox millimetres, scaled to the width the root gives.
+fn svg_line_widths(svg: &str) -> Vec<f64> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG parses");
+    let root = doc.root_element();
+    let view_width: f64 = root
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let width = root.attribute("width").unwrap();
+    let printed_mm: f64 = width
+        .strip_suffix("mm")
+        .expect("a width in mm")
+        .parse()
+        .unwrap();
+    let scale = printed_mm / view_width;
+    doc.descendants()
+        .filter_map(|n| n.attribute("stroke-width"))
+        .map(|w| w.parse::<f64>().unwrap() * scale * 72.0 / 25.4)
+        .collect()
+}
+
+/// No line under 0.25 pt where it is printed (issue 41.3): every game's figures at 50, 60
+/// and 80 mm and at their own size, the play sheets and a booklet.
+#[test]
+fn no_line_is_thinner_than_a_quarter_point_at_any_width() {
+    let thinnest = |widths: Vec<f64>| widths.into_iter().fold(f64::INFINITY, f64::min);
+    for record in [
+        "examples/shoreline-draw.yaml",
+        "examples/towers-example.yaml",
+        "examples/loa-connection.yaml",
+        "examples/loa-obstructions.yaml",
+    ] {
+        for width in [None, Some("50mm"), Some("60mm"), Some("80mm")] {
+            let mut args = vec!["render", record, "--format", "svg"];
+            args.extend(width.iter().flat_map(|w| ["--width", *w]));
+            let made = sheetgen::cli::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let svg = String::from_utf8(made.bytes).unwrap();
+            let least = thinnest(svg_line_widths(&svg));
+            assert!(least >= 0.2499, "{args:?}: a line of {least:.3} pt");
+            args[3] = "pdf";
+            let made = sheetgen::cli::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let least = thinnest(pdf_line_widths(&made.bytes));
+            assert!(least >= 0.2499, "{args:?}: a line of {least:.3} pt");
+        }
+    }
+    for sheet in SHEETS
+        .iter()
+        .chain([&["booklet", "examples/season"][..]].iter())
+    {
+        let args = args(sheet, &["--format", "pdf"]);
+        let made = sheetgen::cli::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let least = thinnest(pdf_line_widths(&made.bytes));
+        assert!(least >= 0.2499, "{args:?}: a line of {least:.3} pt");
+    }
+}

@@ -282,6 +282,25 @@ impl Group {
         self
     }
 
+    /// Every line at least `min` millimetres wide (a thinner one would not print).
+    pub fn floor_strokes(&mut self, min: f64) {
+        for item in &mut self.items {
+            match item {
+                Item::Shape(
+                    _,
+                    Paint {
+                        stroke: Some(stroke),
+                        ..
+                    },
+                ) => {
+                    stroke.width = stroke.width.max(min);
+                }
+                Item::Group(group) => group.floor_strokes(min),
+                Item::Shape(..) | Item::Text(_) => {}
+            }
+        }
+    }
+
     /// [`Group::scaled`] in place: a booklet's thousand diagrams are moved, not copied.
     pub fn scale(&mut self, scale: f64, offset: Point) {
         let p = |q: &mut Point| *q = Point::new(q.x * scale + offset.x, q.y * scale + offset.y);
@@ -533,6 +552,10 @@ pub struct Figure {
     pub root: Group,
 }
 
+/// The thinnest line sheetgen prints, 0.25 pt in millimetres: thinner hairlines vanish
+/// or break up on paper, and print shops flag them.
+pub const MIN_STROKE_MM: f64 = 0.25 * 25.4 / 72.0;
+
 impl Figure {
     pub fn new(width: f64, height: f64, title: impl Into<String>) -> Self {
         Self {
@@ -609,6 +632,7 @@ impl Document {
         if let Some(later) = &self.later {
             (later.draw)(index, &mut page)?;
         }
+        page.root.floor_strokes(MIN_STROKE_MM);
         Ok(page)
     }
 

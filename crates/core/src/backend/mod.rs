@@ -140,12 +140,16 @@ pub fn checked(
     format: Format,
     width: Option<Length>,
 ) -> Result<Document, RenderError> {
-    let document = match (format, width) {
+    let mut document = match (format, width) {
         (Format::Pdf, None) => document,
         _ => document.finished().map_err(RenderError::Page)?,
     };
-    for page in &document.pages {
+    for page in &mut document.pages {
         check_glyphs(page)?;
+        // No line under 0.25 pt where it is printed, at the width asked for.
+        let scale = width.map_or(1.0, |w| w.mm() / page.width);
+        page.root
+            .floor_strokes(crate::figure::MIN_STROKE_MM / scale);
     }
     if let Some(later) = &document.later {
         check_text(&later.chars)?;
