@@ -290,6 +290,39 @@ async function blocked(browser) {
   await page.close();
 }
 
+// A season's page on a 320-pixel touch screen (issue 41.6): every name and date stays whole
+// (one line box, or a part as wide as the line), the contents heading is not the title
+// again, and the keyboard hint is hidden where there is no keyboard.
+async function phone(browser) {
+  const file = path.resolve(out, "phone.html");
+  run(["booklet", "examples/season", "--format", "html", "-o", file]);
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto("file://" + file);
+  const seen = await page.evaluate(() => {
+    const broken = [];
+    for (const el of document.querySelectorAll(".part, .date")) {
+      const lines = new Set([...el.getClientRects()].map((r) => Math.round(r.top)));
+      const full = el.getBoundingClientRect().width >= document.querySelector("main").clientWidth - 40;
+      if (lines.size > 1 && !full) broken.push(el.textContent);
+    }
+    return {
+      broken,
+      parts: document.querySelectorAll(".part").length,
+      hint: [...document.querySelectorAll(".keys")].some((k) => getComputedStyle(k).display !== "none"),
+      heading: document.querySelector("nav h2") && document.querySelector("nav h2").textContent,
+      title: document.querySelector("h1").textContent,
+      scrollX: document.scrollingElement.scrollWidth,
+    };
+  });
+  check(seen.parts > 0, "phone: the bylines are made of parts");
+  check(seen.broken.length === 0, `phone: broken across lines: ${seen.broken.join(" | ")}`);
+  check(!seen.hint, "phone: the keyboard hint shows on a touch screen");
+  check(seen.heading !== seen.title, `phone: the contents heading repeats the title ${seen.title}`);
+  check(seen.scrollX <= 320, `phone: the page scrolls sideways (${seen.scrollX} px)`);
+  await context.close();
+}
+
 (async () => {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
   const games = [
@@ -302,6 +335,7 @@ async function blocked(browser) {
     await season(browser, width);
   }
   await blocked(browser);
+  await phone(browser);
   await browser.close();
   if (failures) {
     console.log(`${failures} checks failed`);

@@ -186,7 +186,8 @@ fn page_words(words: &Words, records: &[&dyn GameRecord]) -> PageWords {
     };
     PageWords {
         moves: words.tr("Moves"),
-        games: words.tr("Games"),
+        // Not "Games": the page's own title is that when nothing names the season.
+        games: words.tr("Contents"),
         keys: words.tr(keys),
         buttons: [
             words.tr("Start"),

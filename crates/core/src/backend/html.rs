@@ -183,7 +183,7 @@ fn contents(page: &mut String, replay: &Replay) {
             "<li><a href=\"#g{}\">{}</a> <span class=\"about\">{}</span></li>",
             k + 1,
             text(&game.title),
-            text(&about.join(" · "))
+            parts(&about.join(" · "))
         );
     }
     page.push_str("</ol>\n</nav>\n");
@@ -205,7 +205,7 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
     }
     for (class, line) in [("byline", &game.byline), ("result", &game.result)] {
         if !line.is_empty() {
-            let _ = writeln!(page, "<p class=\"{class}\">{}</p>", text(line));
+            let _ = writeln!(page, "<p class=\"{class}\">{}</p>", parts(line));
         }
     }
     if let Some(comment) = &game.comment {
@@ -285,6 +285,25 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
         }
     }
     page.push_str("</ol>\n</div>\n</div>\n</section>\n");
+}
+
+/// A byline or a result line (`Black ● Ana – White ○ Ben · 2026-11-29`) as text whose
+/// parts a narrow screen moves to the next line whole, rather than parting a name from its
+/// ● or a date at its hyphen: each part between ` – ` and ` · ` is a `part` span.
+fn parts(line: &str) -> String {
+    let mut out = String::new();
+    for (i, dotted) in line.split(" · ").enumerate() {
+        if i > 0 {
+            out.push_str(" · ");
+        }
+        for (j, part) in dotted.split(" – ").enumerate() {
+            if j > 0 {
+                out.push_str(" – ");
+            }
+            let _ = write!(out, "<span class=\"part\">{}</span>", text(part));
+        }
+    }
+    out
 }
 
 /// Text for an element's content: `&`, `<` and `>` escaped, the characters XML forbids
