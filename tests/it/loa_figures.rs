@@ -467,3 +467,51 @@ fn a_capture_cross_is_drawn_over_the_links_and_the_arrows_that_pass_its_corner()
         assert!(first(under) < crosses, "{under} is drawn over the crosses");
     }
 }
+
+/// Issue 41.3 and 41.5: the last move and an annotation's arrow differ in shape (the last
+/// move's shaft is dashed), not in grey alone, in the figure and in its key; the key sends
+/// the reader to the caption only when there is one.
+#[test]
+fn the_last_move_is_dashed_where_annotation_arrows_are_solid() {
+    let svg = |extra: &[&str]| {
+        let mut args = vec!["render", "examples/loa-connection.yaml", "--arrow", "a1:c3"];
+        args.extend(extra);
+        args.extend(["--theme", "print", "--format", "svg"]);
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let plain = svg(&[]);
+    let doc = roxmltree::Document::parse(&plain).unwrap();
+    let dashed = |class: &str| {
+        doc.descendants()
+            .filter(|n| {
+                n.attribute("class")
+                    .is_some_and(|c| c.split(' ').any(|w| w == class))
+            })
+            .flat_map(|g| g.descendants())
+            .any(|n| n.attribute("stroke-dasharray").is_some())
+    };
+    assert!(dashed("last-move"), "the last move's shaft is dashed");
+    assert!(!dashed("annotation"), "an annotation's arrow is solid");
+    let key = |svg: &str, kind: &str| {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        doc.descendants()
+            .filter(|n| {
+                n.attribute("class")
+                    .is_some_and(|c| c.contains("legend-sample") && c.contains(kind))
+            })
+            .any(|g| {
+                g.descendants()
+                    .any(|n| n.attribute("stroke-dasharray").is_some())
+            })
+    };
+    assert!(
+        !key(&plain, "annotation"),
+        "the key's annotation sample is solid"
+    );
+    assert!(!plain.contains("see the caption"), "no caption to see");
+    assert!(plain.contains(">annotations</text>"));
+    let captioned = svg(&["--caption", "The arrow: a plan."]);
+    assert!(captioned.contains("annotations (see the caption)"));
+}

@@ -210,7 +210,7 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
                 true => crate::layout::BARE_MARGIN,
                 false => crate::frame::MARGIN,
             };
-            let key = (&annotations, pt, margin);
+            let key = (&annotations, pt, margin, view.caption.is_some());
             annotation_key(&mut figure, &cells, key, &request.words);
         }
     }
@@ -221,7 +221,7 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
 fn annotation_key(
     figure: &mut crate::figure::Figure,
     cells: &annotate::Cells,
-    (annotations, pt, margin): (&Annotations, f64, f64),
+    (annotations, pt, margin, captioned): (&Annotations, f64, f64, bool),
     words: &crate::words::Words,
 ) {
     let size = cells.values().next().map_or(10.0, |c| c.size);
@@ -229,7 +229,7 @@ fn annotation_key(
         margin,
         figure.height - margin + 1.0 + crate::layout::line_height(pt),
     );
-    let entries = crate::legend::annotations(annotations, size, words);
+    let entries = crate::legend::annotations(annotations, size, captioned, words);
     if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * margin, pt, entries) {
         figure.root.group(key);
         figure.height = bottom + margin;

@@ -47,10 +47,12 @@ pub fn key(at: Point, width: f64, pt: f64, entries: Vec<Entry>) -> (Option<Group
 }
 
 /// The key to the annotations drawn: their samples as they are drawn on a square of
-/// `size` millimetres, and their words.
+/// `size` millimetres, and their words (sending the reader to the caption only when the
+/// figure has one).
 pub fn annotations<'a>(
     annotations: &crate::annotate::Annotations,
     size: f64,
+    captioned: bool,
     words: &crate::words::Words,
 ) -> Vec<Entry<'a>> {
     let mut entries = Vec::new();
@@ -85,7 +87,10 @@ pub fn annotations<'a>(
                 }
                 g
             }),
-            words: words.tr("annotations (see the caption)"),
+            words: words.tr(match captioned {
+                true => "annotations (see the caption)",
+                false => "annotations",
+            }),
         });
     }
     if !annotations.highlight.is_empty() {

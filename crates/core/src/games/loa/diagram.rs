@@ -8,7 +8,8 @@ use super::board::BoardLayout;
 use super::game::{Replay, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
 use crate::figure::{
-    Anchor, Color, Figure, Group, Paint, Point, Shape, Stroke, Text, arrow, cased_arrow, trimmed,
+    Anchor, Color, Figure, Group, Item, Paint, Point, Shape, Stroke, Text, arrow, cased_arrow,
+    trimmed,
 };
 use crate::font;
 use crate::frame::{self, Frame, Line, MARGIN};
@@ -310,16 +311,32 @@ fn last_move_arrow(board: &BoardLayout, m: Move) -> Group {
 }
 
 /// The last move's arrow from `from` to `to`, `width` wide, cased in paper: on the board
-/// and in the key alike.
+/// and in the key alike. Its shaft is dashed where an annotation's arrow is solid, so the
+/// two differ in shape, not in grey alone (a photocopy keeps one, not the other).
 fn last_move_shaft(from: Point, to: Point, width: f64) -> Group {
-    cased_arrow(
+    let mut arrow = cased_arrow(
         "arrow",
         from,
         to,
         width,
         LAST_MOVE,
         (crate::palette::PAPER, 0.3),
-    )
+    );
+    for item in &mut arrow.items {
+        if let Item::Shape(
+            Shape::Line(..),
+            Paint {
+                stroke: Some(stroke),
+                ..
+            },
+        ) = item
+        {
+            if stroke.color == LAST_MOVE {
+                stroke.dash = vec![width * 2.0, width * 1.2];
+            }
+        }
+    }
+    arrow
 }
 
 /// Whether a group of `groups` (or one inside them) of class `class` draws anything.
