@@ -165,3 +165,9 @@ if [ "${PERFT:-1}" != 0 ]; then
       print "perft(6), " threads " thread(s): " $3 " " $4 ", " $5 " s" limit
     }'
 fi
+
+# Fifty Typst diagrams through the plugin (typst/examples/fifty.typ) against their budget of
+# 6 s: TYPST=1 runs the Typst check with it (it installs the compiler from PyPI).
+if [ "${TYPST:-0}" = 1 ]; then
+  TYPST_FIFTY_BUDGET=6 scripts/typst-check.sh | grep -E "fifty diagrams"
+fi

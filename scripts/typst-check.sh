@@ -10,8 +10,10 @@
 #   - checks that a record with an illegal move stops the compile, naming the move and line;
 #   - checks that the wasm module's SVG, through lib.typ, is `sheetgen render`'s, byte for
 #     byte (the native tests in typst/plugin compare every golden case and gallery file);
-#   - times typst/examples/fifty.typ (50 diagrams, a fresh compiler, the plugin loaded
-#     once) against a budget of TYPST_FIFTY_BUDGET seconds (6).
+#   - compiles typst/examples/fifty.typ (50 diagrams, a fresh compiler, the plugin loaded
+#     once) and prints its time; with TYPST_FIFTY_BUDGET=SECONDS (scripts/bench.sh sets 6,
+#     for an idle machine) the time is also held to that budget. CI only prints it: a
+#     timed assertion on a shared machine fails on the machine's load, not on sheetgen.
 # TYPST_VENV=DIR reuses a virtual environment; TYPST_OUT=DIR keeps the PDFs. With
 # --pictures it also rewrites the book's pictures, output/typst/rulebook.png and
 # typst/rulebook.png (its three pages side by side, pdftoppm at 60 dpi and ImageMagick).
@@ -35,7 +37,7 @@ cargo build --quiet --bin sheetgen
 out=${TYPST_OUT:-$tmp}
 mkdir -p "$out"
 
-"$venv/bin/python" - "$XDG_DATA_HOME/typst/packages" "$tmp" "$out" "${TYPST_FIFTY_BUDGET:-6}" <<'PY'
+"$venv/bin/python" - "$XDG_DATA_HOME/typst/packages" "$tmp" "$out" "${TYPST_FIFTY_BUDGET:-0}" <<'PY'
 import json, subprocess, sys, time
 from pathlib import Path
 
@@ -144,7 +146,8 @@ start, cpu = time.perf_counter(), time.process_time()
 compiler("typst/examples/fifty.typ").compile(output=out / "fifty.pdf")
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 print(f"fifty diagrams: {seconds:.2f} s ({cpu:.2f} s of CPU)")
-check(seconds <= budget, f"fifty diagrams compile in at most {budget} s")
+if budget > 0:
+    check(seconds <= budget, f"fifty diagrams compile in at most {budget} s")
 
 if failures:
     sys.exit(f"{len(failures)} Typst check(s) failed")
