@@ -68,10 +68,10 @@ for words in [
     "Figure 7: Black to play joins the last two groups.",
     "Figure 2 shows it ten moves in",                         # cross-references
     "which Figure 8 shows made",
-    "Ana (Black) won 3–2 after 24 moves.",                   # summary sentences
-    "Ben (White) won 5–2 after 24 moves.",
+    "Ana (Black) won 3–2 after 24 half-moves.",                   # summary sentences
+    "Ben (White) won 5–2 after 24 half-moves.",
     "Ines (White) won 20–16 after 13 turns.",
-    "Black won after 33 moves.",
+    "Black won after 33 half-moves.",
     "Thursday evening, game 1",                               # the figures' own words
     "Towers at the club",
     "Heinrich",
