@@ -32,7 +32,7 @@ fn annotated(game: &dyn GameRecord, annotations: Annotations) -> (Figure, Cells)
 }
 
 fn cells_of(game: &dyn GameRecord) -> Cells {
-    game.draw(&View::default()).1
+    game.draw(&game.check_view(&View::default()).unwrap()).1
 }
 
 /// The first annotation group of `kind` (`arrow`, `label`, …).

@@ -6,7 +6,7 @@ use crate::annotate::{self, Annotations, Written};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, RequestError};
 use crate::figure::Document;
-use crate::games::{self, GameRecord, GivenOption, View};
+use crate::games::{self, CheckedView, GameRecord, GivenOption, View};
 use crate::vocabulary::MoveRef;
 use crate::words::Words;
 
@@ -65,7 +65,7 @@ impl TextSize {
 fn resolve(
     record: &dyn GameRecord,
     request: &Request,
-) -> Result<(View, Annotations, annotate::Cells), Error> {
+) -> Result<(CheckedView, Annotations), Error> {
     let about = record.about();
     about.drawable().map_err(Error::Invalid)?;
     let mut view = View {
@@ -117,8 +117,7 @@ fn resolve(
     }
     annotations.extend(request.annotations.clone());
     refuse_other_games_options(record, &view)?;
-    let cells = record.check_view(&view)?;
-    Ok((view, annotations, cells))
+    Ok((record.check_view(&view)?, annotations))
 }
 
 /// The moves before the position `at` names, as the record's game numbers its moves
@@ -183,11 +182,12 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
 
 /// The diagram `request` asks of `record`, as a one-page document.
 pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Error> {
-    let (mut view, annotations, _) = resolve(record, request)?;
-    let (mut figure, mut cells) = record.draw(&view);
+    let (mut checked, annotations) = resolve(record, request)?;
+    let (mut figure, mut cells) = record.draw(&checked);
     if let (Some(wanted), None) = (request.text_size, request.text_scale) {
-        (figure, cells) = legible(record, &mut view, wanted, (figure, cells));
+        (figure, cells) = legible(record, &mut checked, wanted, (figure, cells));
     }
+    let view = checked.view();
     if !annotations.is_empty() {
         // Labels grow with the figure's text, and with `--text-size` to its smallest text.
         let labels = annotate::LabelText {
@@ -246,7 +246,7 @@ const MAX_TEXT_SCALE: f64 = 20.0;
 /// filling its piece) leaves the figure as close as it came; `run` warns of it.
 fn legible(
     record: &dyn GameRecord,
-    view: &mut View,
+    view: &mut CheckedView,
     wanted: TextSize,
     drawn: (crate::figure::Figure, annotate::Cells),
 ) -> (crate::figure::Figure, annotate::Cells) {
@@ -254,7 +254,7 @@ fn legible(
     let target = wanted.points * 1.001;
     let mut best = drawn;
     let mut smallest = TextSize::smallest(&best.0, wanted.width);
-    let mut best_scale = view.text_scale;
+    let mut best_scale = view.view().text_scale;
     // The scale that made it worse, if one did: larger text can widen the figure faster
     // than it grows (a table as wide as its words), and the answer then lies between.
     let mut too_far: Option<f64> = None;
@@ -268,19 +268,20 @@ fn legible(
         if let Some(far) = too_far {
             scale = scale.min((best_scale + far) / 2.0);
         }
-        view.text_scale = scale.min(MAX_TEXT_SCALE);
+        let scale = scale.min(MAX_TEXT_SCALE);
+        view.set_text_scale(scale);
         let next = record.draw(view);
         let now = TextSize::smallest(&next.0, wanted.width);
         if now > smallest * (1.0 + 1e-9) {
-            (best, smallest, best_scale) = (next, now, view.text_scale);
+            (best, smallest, best_scale) = (next, now, scale);
         } else if now < smallest * (1.0 - 1e-9) {
-            too_far = Some(view.text_scale);
+            too_far = Some(scale);
         } else {
             // A plateau (text fitted to its line): past it, not back.
-            (best, best_scale) = (next, view.text_scale);
+            (best, best_scale) = (next, scale);
         }
     }
-    view.text_scale = best_scale;
+    view.set_text_scale(best_scale);
     best
 }
 
@@ -313,10 +314,11 @@ pub fn check_record_diagrams(record: &dyn GameRecord) -> Result<(), Diagnostic> 
             diagram: Some(k),
             ..Request::default()
         };
-        let checked = resolve(record, &request).and_then(|(_, annotations, cells)| {
+        let checked = resolve(record, &request).and_then(|(checked, annotations)| {
+            let cells = checked.cells();
             let nothing = crate::figure::Group::default();
             let labels = annotate::LabelText::default();
-            drawn_annotations(record, &cells, &annotations, &nothing, labels).map(|_| ())
+            drawn_annotations(record, cells, &annotations, &nothing, labels).map(|_| ())
         });
         checked.map_err(|e| match e {
             Error::Invalid(d) | Error::Config(d) => d,
@@ -423,8 +425,8 @@ mod tests {
             requests.push(midway);
             // The cells as drawn, with their pieces (`resolve` gives only the squares).
             let drawn_cells = |request: &Request| {
-                let (view, _, _) = resolve(&*record, request).unwrap();
-                record.draw(&view).1
+                let (checked, _) = resolve(&*record, request).unwrap();
+                record.draw(&checked).1
             };
             for base in requests.clone() {
                 let cells = drawn_cells(&base);

@@ -187,12 +187,13 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     }
 
     /// Checks that the diagram `view` asks for can be drawn, without drawing it: the move
-    /// is in the game and the game's own options make sense. Returns the diagram's squares
-    /// by name, for checking annotations (their places may differ from the drawn figure's).
-    fn check_view(&self, view: &View) -> Result<Cells, Error>;
+    /// is in the game and the game's own options make sense. The view comes back checked,
+    /// with the diagram's squares by name, for checking annotations (their places may
+    /// differ from the drawn figure's).
+    fn check_view(&self, view: &View) -> Result<CheckedView, Error>;
 
-    /// The diagram `view` asks for, and where its squares are; `check_view` has accepted it.
-    fn draw(&self, view: &View) -> (Figure, Cells);
+    /// The diagram a checked view asks for, and where its squares are.
+    fn draw(&self, view: &CheckedView) -> (Figure, Cells);
 
     /// The record as its own game's type, for that game's commands (a Shoreline sheet
     /// filled with Shoreline games).
@@ -269,6 +270,38 @@ pub struct GivenOption {
     pub name: String,
     /// The values in order; empty for a flag.
     pub values: Vec<Written>,
+}
+
+/// A view its game has checked ([`GameRecord::check_view`]): the only view
+/// [`GameRecord::draw`] takes, so no figure is drawn from options nobody checked. Made only
+/// in this crate, by a game's `check_view`.
+#[derive(Debug, Clone)]
+pub struct CheckedView {
+    view: View,
+    cells: Cells,
+}
+
+impl CheckedView {
+    pub(crate) fn new(view: &View, cells: Cells) -> Self {
+        Self {
+            view: view.clone(),
+            cells,
+        }
+    }
+
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// The diagram's squares by name, for checking annotations.
+    pub fn cells(&self) -> &Cells {
+        &self.cells
+    }
+
+    /// The same view with its text `scale`d: a text size never makes a view invalid.
+    pub fn set_text_scale(&mut self, scale: f64) {
+        self.view.text_scale = scale;
+    }
 }
 
 /// What a diagram shows: the position after `at` moves (the end if None), a caption, and

@@ -24,7 +24,7 @@ use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
 use crate::games::search::MAX_NODES;
-use crate::games::{GameOption, GameRecord, View};
+use crate::games::{CheckedView, GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -230,22 +230,25 @@ impl GameRecord for Game {
         Some(self.replay_to(before).position.to_move)
     }
 
-    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+    fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
         let n = crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
         self.review_nodes(view)?;
         if view.values("show").next().is_some() {
             self.figures(view, &self.replay_to(n))?;
         }
-        Ok(board::BoardLayout::fitting(
+        let cells = board::BoardLayout::fitting(
             crate::figure::Point::new(0.0, 0.0),
             100.0,
             self.rules.size,
             8.0,
         )
-        .cells())
+        .cells();
+        Ok(CheckedView::new(view, cells))
     }
 
-    fn draw(&self, view: &View) -> (Figure, Cells) {
+    fn draw(&self, checked: &CheckedView) -> (Figure, Cells) {
+        let view = checked.view();
+        // A CheckedView is made only by check_view, which parsed these same options.
         let nodes = self
             .review_nodes(view)
             .expect("check_view accepted the budget");

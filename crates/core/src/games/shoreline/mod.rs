@@ -20,7 +20,7 @@ use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
-use crate::games::{GameOption, GameRecord, View};
+use crate::games::{CheckedView, GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -149,12 +149,13 @@ impl GameRecord for Game {
         Some(self.play.position_after(before).to_move())
     }
 
-    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+    fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
         crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
-        Ok(diagram::cells())
+        Ok(CheckedView::new(view, diagram::cells()))
     }
 
-    fn draw(&self, view: &View) -> (Figure, Cells) {
+    fn draw(&self, checked: &CheckedView) -> (Figure, Cells) {
+        let view = checked.view();
         let analysis = view.flag("analysis").then(|| {
             let mut solver = solver::Solver::new(self.play.rules.scoring);
             solver::analyze(&self.play, &mut solver)

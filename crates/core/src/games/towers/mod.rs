@@ -15,7 +15,7 @@ use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
-use crate::games::{GameRecord, View};
+use crate::games::{CheckedView, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
@@ -91,12 +91,13 @@ impl GameRecord for Game {
         self.turns.len()
     }
 
-    fn check_view(&self, view: &View) -> Result<Cells, Error> {
+    fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
         crate::games::check_at(view.at, self.length(), "turn")?;
-        Ok(diagram::cells())
+        Ok(CheckedView::new(view, diagram::cells()))
     }
 
-    fn draw(&self, view: &View) -> (Figure, Cells) {
+    fn draw(&self, checked: &CheckedView) -> (Figure, Cells) {
+        let view = checked.view();
         let n = view.at.unwrap_or(self.turns.len());
         diagram::diagram(
             &self.board_after(n),
