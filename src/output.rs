@@ -64,11 +64,17 @@ pub fn write(target: &Target, bytes: &[u8], content: Content) -> Result<(), Erro
 }
 
 fn write_stdout(bytes: &[u8], content: Content) -> Result<(), Error> {
-    // Only a drawing is refused: a program that runs `check` for its exit code with its
-    // output on a /dev/null opened for reading and writing (Python's DEVNULL, Go's nil
-    // Stdout) would meet the refusal, and that /dev/null cannot be told from the one Rust
-    // opens for a closed standard output.
-    if content == Content::Drawing && stdout_was_closed() {
+    // Where the start of the process was seen (the binary), a closed standard output is
+    // known, and nothing, a report neither, is written into the void. Where it was not (the
+    // library in another program), only a drawing is refused on the guess below: a program
+    // that runs `check` for its exit code with its output on a /dev/null opened for reading
+    // and writing (Python's DEVNULL, Go's nil Stdout) would meet the refusal, and that
+    // /dev/null cannot be told from the one Rust opens for a closed standard output.
+    let closed = match stdout_at_start() {
+        Some(closed) => closed,
+        None => content == Content::Drawing && stdout_was_closed(),
+    };
+    if closed {
         return Err(Error::Io(
             "standard output is closed (`>&-`): nothing was written; redirect it to a file \
              or use -o FILE"
@@ -209,6 +215,34 @@ fn standard_stream_on(meta: &Metadata) -> Option<File> {
 #[cfg(not(unix))]
 fn standard_stream_on(_: &Metadata) -> Option<File> {
     None
+}
+
+/// Standard output at the start of the process: unknown, open or closed.
+static STDOUT_AT_START: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(UNKNOWN);
+const UNKNOWN: u8 = 0;
+const OPEN: u8 = 1;
+const CLOSED: u8 = 2;
+
+/// Notes whether standard output is open, before Rust's runtime opens /dev/null over a
+/// closed one: the binary calls it from `.init_array`, which runs before the runtime does
+/// (src/main.rs). Nothing else can tell `>&-` from a /dev/null given on purpose.
+pub fn note_stdout_at_start() {
+    #[cfg(unix)]
+    {
+        // SAFETY: F_GETFD reads a descriptor's flags; it touches no memory.
+        let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+        let state = if closed { CLOSED } else { OPEN };
+        STDOUT_AT_START.store(state, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Whether standard output was closed when the process started, where that was noted.
+fn stdout_at_start() -> Option<bool> {
+    match STDOUT_AT_START.load(std::sync::atomic::Ordering::Relaxed) {
+        OPEN => Some(false),
+        CLOSED => Some(true),
+        _ => None,
+    }
 }
 
 /// Whether the process started with standard output closed. Rust's runtime then opens

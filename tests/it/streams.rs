@@ -71,6 +71,21 @@ fn a_closed_stdout_is_an_error_not_silence() {
     assert_eq!(code, 0, "{stderr}");
 }
 
+/// Issue 42.3: a report is lost as surely as a drawing when standard output is closed;
+/// the binary notes the closed descriptor before Rust's runtime puts /dev/null there.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_report_to_a_closed_stdout_is_an_error_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let check = format!("\"$SHEETGEN\" check {root}/examples/shoreline-draw.yaml");
+    let (code, stderr) = shell(dir.path(), &format!("{check} >&-"));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("standard output is closed"), "{stderr}");
+    let (code, stderr) = shell(dir.path(), &format!("{check} >/dev/null"));
+    assert_eq!(code, 0, "{stderr}");
+}
+
 #[cfg(unix)]
 #[test]
 fn check_run_for_its_exit_code_with_its_report_on_dev_null_succeeds() {
