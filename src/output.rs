@@ -146,6 +146,19 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
+/// `.NAME.`, the start of a hidden temporary file's name for the file `name`: the name is
+/// cut so that with the six random characters after it the whole stays within the 255
+/// bytes a file name may have (a 255-byte target is a valid name, its temporary file too).
+fn hidden_prefix(name: &std::ffi::OsStr) -> std::ffi::OsString {
+    const ROOM: usize = 255 - ".".len() - ".".len() - 6;
+    let name = name.to_string_lossy();
+    let mut end = name.len().min(ROOM);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(".{}.", &name[..end]).into()
+}
+
 /// A hidden temporary file in `target`'s folder, with the permissions the target has, or
 /// those a new file gets (read and write for all, less the umask).
 fn hidden_beside(
@@ -156,9 +169,7 @@ fn hidden_beside(
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(target.file_name().unwrap_or_default());
-    prefix.push(".");
+    let prefix = hidden_prefix(target.file_name().unwrap_or_default());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix);
     #[cfg(unix)]
@@ -327,6 +338,20 @@ mod tests {
         file.persist(&path).unwrap();
         assert_eq!(std::fs::read(&path).unwrap().len(), 1 << 20);
         assert_eq!(names(dir.path()), ["replaced.pdf"]);
+    }
+
+    /// Issue 42.5: a name of the most bytes a name may have is written, its temporary
+    /// file's name cut to fit.
+    #[test]
+    fn a_name_of_255_bytes_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["a".repeat(251) + ".svg", "é".repeat(125) + "x.svg"] {
+            assert!(name.len() >= 254, "{}", name.len());
+            let path = dir.path().join(&name);
+            write_file(&path, b"figure").unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), b"figure");
+        }
+        assert_eq!(names(dir.path()).len(), 2, "no temporary file left");
     }
 
     #[cfg(unix)]
