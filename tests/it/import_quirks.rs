@@ -415,3 +415,30 @@ fn no_input_is_written_over_and_a_game_read_twice_is_named() {
         );
     }
 }
+
+/// Issue 42.8 and 42.12: 20,000 sibling variations took 87 s (each note re-read the file's
+/// one long line). Ten are named, the rest counted in one note, in linear time.
+#[test]
+fn thousands_of_variations_are_named_ten_and_counted() {
+    let sgf = format!("(;GM[9];B[d1-b3]{})", "(;W[a2-c2])".repeat(20_000));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("wide.sgf"), &sgf).unwrap();
+    let out = common::run_in(dir.path(), &["import", "wide.sgf"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let notes: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("note:"))
+        .collect();
+    assert_eq!(notes.len(), 11, "{notes:?}");
+    assert!(
+        notes[10].contains("19989 more variations from here on are left out too"),
+        "{}",
+        notes[10]
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("moves: [d1-b3, a2-c2]")
+    );
+}

@@ -192,17 +192,31 @@ pub fn import_games(source: &SourceFile, metadata: &Metadata) -> Result<Imported
     Ok(Imported { games, notes })
 }
 
-/// One note for each variation of `tree` left out, naming the move it branches at.
+/// Variations named one by one; past them one note counts the rest, so a file of
+/// thousands of variations is imported in linear time with a readable report.
+const NAMED_VARIATIONS: usize = 10;
+
+/// A note for each variation of `tree` left out, naming the move it branches at (the first
+/// [`NAMED_VARIATIONS`], then how many more).
 fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> Vec<Diagnostic> {
     let _ = replay;
-    tree.dropped
+    // Moves on the main line before each node, counted once.
+    let mut moves_before = Vec::with_capacity(tree.nodes.len() + 1);
+    let mut moves = 0;
+    moves_before.push(0);
+    for node in &tree.nodes {
+        moves += node
+            .iter()
+            .filter(|p| p.name == "B" || p.name == "W")
+            .count();
+        moves_before.push(moves);
+    }
+    let mut notes: Vec<Diagnostic> = tree
+        .dropped
         .iter()
+        .take(NAMED_VARIATIONS)
         .map(|&(at, nodes)| {
-            let moves: usize = tree.nodes[..nodes.min(tree.nodes.len())]
-                .iter()
-                .flatten()
-                .filter(|p| p.name == "B" || p.name == "W")
-                .count();
+            let moves = moves_before[nodes.min(tree.nodes.len())];
             // Named by its first move.
             let side = if moves % 2 == 0 { "black" } else { "white" };
             error_at(
@@ -214,7 +228,20 @@ fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> 
                 ),
             )
         })
-        .collect()
+        .collect();
+    if let Some(&(at, _)) = tree.dropped.get(NAMED_VARIATIONS) {
+        let more = tree.dropped.len() - NAMED_VARIATIONS;
+        notes.push(error_at(
+            source,
+            at,
+            format!(
+                "{} from here on {} left out too: only the main line is imported",
+                crate::vocabulary::plural(more, "more variation"),
+                if more == 1 { "is" } else { "are" }
+            ),
+        ));
+    }
+    notes
 }
 
 /// A text of the file, cleaned to one line. Whether the font can draw it is asked when
