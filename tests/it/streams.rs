@@ -203,3 +203,21 @@ fn no_command_waits_on_a_fifo() {
         assert_ne!(status.code(), Some(0), "{args:?}");
     }
 }
+
+/// Issue 42.7: a PNG larger than the memory the process may have is refused with the
+/// reason, never an abort (it was a SIGABRT under a 300 MB limit).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_png_too_large_for_the_memory_at_hand_is_refused_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stderr) = shell(
+        dir.path(),
+        "ulimit -v 300000; \"$SHEETGEN\" shoreline --boards 4 --format png --dpi 1066 -o s.png",
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("more memory than sheetgen can have here"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("s.png").exists());
+}
