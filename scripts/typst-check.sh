@@ -24,6 +24,8 @@ pictures=${1:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME="$tmp/data"
+# Typst's package cache, where the package script puts the @preview copy the READMEs import.
+export XDG_CACHE_HOME="$tmp/cache-home"
 scripts/typst-package.sh
 
 venv=${TYPST_VENV:-$tmp/venv}
@@ -38,7 +40,7 @@ out=${TYPST_OUT:-$tmp}
 mkdir -p "$out"
 
 "$venv/bin/python" - "$XDG_DATA_HOME/typst/packages" "$tmp" "$out" "${TYPST_FIFTY_BUDGET:-0}" <<'PY'
-import json, subprocess, sys, time
+import json, os, subprocess, sys, time
 from pathlib import Path
 
 import typst
@@ -51,7 +53,8 @@ failures = []
 
 def compiler(source=None):
     return typst.Compiler(source, root=root, ignore_system_fonts=True,
-                          package_path=packages, package_cache_path=tmp / "cache")
+                          package_path=packages,
+                          package_cache_path=Path(os.environ["XDG_CACHE_HOME"]) / "typst" / "packages")
 
 def check(ok, what):
     print(("ok   " if ok else "FAIL ") + what)
@@ -136,7 +139,8 @@ cases = [
 for arguments, args in cases:
     doc = f'#import {package}: diagram-svg\n#metadata(str(diagram-svg({arguments}))) <svg>\n'
     svg = typst.query(doc.encode(), "<svg>", field="value", one=True, root=root, ignore_system_fonts=True,
-                      package_path=packages, package_cache_path=tmp / "cache")
+                      package_path=packages,
+                      package_cache_path=Path(os.environ["XDG_CACHE_HOME"]) / "typst" / "packages")
     cli = subprocess.run(["target/debug/sheetgen", "render", *args, "--format", "svg"],
                          capture_output=True, check=True).stdout
     check(json.loads(svg).encode() == cli, f"the plugin draws `sheetgen render {' '.join(args)}`")
@@ -155,7 +159,7 @@ PY
 
 # The oldest compiler typst.toml declares (`compiler = "0.13.0"`): the rulebook and the
 # READMEs' Typst examples compile with Typst 0.13 too (its Python binding finds @local
-# packages under $XDG_DATA_HOME, as the compiler does).
+# packages under $XDG_DATA_HOME and @preview ones in $XDG_CACHE_HOME, as the compiler does).
 venv13=${TYPST_VENV13:-$tmp/venv13}
 [ -x "$venv13/bin/python" ] || python3 -m venv "$venv13"
 "$venv13/bin/pip" show typst >/dev/null 2>&1 || "$venv13/bin/pip" install --quiet 'typst>=0.13,<0.14'

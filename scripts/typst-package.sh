@@ -3,7 +3,10 @@
 # workspace's `plugin` profile: release, optimised for size)
 # and installs the package as @local/sheetgen:VERSION under
 # ${XDG_DATA_HOME:-~/.local/share}/typst/packages/local/sheetgen/VERSION/, where Typst finds
-# local packages. Refuses a module that imports anything but Typst's protocol (typst_env),
+# local packages, and as @preview/sheetgen:VERSION in Typst's package cache
+# (${XDG_CACHE_HOME:-~/.cache}/typst/packages/preview/), where Typst keeps what it downloads
+# from Typst Universe: until the package is published there, that copy lets the READMEs'
+# `@preview` imports (as Universe asks them to be written) work from a clone. Refuses a module that imports anything but Typst's protocol (typst_env),
 # which Typst could not load, or that is over 2.5 MB. Prints the folder it installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -84,3 +87,8 @@ cp typst/typst.toml typst/lib.typ typst/README.md typst/rulebook.png "$dest/"
 cp LICENSE-MIT LICENSE-APACHE "$dest/"
 cp "$wasm" "$dest/sheetgen.wasm"
 echo "$dest"
+preview="${XDG_CACHE_HOME:-$HOME/.cache}/typst/packages/preview/sheetgen/$version"
+rm -rf "$preview"
+mkdir -p "$(dirname "$preview")"
+cp -r "$dest" "$preview"
+echo "$preview"
