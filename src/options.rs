@@ -133,6 +133,14 @@ pub fn parse_text_size(text: &str) -> Result<f64, String> {
     sheetgen_core::backend::Length::text_size(text)
 }
 
+/// `--text-scale`: a factor from 0.5 to 20, as the layout can make room for.
+pub fn parse_text_scale(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if (0.5..=20.0).contains(&x) => Ok(x),
+        _ => Err(format!("`{text}` is not a number from 0.5 to 20")),
+    }
+}
+
 /// A whole number counted from 1 (`--game`, `--diagram`, `--every`), refused in words
 /// rather than as a range up to the type's largest number.
 pub fn counted_from_one(value: &str) -> Result<u32, String> {

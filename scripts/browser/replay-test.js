@@ -25,14 +25,19 @@ function run(args) {
 }
 
 const svgs = new Map();
-// `render --at N --bare` of `record`'s game, as SVG text (made once).
-function reference(record, game, n) {
-  const key = `${record} ${game} ${n}`;
+// `render --at N --bare` of `record`'s game at the text scale the page drew it at (its
+// section's data-text-scale, which makes its text legible on a phone), as SVG text (made once).
+function reference(record, game, n, scale) {
+  const key = `${record} ${game} ${n} ${scale}`;
   if (!svgs.has(key)) {
-    svgs.set(key, run(["render", record, "--game", String(game), "--at", String(n), "--bare", "--format", "svg"]));
+    const args = ["render", record, "--game", String(game), "--at", String(n), "--bare", "--text-scale", scale];
+    svgs.set(key, run([...args, "--format", "svg"]));
   }
   return svgs.get(key);
 }
+
+// The text scale the page's `k`-th game is drawn at.
+const scaleOf = (page, k) => page.evaluate((k) => document.querySelectorAll("section.game")[k].dataset.textScale, k);
 
 function moves(record, game) {
   const lines = run(["check", "--format", "json", record]).trim().split("\n").map(JSON.parse);
@@ -146,7 +151,7 @@ async function single(browser, width, { name, record, game, sides }) {
     s = await state(page, 0);
     check(s.hash === "#" + n, `${tag}: ${why}: fragment ${s.hash}, not #${n}`);
     const board = await boardAt(page, 0);
-    const wanted = await referenceBoard(page, reference(record, game, n));
+    const wanted = await referenceBoard(page, reference(record, game, n, await scaleOf(page, 0)));
     check(JSON.stringify(board) === JSON.stringify(wanted), `${tag}: ${why}: the board at ${n} is not render --at ${n}'s`);
     const pieces = board.filter((d) => /class=(piece|stone|tower)/.test(d)).length;
     check(n === 0 || pieces > 0 || name === "towers", `${tag}: ${why}: no pieces drawn at ${n}`);
@@ -216,7 +221,7 @@ async function single(browser, width, { name, record, game, sides }) {
   const opened = await state(linked.page, 0);
   check(opened.hash === `#${at}`, `${tag}: #${at} opened at ${opened.hash}`);
   const board = await boardAt(linked.page, 0);
-  const wanted = await referenceBoard(linked.page, reference(record, game, at));
+  const wanted = await referenceBoard(linked.page, reference(record, game, at, await scaleOf(linked.page, 0)));
   check(JSON.stringify(board) === JSON.stringify(wanted), `${tag}: #${at} draws another board`);
   await finish(linked.page, linked.problems, `${tag} #${at}`);
 
@@ -251,7 +256,7 @@ async function season(browser, width) {
   const n = lengths[1] - 1;
   check(s.hash === `#g2-${n}`, `${tag}: ArrowLeft in game 2 (${s.hash})`);
   const board = await boardAt(page, 1);
-  const wanted = await referenceBoard(page, reference(files[1], 1, n));
+  const wanted = await referenceBoard(page, reference(files[1], 1, n, await scaleOf(page, 1)));
   check(JSON.stringify(board) === JSON.stringify(wanted), `${tag}: game 2 at ${n} is not render --at ${n}'s`);
   // A commented move shows its comment beside the board, and an uncommented one none.
   const commented = page.locator("#g2 .moves a.commented").first();
@@ -271,7 +276,7 @@ async function season(browser, width) {
   const linked = await open(browser, width, `file://${file}#g1-5`, `${tag} #g1-5`);
   check((await state(linked.page, 0)).hash === "#g1-5", `${tag}: #g1-5`);
   const first = await boardAt(linked.page, 0);
-  const five = await referenceBoard(linked.page, reference(files[0], 1, 5));
+  const five = await referenceBoard(linked.page, reference(files[0], 1, 5, await scaleOf(linked.page, 0)));
   check(JSON.stringify(first) === JSON.stringify(five), `${tag}: #g1-5 draws another board`);
   await finish(linked.page, linked.problems, `${tag} #g1-5`);
 }

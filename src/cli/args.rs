@@ -245,6 +245,10 @@ pub struct RenderArgs {
     /// e.g. 7pt or 2.5mm: labels and coordinates grow and the layout makes room
     #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_text_size)]
     pub text_size: Option<f64>,
+    /// Draw every text this many times its usual size (0.5 to 20), the layout making room:
+    /// a replay page's boards are drawn at the scale its data-text-scale says
+    #[arg(long, value_name = "X", value_parser = crate::options::parse_text_scale, conflicts_with = "text_size")]
+    pub text_scale: Option<f64>,
     /// The board, its coordinates and the annotations only: no title, players, legend,
     /// score text or caption, for books that set their own captions
     #[arg(long)]

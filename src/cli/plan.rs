@@ -133,7 +133,7 @@ fn render_plan(
         omit_caption: false,
         bare: args.bare,
         legend: args.legend,
-        text_scale: None,
+        text_scale: args.text_scale,
         text_size: args
             .text_size
             .map(|points| sheetgen_core::diagram::TextSize {

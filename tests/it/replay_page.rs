@@ -117,6 +117,25 @@ fn positions(page: &str, k: usize) -> Vec<String> {
 
 /// An SVG file's drawing, as the page holds it: after the definitions, without the
 /// invisible text layer, glyph ids without the figure's key.
+/// `render RECORD --at N --bare`'s SVG at the text scale the page's game `k` says it drew
+/// its boards at (`data-text-scale`, the scale that makes them legible on a phone).
+fn page_board(page: &str, k: usize, record: &str, n: usize) -> String {
+    let scale = between(page, "data-text-scale=\"", "\"")[k];
+    let at = n.to_string();
+    let args = [
+        "render",
+        record,
+        "--at",
+        &at,
+        "--bare",
+        "--text-scale",
+        scale,
+    ];
+    let out = common::run(&[&args[..], &["--format", "svg"]].concat());
+    assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn drawing(svg: &str) -> String {
     let body = svg.split("</defs>").nth(1).unwrap();
     let body = body
@@ -242,12 +261,7 @@ fn every_position_of_every_game_is_the_board_render_at_n_draws() {
         let held = positions(&page, 0);
         assert_eq!(held.len(), lengths + 1, "{record}");
         for (n, position) in held.iter().enumerate() {
-            let at = n.to_string();
-            let svg = written(
-                dir.path(),
-                "p.svg",
-                &["render", record, "--at", &at, "--bare"],
-            );
+            let svg = page_board(&page, 0, record, n);
             assert!(
                 unkeyed(position) == drawing(&svg),
                 "{record} at {n}:\n{}\n---\n{}",
@@ -350,7 +364,9 @@ fn a_season_page_lists_its_games_and_names_positions_by_game() {
             page.contains(&format!("<li><a href=\"#g{k}\">")),
             "game {k} listed"
         );
-        assert!(page.contains(&format!("<section class=\"game\" id=\"g{k}\">")));
+        assert!(page.contains(&format!(
+            "<section class=\"game\" id=\"g{k}\" data-text-scale="
+        )));
         assert!(
             page.contains(&format!("href=\"#g{k}-1\"")),
             "game {k}'s first move"
@@ -360,17 +376,7 @@ fn a_season_page_lists_its_games_and_names_positions_by_game() {
     // The page's boards are the games' own.
     let last = games - 1;
     let held = positions(&page, last);
-    let svg = written(
-        dir.path(),
-        "s.svg",
-        &[
-            "render",
-            "examples/loa-club-game.yaml",
-            "--at",
-            "10",
-            "--bare",
-        ],
-    );
+    let svg = page_board(&page, last, "examples/loa-club-game.yaml", 10);
     assert!(unkeyed(&held[10]) == drawing(&svg));
 }
 
@@ -450,4 +456,32 @@ fn a_season_page_carries_its_title_and_date() {
         between(&page, "<p class=\"date\">", "</p>"),
         ["November 2026"]
     );
+}
+
+/// Issue 41.6: a replay page's boards keep their text at 9 CSS pixels or more on a
+/// 320-pixel phone (a board 296 pixels wide): every position of each game's page, measured
+/// as `--text-size` measures it (Towers' numerals were about 4 pixels).
+#[test]
+fn a_replay_page_s_board_text_is_nine_pixels_on_a_phone() {
+    use sheetgen_core::diagram::TextSize;
+    use sheetgen_core::game_replay::{ReplayOptions, single};
+    let phone_mm = 296.0 * 25.4 / 96.0;
+    let nine_px_pt = 9.0 * 72.0 / 96.0;
+    for path in [
+        "examples/towers-complete.yaml",
+        "examples/loa-club-game.yaml",
+        "examples/shoreline-draw.yaml",
+    ] {
+        let game = sheetgen::files::load(path).unwrap().remove(0).game.unwrap();
+        let options = ReplayOptions {
+            request: Default::default(),
+            theme: Default::default(),
+            open_at: None,
+        };
+        let replay = single(&*game, &options).unwrap();
+        for (at, frame) in replay.games[0].frames.iter().enumerate() {
+            let least = TextSize::smallest(frame, Some(phone_mm));
+            assert!(least >= nine_px_pt - 0.01, "{path} at {at}: {least:.2} pt");
+        }
+    }
 }

@@ -54,18 +54,18 @@ pub fn render(figure: &Figure, dpi: u32, width: Option<Length>) -> Result<Vec<u8
     encode(&pixmap, dpi).map_err(|e| RenderError::Png(e.to_string()))
 }
 
-/// Whether the memory for a `width` × `height` image (its pixels and about as much again for
-/// the encoded file) can be had: asked of the allocator first, so that a machine or a
-/// `ulimit` without it gives a refusal, not an abort (issue 42.7).
+/// Whether the memory for a `width` × `height` image's pixels can be had: asked of the
+/// allocator first, so that a machine or a `ulimit` without it gives a refusal, not an
+/// abort (issue 42.7).
 fn room_for(width: u32, height: u32) -> Result<(), RenderError> {
-    let pixels = u64::from(width) * u64::from(height) * 4;
+    let bytes = u64::from(width) * u64::from(height) * 4;
     let mut probe: Vec<u8> = Vec::new();
-    match usize::try_from(pixels * 2).map(|bytes| probe.try_reserve_exact(bytes)) {
+    match usize::try_from(bytes).map(|bytes| probe.try_reserve_exact(bytes)) {
         Ok(Ok(())) => Ok(()),
         _ => Err(RenderError::TooLarge(format!(
             "{width}×{height} pixels need {} MB, more memory than sheetgen can have here; use a \
              lower --dpi or a smaller --width",
-            pixels * 2 / 1_000_000
+            bytes / 1_000_000
         ))),
     }
 }

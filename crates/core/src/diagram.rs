@@ -180,6 +180,20 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
     Ok(())
 }
 
+/// The text scale at which `record`'s diagram (as `request` asks it) prints its smallest
+/// text at `wanted`, found as `--text-size` finds it: for drawings that share one scale
+/// (a replay page's positions).
+pub fn legible_text_scale(
+    record: &dyn GameRecord,
+    request: &Request,
+    wanted: TextSize,
+) -> Result<f64, Error> {
+    let (mut checked, _) = resolve(record, request)?;
+    let drawn = record.draw(&checked);
+    legible(record, &mut checked, wanted, drawn);
+    Ok(checked.view().text_scale)
+}
+
 /// The diagram `request` asks of `record`, as a one-page document.
 pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Error> {
     let (mut checked, annotations) = resolve(record, request)?;

@@ -13,6 +13,14 @@ use crate::words::Words;
 /// written, and a season of a hundred long games stays under it.
 pub const MAX_POSITIONS: usize = 20_000;
 
+/// The least size of a board's text on the narrowest screen a page is read on (issue 41.6):
+/// 9 CSS pixels where the board is 296 pixels wide (a 320-pixel phone less the page's
+/// padding), in points and millimetres as `--text-size` takes them.
+const PHONE_TEXT: crate::diagram::TextSize = crate::diagram::TextSize {
+    points: 9.0 * 72.0 / 96.0,
+    width: Some(296.0 * 25.4 / 96.0),
+};
+
 /// What every position of a replay is drawn with.
 #[derive(Debug, Clone, Default)]
 pub struct ReplayOptions {
@@ -107,15 +115,25 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
     }
     let words = &options.request.words;
     let about = record.about();
+    let position = |at: usize| Request {
+        at: Some(crate::vocabulary::MoveRef::Count(at)),
+        bare: true,
+        diagram: None,
+        caption: None,
+        annotations: Default::default(),
+        ..options.request.clone()
+    };
+    // One text scale for every position, found on the last: legible on a phone.
+    let scale = match options.request.text_scale {
+        Some(asked) => asked,
+        None => crate::diagram::legible_text_scale(record, &position(length), PHONE_TEXT)?,
+    };
     let mut frames = Vec::with_capacity(length + 1);
     for at in 0..=length {
         let request = Request {
-            at: Some(crate::vocabulary::MoveRef::Count(at)),
-            bare: true,
-            diagram: None,
-            caption: None,
-            annotations: Default::default(),
-            ..options.request.clone()
+            text_scale: Some(scale),
+            text_size: None,
+            ..position(at)
         };
         let mut document = crate::diagram::draw(record, &request)?;
         let mut figure = document.pages.remove(0);
@@ -153,6 +171,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
         result: record.outcome_words(words),
         comment: about.comment.as_ref().map(|t| t.value.clone()),
         frames,
+        text_scale: scale,
         plies,
         start: words.tr("Start"),
         open_at: options.open_at.unwrap_or(length).min(length),

@@ -37,6 +37,8 @@ pub struct ReplayGame {
     /// `frames[n]`: the board after `n` moves, drawn as `render --at n --bare` draws it.
     /// One more than the moves.
     pub frames: Vec<Figure>,
+    /// The text scale every frame is drawn at (`render --text-scale` draws one alike).
+    pub text_scale: f64,
     /// Each move, in order.
     pub plies: Vec<Ply>,
     /// What is announced at the position before the first move ("Start").

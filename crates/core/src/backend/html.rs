@@ -199,7 +199,11 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
             format!("#{n}")
         }
     };
-    let _ = writeln!(page, "<section class=\"game\" id=\"{id}\">");
+    let _ = writeln!(
+        page,
+        "<section class=\"game\" id=\"{id}\" data-text-scale=\"{}\">",
+        game.text_scale
+    );
     if replay.season {
         let _ = writeln!(page, "<h2>{}</h2>", text(&game.title));
     }
