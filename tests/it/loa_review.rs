@@ -2,7 +2,7 @@
 //! `solve loa`. Small budgets keep the debug runs short; the proofs themselves are checked
 //! against a plain search in the library's tests (games::loa::search::tests).
 
-use crate::common::run;
+use crate::common::{self, run};
 
 fn json_lines(args: &[&str]) -> Vec<serde_json::Value> {
     let out = run(args);
@@ -502,4 +502,38 @@ fn analyze_takes_folders_and_solve_takes_numbered_moves() {
         numbered.stdout, counted.stdout,
         "2. is black's second move, the third"
     );
+}
+
+/// Issue 39.4: `booklet --analysis` titled every untitled game's graph "game 1".
+#[test]
+fn each_untitled_game_s_review_is_titled_by_its_place_in_the_booklet() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["a.yaml", "b.yaml"] {
+        let moves = if name == "a.yaml" {
+            "[b1-b3, a2-c2]"
+        } else {
+            "[c1-c3]"
+        };
+        std::fs::write(
+            dir.path().join(name),
+            format!("game: lines-of-action\nmoves: {moves}\n"),
+        )
+        .unwrap();
+    }
+    let out = common::run_in(
+        dir.path(),
+        &[
+            "booklet",
+            "a.yaml",
+            "b.yaml",
+            "--analysis",
+            "--nodes",
+            "2000",
+            "-o",
+            "r.pdf",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = common::pdf_text(&std::fs::read(dir.path().join("r.pdf")).unwrap());
+    assert!(text.contains("game 1") && text.contains("game 2"), "{text}");
 }

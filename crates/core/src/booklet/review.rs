@@ -22,8 +22,8 @@ pub fn pages(
         return Ok(Vec::new());
     };
     let mut pages = Vec::new();
-    for game in games {
-        if let Some(review) = game.booklet_review(nodes) {
+    for (k, game) in games.iter().enumerate() {
+        if let Some(review) = game.booklet_review(k + 1, nodes) {
             pages.push(page(&**game, review, nodes, options)?);
         }
     }

@@ -199,11 +199,11 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// filled with Shoreline games).
     fn as_any(&self) -> &dyn Any;
 
-    /// What `booklet --analysis` adds for this game, its review searched with `nodes`
-    /// nodes a position: None for a game without such a review (only Lines of Action has
-    /// one).
-    fn booklet_review(&self, nodes: u64) -> Option<BookletReview> {
-        let _ = nodes;
+    /// What `booklet --analysis` adds for this game, the booklet's game `index` (from 1,
+    /// which names an untitled game), its review searched with `nodes` nodes a position:
+    /// None for a game without such a review (only Lines of Action has one).
+    fn booklet_review(&self, index: usize, nodes: u64) -> Option<BookletReview> {
+        let _ = (index, nodes);
         None
     }
 }

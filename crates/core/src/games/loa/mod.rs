@@ -283,12 +283,12 @@ impl GameRecord for Game {
     }
 
     /// The graph, the turning point's diagram and the next costly move's.
-    fn booklet_review(&self, nodes: u64) -> Option<crate::games::BookletReview> {
+    fn booklet_review(&self, index: usize, nodes: u64) -> Option<crate::games::BookletReview> {
         if self.plies.len() > MAX_REVIEW_PLIES {
             return None;
         }
         let review = self.review(nodes);
-        let title = analysis::title(1, &self.about);
+        let title = analysis::title(index, &self.about);
         let mut diagrams: Vec<Option<usize>> = Vec::new();
         for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {
             let turning = i == 0 && review.turning_point() == Some(ply);
