@@ -27,6 +27,7 @@ mod memory;
 mod output;
 mod positions;
 mod print_ready;
+mod proofs;
 mod properties;
 mod readme;
 mod refusals;

@@ -4,7 +4,11 @@
 //!
 //! How a move is judged, from the mover's view, before it and after it:
 //! - a proven win before and a proven loss after: "threw away a proven win";
-//! - a proven win before and no proven win after: "missed a win in N", with the winning ply;
+//! - a proven win before and, after it, a proven draw, or a proof (a second search with
+//!   [`RECHECK`] times the budget) that the mover no longer wins within the distance left:
+//!   "missed a win in N", with the winning ply;
+//! - a proven win before and neither a win nor its absence proven after: "win no longer
+//!   proven" (a position unproven within a budget proves nothing);
 //! - no proof before and a proven loss after: "walked into a proven loss";
 //! - otherwise, by how much the estimate of the move played falls short of the best
 //!   move's, both searched alike: [`MISTAKE`] or more a mistake, [`BLUNDER`] or more a
@@ -24,6 +28,10 @@ use crate::vocabulary::Side;
 pub const MISTAKE: i32 = 150;
 /// And this much a blunder: three groups' worth.
 pub const BLUNDER: i32 = 300;
+
+/// The budget of the second look at a move that left a proven win for an unproven position,
+/// in times the review's budget a position.
+pub const RECHECK: u64 = 4;
 
 /// One position of a game and what is known of it.
 #[derive(Debug, Clone)]
@@ -48,11 +56,30 @@ pub struct Judged {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Note {
-    ThrewAwayWin { win: u32, loss: u32 },
-    MissedWin { win: u32, best: String },
-    WalkedIntoLoss { loss: u32 },
-    Blunder { swing: i32, best: String },
-    Mistake { swing: i32, best: String },
+    ThrewAwayWin {
+        win: u32,
+        loss: u32,
+    },
+    MissedWin {
+        win: u32,
+        best: String,
+    },
+    /// A proven win before the move, and after it neither a win nor its absence proven.
+    WinNotProven {
+        win: u32,
+        best: String,
+    },
+    WalkedIntoLoss {
+        loss: u32,
+    },
+    Blunder {
+        swing: i32,
+        best: String,
+    },
+    Mistake {
+        swing: i32,
+        best: String,
+    },
 }
 
 impl Note {
@@ -62,6 +89,9 @@ impl Note {
                 format!("threw away a proven win (win in {win} → loss in {loss})")
             }
             Note::MissedWin { win, best } => format!("missed a win in {win}: {best}"),
+            Note::WinNotProven { win, best } => {
+                format!("win no longer proven (win in {win}: {best})")
+            }
             Note::WalkedIntoLoss { loss: 0 } => {
                 "lost at once: the move connected the other side".into()
             }
@@ -141,8 +171,11 @@ pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
         .iter()
         .enumerate()
         .map(|(i, ply)| {
+            let (before, after) = (&stands[i], &stands[i + 1]);
+            let still_wins = recheck(&mut engine, before, after, &history[i + 1].1, nodes);
+            total += still_wins.1;
             engine.set_drawn(&history[i].1);
-            judge(&engine, rules, &stands[i], &stands[i + 1], *ply)
+            judge(&engine, rules, before, after, *ply, still_wins.0)
         })
         .collect();
     Review {
@@ -153,7 +186,42 @@ pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
     }
 }
 
-fn judge(engine: &Engine, rules: &Rules, before: &Stand, after: &Stand, played: Ply) -> Judged {
+/// The second look at a move from a proven win (in `w`) to an unproven position: does the
+/// mover still win within `w - 1` from there? Searched alone with [`RECHECK`] times the
+/// budget, with the repetitions standing after the move (`drawn`). None where no second
+/// look is due or it ran out too; and the nodes spent.
+fn recheck(
+    engine: &mut Engine,
+    before: &Stand,
+    after: &Stand,
+    drawn: &[Position<Wide>],
+    nodes: u64,
+) -> (Option<bool>, u64) {
+    let (Some(Value::Win), Some(win), None) = (
+        before.verdict.value,
+        before.verdict.plies,
+        after.verdict.value,
+    ) else {
+        return (None, 0);
+    };
+    let left = u8::try_from(win - 1).unwrap_or(u8::MAX);
+    engine.set_drawn(drawn);
+    let mover = before.position.to_move;
+    let (found, spent) =
+        engine.wins_within(&after.position, mover, left, nodes.saturating_mul(RECHECK));
+    (found.map(|(won, _)| won), spent)
+}
+
+/// Judges `played`, the move from `before` to `after`; `still_wins` is [`recheck`]'s
+/// answer where one was due.
+fn judge(
+    engine: &Engine,
+    rules: &Rules,
+    before: &Stand,
+    after: &Stand,
+    played: Ply,
+    still_wins: Option<bool>,
+) -> Judged {
     let mover = before.position.to_move;
     let b = before.verdict;
     // The position after, from the mover's view.
@@ -170,9 +238,13 @@ fn judge(engine: &Engine, rules: &Rules, before: &Stand, after: &Stand, played: 
         (Some(Value::Win), Some(win), Some(Value::Loss), Some(loss)) => {
             Some(Note::ThrewAwayWin { win, loss })
         }
-        (Some(Value::Win), Some(win), value, _) if value != Some(Value::Win) => {
-            Some(Note::MissedWin { win, best })
-        }
+        (Some(Value::Win), Some(win), Some(Value::Draw), _) => Some(Note::MissedWin { win, best }),
+        // Unproven after: only the second look can say the win is gone.
+        (Some(Value::Win), Some(win), None, _) => match still_wins {
+            Some(false) => Some(Note::MissedWin { win, best }),
+            Some(true) => None,
+            None => Some(Note::WinNotProven { win, best }),
+        },
         (None, _, Some(Value::Loss), Some(loss)) => Some(Note::WalkedIntoLoss { loss }),
         (None, _, None, _) => {
             let swing = b.score - played_score;
@@ -478,5 +550,64 @@ impl Review {
             note: judged.and_then(|m| m.note.clone()),
             turning,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::loa::rules::AnyBoard;
+
+    fn stand(
+        ply: usize,
+        position: Position<Wide>,
+        value: Option<Value>,
+        plies: Option<u32>,
+    ) -> Stand {
+        Stand {
+            ply,
+            position,
+            verdict: Verdict {
+                value,
+                plies,
+                best: None,
+                score: 0,
+                nodes: 0,
+            },
+            over: false,
+        }
+    }
+
+    /// From a proven win in 5, a move to a position unproven within the budget: only the
+    /// second look's answer decides what is said (issue 39, hole 3).
+    #[test]
+    fn a_win_left_unproven_is_missed_only_when_the_second_look_proves_it_gone() {
+        let rules = Rules::default();
+        let board = AnyBoard::shared(8, &[]);
+        let start = board.start(crate::games::loa::rules::Setup::Standard);
+        let played = Ply::Move(board.moves(&start)[0]);
+        let after = match played {
+            Ply::Move(m) => board.play(&start, m),
+            Ply::Pass => board.pass(&start),
+        };
+        let engine = Engine::new(&rules, 10);
+        let before = stand(0, start, Some(Value::Win), Some(5));
+        let unproven = stand(1, after, None, None);
+        let said = |still_wins| judge(&engine, &rules, &before, &unproven, played, still_wins).note;
+        assert!(matches!(
+            said(None),
+            Some(Note::WinNotProven { win: 5, .. })
+        ));
+        assert!(matches!(
+            said(Some(false)),
+            Some(Note::MissedWin { win: 5, .. })
+        ));
+        assert_eq!(said(Some(true)), None);
+        let described = Note::WinNotProven {
+            win: 5,
+            best: "b1-b3".into(),
+        }
+        .describe();
+        assert_eq!(described, "win no longer proven (win in 5: b1-b3)");
     }
 }

@@ -193,7 +193,12 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
     let named = words.lang() == crate::words::Lang::En
         && matches!(
             marked.note,
-            Some(Note::MissedWin { .. } | Note::Blunder { .. } | Note::Mistake { .. })
+            Some(
+                Note::MissedWin { .. }
+                    | Note::WinNotProven { .. }
+                    | Note::Blunder { .. }
+                    | Note::Mistake { .. }
+            )
         );
     match (marked.best, marked.played) {
         _ if named => {}
@@ -216,6 +221,7 @@ fn note_words(note: &Note, words: &Words) -> String {
     let english = match note {
         Note::ThrewAwayWin { .. } => "threw away a proven win",
         Note::MissedWin { .. } => "missed a proven win",
+        Note::WinNotProven { .. } => "win no longer proven",
         Note::WalkedIntoLoss { .. } => "walked into a proven loss",
         Note::Blunder { .. } => "a blunder",
         Note::Mistake { .. } => "a mistake",

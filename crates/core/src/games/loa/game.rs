@@ -382,14 +382,27 @@ impl Replay {
         Ok(())
     }
 
-    /// The game as it stood after `plies`, at `position`, to go on from with [`Replay::apply`]:
-    /// a long game drawn from a checkpoint instead of from its first move. Positions before
-    /// the checkpoint are not remembered, so a repetition they would complete is not seen;
-    /// the caller knows the game's outcome.
-    pub fn resumed(rules: Rules, position: Position<Wide>, plies: Vec<Ply>) -> Self {
+    /// The game as it stood after `plies`, to go on from with [`Replay::apply`]: a long
+    /// game drawn from a checkpoint instead of from its first move. `stood` is every
+    /// position so far, the start first and the current one last; the repetition counts
+    /// (L6) are taken from it, so a repetition the next plies complete is seen. Only the
+    /// positions with the current one's pieces are counted: pieces never come back, so no
+    /// other can stand again. The caller knows the game's outcome.
+    pub fn resumed(rules: Rules, stood: &[Position<Wide>], plies: Vec<Ply>) -> Self {
+        let position = *stood.last().expect("a game has a position");
+        let material = |p: &Position<Wide>| (p.black.count(), p.white.count());
+        let mut seen = HashMap::new();
+        let counted = match rules.repetition {
+            Repetition::Third => stood.len(),
+            Repetition::Off => 1,
+        };
+        let same = stood.iter().rev().take(counted);
+        for p in same.take_while(|p| material(p) == material(&position)) {
+            *seen.entry(*p).or_insert(0) += 1;
+        }
         Self {
             board: AnyBoard::shared(rules.size, &rules.obstructions),
-            seen: HashMap::from([(position, 1)]),
+            seen,
             rules,
             position,
             plies,

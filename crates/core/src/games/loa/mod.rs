@@ -11,6 +11,7 @@ pub mod graph;
 pub mod import;
 pub mod palette;
 pub mod position;
+pub mod proof;
 pub mod record;
 pub mod rules;
 pub mod search;

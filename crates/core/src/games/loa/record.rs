@@ -51,10 +51,11 @@ pub struct Game {
     pub rules: Rules,
     pub plies: Vec<Ply>,
     pub outcome: Option<Outcome>,
-    /// The position after every [`CHECKPOINT`] plies, made on first use: a diagram after
-    /// any move of a long game replays at most that many plies (a booklet walking through
-    /// a 100,000-move game stays linear).
-    pub checkpoints: OnceLock<Vec<Position<Wide>>>,
+    /// Every position the game went through, the start first, made on first use: a
+    /// diagram after any move of a long game replays at most [`CHECKPOINT`] plies from
+    /// the last checkpoint before it (a booklet walking through a 100,000-move game stays
+    /// linear), and takes the repetition counts (L6) from these positions.
+    pub positions: OnceLock<Vec<Position<Wide>>>,
     /// The review with its node budget, made on first use: a booklet draws a review
     /// diagram many times while it finds the text size.
     pub reviewed: OnceLock<(u64, Review)>,
@@ -92,37 +93,35 @@ impl Game {
         let mut replay = match k {
             0 => Replay::new(self.rules.clone()),
             k => {
-                let start = self.checkpoints()[k - 1];
+                let stood = &self.positions()[..=k * CHECKPOINT];
                 let before = self.plies[..k * CHECKPOINT].to_vec();
-                Replay::resumed(self.rules.clone(), start, before)
+                Replay::resumed(self.rules.clone(), stood, before)
             }
         };
         for ply in &self.plies[k * CHECKPOINT..n] {
             replay.apply(*ply);
         }
-        // The game's end as the record has it: a resignation is not on the board, and a
-        // repetition completed by the last ply needs positions from before a checkpoint.
+        // The game's end as the record has it: a resignation is not on the board.
         if n == self.plies.len() {
             replay.outcome = self.outcome;
         }
         replay
     }
 
-    fn checkpoints(&self) -> &[Position<Wide>] {
-        self.checkpoints.get_or_init(|| {
+    fn positions(&self) -> &[Position<Wide>] {
+        self.positions.get_or_init(|| {
             let board = super::rules::AnyBoard::shared(self.rules.size, &self.rules.obstructions);
             let mut position = self.rules.start_position(&board);
-            let mut checkpoints = Vec::with_capacity(self.plies.len() / CHECKPOINT);
-            for (i, ply) in self.plies.iter().enumerate() {
+            let mut positions = Vec::with_capacity(self.plies.len() + 1);
+            positions.push(position);
+            for ply in &self.plies {
                 position = match *ply {
                     Ply::Move(m) => board.play(&position, m),
                     Ply::Pass => board.pass(&position),
                 };
-                if (i + 1) % CHECKPOINT == 0 {
-                    checkpoints.push(position);
-                }
+                positions.push(position);
             }
-            checkpoints
+            positions
         })
     }
 
@@ -218,7 +217,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
         rules,
         plies: replay.plies,
         outcome: replay.outcome,
-        checkpoints: OnceLock::new(),
+        positions: OnceLock::new(),
         reviewed: OnceLock::new(),
     })
 }
@@ -457,5 +456,60 @@ mod tests {
             assert_eq!(fast.plies, slow.plies, "after {n}");
             assert_eq!(fast.outcome, slow.outcome, "after {n}");
         }
+    }
+
+    /// A game of `plies` plies under `repetition: third` that never ends: quiet moves only,
+    /// none connecting, each to a position that has stood at most once, one that has stood
+    /// once first (so many positions stand twice).
+    fn walk_with_repetitions(plies: usize) -> String {
+        let mut replay = Replay::new(Rules::default());
+        let mut moves = Vec::new();
+        let mut stood: std::collections::HashMap<Position<Wide>, u32> =
+            std::collections::HashMap::from([(replay.position, 1)]);
+        for _ in 0..plies {
+            let quiet = replay.board.moves(&replay.position);
+            let quiet = quiet.into_iter().filter(|m| !m.capture);
+            let mut options: Vec<(u32, String, Position<Wide>)> = quiet
+                .filter_map(|m| {
+                    let mut next = replay.clone();
+                    next.apply(Ply::Move(m));
+                    let times = stood.get(&next.position).copied().unwrap_or(0);
+                    (next.outcome.is_none() && times < 2)
+                        .then(|| (times, notation(Ply::Move(m), 8), next.position))
+                })
+                .collect();
+            // Revisits first, then the move list's order.
+            options.sort_by_key(|(times, ..)| std::cmp::Reverse(*times));
+            let (_, token, position) = options.first().cloned().expect("a quiet move");
+            replay.play(&token).unwrap();
+            *stood.entry(position).or_insert(0) += 1;
+            moves.push(token);
+        }
+        moves.join(" ")
+    }
+
+    /// Issue 39, hole 1: a replay resumed from a checkpoint knows the positions that stood
+    /// twice before it (L6), as the replay from the first move does, so the searcher treats
+    /// standing there again as the draw it is.
+    #[test]
+    fn a_replay_from_a_checkpoint_keeps_the_repetition_counts() {
+        let long = game(&format!(
+            "game: loa\nmoves: \"{}\"\n",
+            walk_with_repetitions(300)
+        ));
+        assert_eq!(long.plies.len(), 300);
+        let sorted = |mut twice: Vec<Position<Wide>>| {
+            twice.sort_by_key(|p| format!("{p:?}"));
+            twice
+        };
+        let mut twice_at_checkpoints = 0;
+        for n in [255, 256, 257, 280, 300] {
+            let (fast, slow) = (long.replay_to(n), full_replay(&long, n));
+            assert_eq!(fast.position, slow.position, "after {n}");
+            let twice = sorted(slow.seen_twice());
+            assert_eq!(sorted(fast.seen_twice()), twice, "after {n}");
+            twice_at_checkpoints += twice.len();
+        }
+        assert!(twice_at_checkpoints > 0, "no position stood twice");
     }
 }

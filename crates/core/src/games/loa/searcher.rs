@@ -3,6 +3,7 @@
 //! as a report or as the evaluation graph.
 
 use super::analysis::{self, Reviewed};
+use super::game::Replay;
 use crate::error::Error;
 use crate::figure::Document;
 use crate::games::GameRecord;
@@ -22,19 +23,7 @@ impl Searcher for LoaSearcher {
         nodes: u64,
         json: bool,
     ) -> Result<String, Error> {
-        let game = record.and_then(|r| r.as_any().downcast_ref::<super::Game>());
-        let game = game.ok_or_else(|| {
-            Error::Usage("solve lines-of-action takes a Lines of Action record".into())
-        })?;
-        let plies = game.plies.len();
-        let at = at.unwrap_or(plies);
-        if at > plies {
-            return Err(Error::Usage(format!(
-                "--at {at}: the game has {}",
-                crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE)
-            )));
-        }
-        Ok(super::solve::report(&game.replay_to(at), nodes, json))
+        Ok(super::solve::report(&replay_at(record, at)?, nodes, json))
     }
 
     fn reviews_every_game(&self) -> bool {
@@ -56,6 +45,41 @@ impl Searcher for LoaSearcher {
 
     fn graph(&self, games: &[(usize, &dyn GameRecord)], nodes: u64) -> Option<Document> {
         Some(super::graph::document(&reviewed(games, nodes)))
+    }
+}
+
+/// The position to solve: `record` (a Lines of Action game) after `at` plies, else at its
+/// end.
+fn replay_at(record: Option<&dyn GameRecord>, at: Option<usize>) -> Result<Replay, Error> {
+    let game = record.and_then(|r| r.as_any().downcast_ref::<super::Game>());
+    let game = game.ok_or_else(|| {
+        Error::Usage("solve lines-of-action takes a Lines of Action record".into())
+    })?;
+    let plies = game.plies.len();
+    let at = at.unwrap_or(plies);
+    if at > plies {
+        return Err(Error::Usage(format!(
+            "--at {at}: the game has {}",
+            crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE)
+        )));
+    }
+    Ok(game.replay_to(at))
+}
+
+/// `solve --proof FILE`: the report and the certificate of the proven result at the
+/// position ([`super::proof`]); an error says why there is none.
+pub fn solve_with_proof(
+    record: &dyn GameRecord,
+    at: Option<usize>,
+    nodes: u64,
+    json: bool,
+) -> Result<(String, String), Error> {
+    let (report, certificate) =
+        super::solve::solve(&replay_at(Some(record), at)?, nodes, json, true);
+    match certificate {
+        Some(Ok(text)) => Ok((report, text)),
+        Some(Err(why)) => Err(Error::Usage(format!("--proof: {why}"))),
+        None => Err(Error::Usage("--proof: no certificate was made".into())),
     }
 }
 

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::analysis::{JsonVerdict, verdict_text};
 use super::game::{Replay, notation};
-use super::search::Engine;
+use super::proof::{Claim, certificate};
+use super::search::{Engine, Value, Verdict};
 use crate::formats::report::json_line;
 
 /// The most plies of a principal variation shown.
@@ -25,19 +26,55 @@ struct JsonSolve {
 /// for a proven result the winner's shortest and the loser's longest, else the estimate's
 /// first move.
 pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
+    solve(replay, nodes, json, false).0
+}
+
+/// [`report`], and with `proof` the certificate of the proven result ([`super::proof`]),
+/// or why there is none: the game is over there, the position is not proven won or lost
+/// within the budget, or its proof could not be walked again.
+pub fn solve(
+    replay: &Replay,
+    nodes: u64,
+    json: bool,
+    proof: bool,
+) -> (String, Option<Result<String, String>>) {
     let size = replay.rules.size;
     let to_move = replay.position.to_move;
     if let Some(outcome) = replay.outcome {
         let text = format!("the game is over: {}", outcome.describe(replay.plies.len()));
-        return if json {
+        let report = if json {
             json_line(&serde_json::json!({ "ply": replay.plies.len(), "over": text }))
         } else {
-            text + "\n"
+            format!("{text}\n")
         };
+        let why = format!("{text}; there is nothing to prove");
+        return (report, proof.then_some(Err(why)));
     }
     let mut engine = Engine::new(&replay.rules, nodes);
-    engine.set_drawn(&replay.seen_twice());
+    let twice = replay.seen_twice();
+    engine.set_drawn(&twice);
     let verdict = engine.verdict(&replay.position);
+    // Before the line below changes the positions standing twice (and so the table).
+    let certificate = match (proof, verdict.value, verdict.plies) {
+        (false, ..) => None,
+        (true, Some(value @ (Value::Win | Value::Loss)), Some(plies)) => {
+            let claim = Claim {
+                rules: &replay.rules,
+                position: replay.position,
+                winner: if value == Value::Win {
+                    to_move
+                } else {
+                    to_move.other()
+                },
+                plies,
+                twice: &twice,
+            };
+            Some(certificate(&mut engine, &claim, nodes))
+        }
+        (true, ..) => Some(Err(format!(
+            "no win or loss is proven within {nodes} nodes; raise --nodes"
+        ))),
+    };
     let mut pv = Vec::new();
     let mut spent = verdict.nodes;
     if verdict.value.is_some() {
@@ -59,19 +96,33 @@ pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
     } else if let Some(ply) = verdict.best {
         pv.push(notation(ply, size));
     }
-    if json {
-        return json_line(&JsonSolve {
+    let report = if json {
+        json_line(&JsonSolve {
             verdict: JsonVerdict::new(replay.plies.len(), to_move, &verdict, size),
             pv,
             nodes: spent,
-        });
-    }
+        })
+    } else {
+        text_report(replay, nodes, &verdict, &pv, spent)
+    };
+    (report, certificate)
+}
+
+/// The text report: the verdict, the line and the nodes.
+fn text_report(
+    replay: &Replay,
+    nodes: u64,
+    verdict: &Verdict,
+    pv: &[String],
+    spent: u64,
+) -> String {
+    let to_move = replay.position.to_move;
     let what = match verdict.value {
-        Some(_) => format!("{} to move: {}", to_move.name(), verdict_text(&verdict)),
+        Some(_) => format!("{} to move: {}", to_move.name(), verdict_text(verdict)),
         None => format!(
             "{} to move: not proven within {nodes} nodes; estimate {}",
             to_move.name(),
-            verdict_text(&verdict)
+            verdict_text(verdict)
         ),
     };
     let place = match (replay.plies.len(), replay.rules.start) {

@@ -16,7 +16,7 @@ pub mod eval;
 pub mod pns;
 pub mod tt;
 
-use arena::{Arena, End};
+use arena::Arena;
 use pns::Prover;
 use tt::Table;
 
@@ -89,6 +89,15 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
+    /// A searcher whose table empties itself at these sizes (tests: a table emptied in the
+    /// middle of a proof).
+    pub fn with_table_limits(rules: &Rules, budget: u64, open: usize, settled: usize) -> Self {
+        Self {
+            table: Table::with_limits(open, settled),
+            ..Self::new(rules, budget)
+        }
+    }
+
     pub fn arena(&self) -> &Arena<B> {
         &self.arena
     }
@@ -101,11 +110,21 @@ impl<B: Bits> Searcher<B> {
     }
 
     /// The exact result within the budget: (value, plies, best ply, nodes spent).
+    ///
+    /// The best ply comes with the answers themselves: for a win, the ply the proof of
+    /// "win within d" settled the root by; for a loss, the ply the disproof of "the other
+    /// side wins within d - 1" settled it by, which holds out the longest. Neither is read
+    /// back from the table, which may have been emptied since.
     pub fn prove(&mut self, p: &Position<B>) -> (Option<(Value, u32, Ply)>, u64) {
         let me = p.to_move;
         let mut nodes = 0;
+        // Per attacker, a ply of the side to move after which that attacker has not been
+        // shown to win within the depth asked last: before any question, any ply.
+        let mut first = Vec::new();
+        self.arena.children(p, &mut first);
+        let mut holding = [first[0].ply; 2];
         for d in 1..=MAX_PLIES {
-            for attacker in [me, me.other()] {
+            for (i, attacker) in [me, me.other()].into_iter().enumerate() {
                 let mut prover = Prover::new(
                     &self.arena,
                     &mut self.table,
@@ -116,15 +135,12 @@ impl<B: Bits> Searcher<B> {
                 nodes += prover.nodes;
                 match found {
                     None => return (None, nodes),
-                    Some(false) => {}
-                    Some(true) => {
-                        let value = if attacker == me {
-                            Value::Win
-                        } else {
-                            Value::Loss
-                        };
-                        let best = self.proof_ply(p, attacker, d);
-                        return (Some((value, u32::from(d), best)), nodes);
+                    Some((false, ply)) => holding[i] = ply,
+                    Some((true, ply)) if attacker == me => {
+                        return (Some((Value::Win, u32::from(d), ply)), nodes);
+                    }
+                    Some((true, _)) => {
+                        return (Some((Value::Loss, u32::from(d), holding[i])), nodes);
                     }
                 }
             }
@@ -132,26 +148,24 @@ impl<B: Bits> Searcher<B> {
         (None, nodes)
     }
 
-    /// The ply a proof of "`attacker` wins within `d`" at `p` plays: for the attacker one
-    /// winning within `d`, for the defender one that holds out longest (a child the search
-    /// of `d - 1` left unproven).
-    fn proof_ply(&self, p: &Position<B>, attacker: Side, d: u8) -> Ply {
-        let mut children = Vec::new();
-        self.arena.children(p, &mut children);
-        let rest = d - 1;
-        let pick = if p.to_move == attacker {
-            children.iter().find(|c| match c.end {
-                Some(end) => end == End::Win(attacker),
-                None => self.table.bounds(&c.position, attacker).win_within <= rest,
-            })
-        } else {
-            // Every child loses within d - 1; one not lost within d - 2 holds out longest.
-            let longest = rest.saturating_sub(1);
-            children.iter().find(|c| {
-                c.end.is_none() && self.table.bounds(&c.position, attacker).no_win_within >= longest
-            })
-        };
-        pick.unwrap_or(&children[0]).ply
+    /// Does `attacker` win from `p` within `plies`? Asked alone with a budget of its own
+    /// (the review's second look at a move, the certificate's missing entries); None when
+    /// the budget runs out. The answer's ply as [`Prover::prove`] gives it.
+    pub fn wins_within(
+        &mut self,
+        p: &Position<B>,
+        attacker: Side,
+        plies: u8,
+        budget: u64,
+    ) -> (Option<(bool, Ply)>, u64) {
+        let mut prover = Prover::new(&self.arena, &mut self.table, attacker, budget);
+        let found = prover.prove(p, plies);
+        (found, prover.nodes)
+    }
+
+    /// What the table has settled for `p` and `attacker`.
+    pub fn bounds(&self, p: &Position<B>, attacker: Side) -> tt::Bounds {
+        self.table.bounds(p, attacker)
     }
 
     /// The estimate: alpha-beta score and best ply, and its nodes.
@@ -231,6 +245,20 @@ impl Engine {
         match self {
             Engine::Narrow(s) => s.verdict(&narrow(p)),
             Engine::Wide(s) => s.verdict(p),
+        }
+    }
+
+    /// [`Searcher::wins_within`] on this board.
+    pub fn wins_within(
+        &mut self,
+        p: &Position<Wide>,
+        attacker: Side,
+        plies: u8,
+        budget: u64,
+    ) -> (Option<(bool, Ply)>, u64) {
+        match self {
+            Engine::Narrow(s) => s.wins_within(&narrow(p), attacker, plies, budget),
+            Engine::Wide(s) => s.wins_within(p, attacker, plies, budget),
         }
     }
 

@@ -8,6 +8,7 @@
 use super::arena::{Arena, Child, End};
 use super::tt::{INF, Table};
 use crate::games::loa::bits::Bits;
+use crate::games::loa::game::Ply;
 use crate::games::loa::rules::Position;
 use crate::vocabulary::Side;
 
@@ -31,20 +32,29 @@ impl<'a, B: Bits> Prover<'a, B> {
         }
     }
 
-    /// Some(true): proven; Some(false): disproven; None: the budget ran out first.
-    pub fn prove(&mut self, root: &Position<B>, depth: u8) -> Option<bool> {
+    /// Some((true, ply)): proven, and at the attacker's turn `ply` wins within `depth`;
+    /// Some((false, ply)): disproven, and at the defender's turn the attacker does not win
+    /// within `depth - 1` after `ply`; None: the budget ran out first. The ply comes with
+    /// the answer (from the search or the settled entry it read), never from other entries.
+    pub fn prove(&mut self, root: &Position<B>, depth: u8) -> Option<(bool, Ply)> {
         if depth == 0 {
-            return Some(false);
+            // Nothing is won within no plies, and after any ply nothing is left to win in.
+            return Some((false, self.first_ply(root)));
         }
-        let (pn, dn) = match self.table.get(root, self.attacker, depth) {
-            Some(known) if known.0 == 0 || known.1 == 0 => known,
-            _ => self.mid(root, depth, INF, INF),
-        };
-        match (pn, dn) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
+        if let Some(answer) = self.table.bounds(root, self.attacker).answer(depth) {
+            return Some(answer);
+        }
+        match self.mid(root, depth, INF, INF) {
+            (0, _, ply) => Some((true, ply)),
+            (_, 0, ply) => Some((false, ply)),
             _ => None,
         }
+    }
+
+    fn first_ply(&self, p: &Position<B>) -> Ply {
+        let mut children = Vec::new();
+        self.arena.children(p, &mut children);
+        children[0].ply
     }
 
     /// The numbers of a child with `depth` plies left after it.
@@ -62,8 +72,9 @@ impl<'a, B: Bits> Prover<'a, B> {
     }
 
     /// Searches `p` until its proof number reaches `max_pn` or its disproof number `max_dn`
-    /// (or it is settled, or the budget is spent), and stores its numbers.
-    fn mid(&mut self, p: &Position<B>, depth: u8, max_pn: u32, max_dn: u32) -> (u32, u32) {
+    /// (or it is settled, or the budget is spent), and stores its numbers; returns them
+    /// with the ply of the child with the smallest number (the one that settles it).
+    fn mid(&mut self, p: &Position<B>, depth: u8, max_pn: u32, max_dn: u32) -> (u32, u32, Ply) {
         self.nodes += 1;
         let mut children = Vec::with_capacity(48);
         self.arena.children(p, &mut children);
@@ -87,8 +98,9 @@ impl<'a, B: Bits> Prover<'a, B> {
             }
             let (pn, dn) = if or { (small, sum) } else { (sum, small) };
             if pn == 0 || dn == 0 || pn >= max_pn || dn >= max_dn || self.nodes >= self.budget {
-                self.table.put(p, self.attacker, depth, (pn, dn));
-                return (pn, dn);
+                let ply = children[best].ply;
+                self.table.put(p, self.attacker, depth, (pn, dn), ply);
+                return (pn, dn, ply);
             }
             // The child's thresholds: it may grow its small number up to the second best
             // child's (plus one), and its summed number by what the node has left.

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::games::loa::bits::Bits;
+use crate::games::loa::game::Ply;
 use crate::games::loa::rules::Position;
 use crate::vocabulary::Side;
 
@@ -17,19 +18,29 @@ pub type BuildFx = rustc_hash::FxBuildHasher;
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = u32::MAX / 4;
 
-/// What is settled for a position and an attacker.
-#[derive(Debug, Clone, Copy)]
+/// What is settled for a position and an attacker, each bound with the ply the search
+/// settled it by there: where the attacker moves, a ply that wins within `win`; where the
+/// defender moves, a ply after which the attacker does not win within `no_win` minus one.
+/// A proof's line is read from these plies, so it never depends on other entries still
+/// being in the table.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Bounds {
-    /// The attacker wins within this many plies (`u8::MAX`: not known).
-    pub win_within: u8,
-    /// The attacker does not win within this many plies (0: nothing known).
-    pub no_win_within: u8,
+    /// The attacker wins within this many plies.
+    pub win: Option<(u8, Ply)>,
+    /// The attacker does not win within this many plies.
+    pub no_win: Option<(u8, Ply)>,
 }
 
-const UNKNOWN: Bounds = Bounds {
-    win_within: u8::MAX,
-    no_win_within: 0,
-};
+impl Bounds {
+    /// The answer to "does the attacker win within `depth`?" if settled, with its ply.
+    pub fn answer(&self, depth: u8) -> Option<(bool, Ply)> {
+        match (self.win, self.no_win) {
+            (Some((w, ply)), _) if w <= depth => Some((true, ply)),
+            (_, Some((n, ply))) if n >= depth => Some((false, ply)),
+            _ => None,
+        }
+    }
+}
 
 /// Entries kept before a table is emptied, so memory stays bounded on long games (about
 /// 150 MB for 8×8 boards at most); when it happens depends on the node counts only, so a
@@ -43,18 +54,30 @@ type Question<B> = (Position<B>, Side, u8);
 pub struct Table<B> {
     open: HashMap<Question<B>, (u32, u32), BuildFx>,
     settled: HashMap<(Position<B>, Side), Bounds, BuildFx>,
+    /// Entries kept before each map is emptied ([`MAX_OPEN`], [`MAX_SETTLED`]; smaller in
+    /// tests, to empty them mid-search).
+    max_open: usize,
+    max_settled: usize,
 }
 
 impl<B: Bits> Default for Table<B> {
     fn default() -> Self {
-        Self {
-            open: HashMap::default(),
-            settled: HashMap::default(),
-        }
+        Self::with_limits(MAX_OPEN, MAX_SETTLED)
     }
 }
 
 impl<B: Bits> Table<B> {
+    /// A table that empties its open map at `max_open` entries and its settled map at
+    /// `max_settled`.
+    pub fn with_limits(max_open: usize, max_settled: usize) -> Self {
+        Self {
+            open: HashMap::default(),
+            settled: HashMap::default(),
+            max_open,
+            max_settled,
+        }
+    }
+
     pub fn clear(&mut self) {
         self.open.clear();
         self.settled.clear();
@@ -64,39 +87,49 @@ impl<B: Bits> Table<B> {
         self.settled
             .get(&(*p, attacker))
             .copied()
-            .unwrap_or(UNKNOWN)
+            .unwrap_or_default()
     }
 
     /// The proof and disproof numbers of "`attacker` wins from `p` within `depth`", if known.
     #[inline]
     pub fn get(&self, p: &Position<B>, attacker: Side, depth: u8) -> Option<(u32, u32)> {
         if let Some(b) = self.settled.get(&(*p, attacker)) {
-            if b.win_within <= depth {
-                return Some((0, INF));
-            }
-            if b.no_win_within >= depth {
-                return Some((INF, 0));
+            match b.answer(depth) {
+                Some((true, _)) => return Some((0, INF)),
+                Some((false, _)) => return Some((INF, 0)),
+                None => {}
             }
         }
         self.open.get(&(*p, attacker, depth)).copied()
     }
 
-    pub fn put(&mut self, p: &Position<B>, attacker: Side, depth: u8, numbers: (u32, u32)) {
+    /// Stores the numbers of "`attacker` wins from `p` within `depth`"; when they settle it,
+    /// with `ply`, the ply the search settled it by (the child with the smallest number).
+    pub fn put(
+        &mut self,
+        p: &Position<B>,
+        attacker: Side,
+        depth: u8,
+        numbers: (u32, u32),
+        ply: Ply,
+    ) {
         match numbers {
             (0, _) | (_, 0) => {
-                if self.settled.len() >= MAX_SETTLED {
+                if self.settled.len() >= self.max_settled {
                     self.settled.clear();
                 }
-                let b = self.settled.entry((*p, attacker)).or_insert(UNKNOWN);
+                let b = self.settled.entry((*p, attacker)).or_default();
                 if numbers.0 == 0 {
-                    b.win_within = b.win_within.min(depth);
-                } else {
-                    b.no_win_within = b.no_win_within.max(depth);
+                    if b.win.is_none_or(|(w, _)| depth < w) {
+                        b.win = Some((depth, ply));
+                    }
+                } else if b.no_win.is_none_or(|(n, _)| depth > n) {
+                    b.no_win = Some((depth, ply));
                 }
                 self.open.remove(&(*p, attacker, depth));
             }
             _ => {
-                if self.open.len() >= MAX_OPEN {
+                if self.open.len() >= self.max_open {
                     self.open.clear();
                 }
                 self.open.insert((*p, attacker, depth), numbers);
