@@ -16,16 +16,5 @@ out=$(realpath -m -- "$1")
 [ -d "$(dirname "$out")" ] || { echo "scripts/playground.sh: no folder $(dirname "$1")" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 
-rustup target list --installed | grep -qx wasm32-unknown-unknown ||
-  rustup target add wasm32-unknown-unknown
-target_dir=${CARGO_TARGET_DIR:-$PWD/target}
-cargo build --quiet --profile plugin --target wasm32-unknown-unknown -p sheetgen-web
-wasm="$target_dir/wasm32-unknown-unknown/plugin/sheetgen_web.wasm"
-# binaryen's optimiser (Debian's binaryen): a smaller module is a smaller page and a faster
-# first compile.
-if command -v wasm-opt >/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals "$wasm" -o "$wasm.opt"
-  wasm="$wasm.opt"
-fi
+wasm=$(scripts/wasm-module.sh sheetgen-web)
 python3 web/page/assemble.py "$wasm" "$out"

@@ -11,18 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-rustup target list --installed | grep -qx wasm32-unknown-unknown ||
-  rustup target add wasm32-unknown-unknown
-target_dir=${CARGO_TARGET_DIR:-$PWD/target}
-cargo build --quiet --profile plugin --target wasm32-unknown-unknown -p sheetgen-typst
-wasm="$target_dir/wasm32-unknown-unknown/plugin/sheetgen_typst.wasm"
-# binaryen's optimiser (Debian's binaryen), where installed: Typst downloads and compiles
-# the module, so a smaller one is a faster first compile (2.00 MB -> 1.72 MB).
-if command -v wasm-opt >/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals "$wasm" -o "$wasm.opt"
-  wasm="$wasm.opt"
-fi
+wasm=$(scripts/wasm-module.sh sheetgen-typst)
 
 # The import section (id 2) lists each import's module and name: all must be typst_env's.
 python3 - "$wasm" <<'PY'
