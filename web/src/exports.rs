@@ -48,14 +48,8 @@ pub unsafe extern "C" fn sheetgen_check(
     request: *mut u8,
     request_len: usize,
 ) -> u32 {
-    let (name, text, request) = unsafe {
-        (
-            take(name, name_len),
-            take(text, text_len),
-            take(request, request_len),
-        )
-    };
-    call(crate::check, &name, &text, &request)
+    let args = [(name, name_len), (text, text_len), (request, request_len)];
+    unsafe { call(crate::check, args) }
 }
 
 /// `sheetgen render`'s SVG of the record.
@@ -72,14 +66,8 @@ pub unsafe extern "C" fn sheetgen_render(
     request: *mut u8,
     request_len: usize,
 ) -> u32 {
-    let (name, text, request) = unsafe {
-        (
-            take(name, name_len),
-            take(text, text_len),
-            take(request, request_len),
-        )
-    };
-    call(crate::render, &name, &text, &request)
+    let args = [(name, name_len), (text, text_len), (request, request_len)];
+    unsafe { call(crate::render, args) }
 }
 
 /// Where the last call's result (or error message) starts.
@@ -105,8 +93,16 @@ unsafe fn take(ptr: *mut u8, len: usize) -> Box<[u8]> {
 
 type Function = fn(&str, &[u8], &str) -> Result<Vec<u8>, String>;
 
-/// Runs `function` and keeps what it gave in [`OUTPUT`]: 0 for a result, 1 for an error.
-fn call(function: Function, name: &[u8], text: &[u8], request: &[u8]) -> u32 {
+/// Takes back the three argument buffers (name, record text, request), runs `function` on
+/// them and keeps what it gave in [`OUTPUT`]: 0 for a result, 1 for an error.
+///
+/// # Safety
+///
+/// Each pointer and length is a buffer [`sheetgen_alloc`] returned, not yet freed or passed
+/// on.
+unsafe fn call(function: Function, args: [(*mut u8, usize); 3]) -> u32 {
+    let [name, text, request] = args.map(|(ptr, len)| unsafe { take(ptr, len) });
+    let (name, text, request) = (&*name, &*text, &*request);
     let text_of = |what: &str, bytes| {
         std::str::from_utf8(bytes).map_err(|e| format!("the {what} is not UTF-8 text: {e}"))
     };
