@@ -17,48 +17,11 @@ wasm=$(scripts/wasm-module.sh sheetgen-typst)
 python3 - "$wasm" <<'PY'
 import sys
 
+sys.path.insert(0, "scripts")
+from wasm_imports import imports
+
 data = open(sys.argv[1], "rb").read()
-assert data[:4] == b"\0asm", "not a WebAssembly module"
-
-def leb(pos):
-    value = shift = 0
-    while True:
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, pos
-
-def name(pos):
-    length, pos = leb(pos)
-    return data[pos:pos + length].decode(), pos + length
-
-pos, imports = 8, []
-while pos < len(data):
-    section, size_at = data[pos], pos + 1
-    size, pos = leb(size_at)
-    end = pos + size
-    if section == 2:
-        count, pos = leb(pos)
-        for _ in range(count):
-            module, pos = name(pos)
-            field, pos = name(pos)
-            imports.append(f"{module}.{field}")
-            kind = data[pos]
-            pos += 1
-            # function: a type index; table: type + limits; memory: limits; global: type + mut
-            if kind == 0:
-                _, pos = leb(pos)
-            elif kind in (1, 2):
-                pos += 1 if kind == 1 else 0
-                flags = data[pos]
-                _, pos = leb(pos + 1)
-                if flags & 1:
-                    _, pos = leb(pos)
-            else:
-                pos += 2
-    pos = end
+imports = imports(data)
 foreign = [i for i in imports if not i.startswith("typst_env.")]
 if foreign:
     sys.exit(f"{sys.argv[1]} imports {', '.join(foreign)}: Typst loads only typst_env imports")

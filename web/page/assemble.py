@@ -20,6 +20,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from wasm_imports import imports  # noqa: E402  (the repository's scripts/, found above)
 MOST_BYTES = 2_500_000
 # The examples offered, one of each game and one SGF file: (file, label).
 EXAMPLES = [
@@ -36,31 +38,6 @@ def read(path):
         return f.read()
 
 
-def leb(data, pos):
-    value = shift = 0
-    while True:
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, pos
-
-
-def imports(data):
-    """How many imports the module's import section (id 2) lists."""
-    if data[:4] != b"\0asm":
-        sys.exit("the core is not a WebAssembly module")
-    pos = 8
-    while pos < len(data):
-        section = data[pos]
-        size, pos = leb(data, pos + 1)
-        if section == 2:
-            return leb(data, pos)[0]
-        pos += size
-    return 0
-
-
 def sha256(text):
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
@@ -71,8 +48,9 @@ def main():
     wasm_path, out = sys.argv[1], sys.argv[2]
     with open(wasm_path, "rb") as f:
         wasm = f.read()
-    if imports(wasm):
-        sys.exit(f"{wasm_path} imports {imports(wasm)} functions; the page gives the core none")
+    wanted = imports(wasm)
+    if wanted:
+        sys.exit(f"{wasm_path} imports {', '.join(wanted)}; the page gives the core nothing")
     # mtime=0: the same module gives the same page.
     core = base64.b64encode(gzip.compress(wasm, compresslevel=9, mtime=0)).decode()
 
