@@ -354,3 +354,23 @@ fn a_booklet_of_more_than_a_thousand_diagrams_is_refused_before_drawing() {
     );
     assert!(!dir.path().join("b.pdf").exists());
 }
+
+/// Players written at the top (`black: Ann`), as a score sheet lists them, are refused with
+/// where they go.
+#[test]
+fn players_at_the_top_are_shown_where_they_go() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.yaml"),
+        "game: shoreline\nblack: Иван\nmoves: [C]\n",
+    )
+    .unwrap();
+    let out = crate::common::run_in(dir.path(), &["check", "p.yaml"]);
+    assert_eq!(out.code, 1);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("p.yaml:2:1"), "{report}");
+    assert!(
+        report.contains("players: { black: …, white: … }"),
+        "{report}"
+    );
+}

@@ -308,6 +308,10 @@ fn with_game_keys(mut d: Diagnostic, game: &dyn Game) -> Diagnostic {
             keys.join(", ")
         ),
     };
+    // The players written at the top, as a score sheet lists them: say where they go.
+    if matches!(key.as_str(), "black" | "white") && keys.contains(&"players") {
+        d = d.with_note("the players go under `players`: players: { black: …, white: … }");
+    }
     d
 }
 
