@@ -189,6 +189,29 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// The box the shape's geometry spans (line widths left out); None for a shape of no
+    /// points.
+    pub fn bounds(&self) -> Option<Rect> {
+        let span = |points: &mut dyn Iterator<Item = Point>| {
+            let point = |p: Point| Rect::new(p.x, p.y, 0.0, 0.0);
+            points.map(point).reduce(|a, b| a.union(&b))
+        };
+        match self {
+            Shape::Line(a, b) => span(&mut [*a, *b].into_iter()),
+            Shape::Lines(lines) => span(&mut lines.iter().flat_map(|(a, b)| [*a, *b])),
+            Shape::Polyline(points) | Shape::Polygon(points) => span(&mut points.iter().copied()),
+            Shape::Rect(r) => Some(*r),
+            Shape::Circle { center, radius } => Some(Rect::new(
+                center.x - radius,
+                center.y - radius,
+                2.0 * radius,
+                2.0 * radius,
+            )),
+        }
+    }
+}
+
 /// Which point of the text its position names, horizontally.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
@@ -382,40 +405,51 @@ impl Group {
     pub fn bounds(&self) -> Option<Rect> {
         let mut found: Option<Rect> = None;
         let mut add = |r: Rect| found = Some(found.map_or(r, |f| f.union(&r)));
-        let point = |p: &Point| Rect::new(p.x, p.y, 0.0, 0.0);
         for item in &self.items {
             match item {
                 Item::Text(text) => add(text.bounds()),
-                Item::Shape(Shape::Line(a, b), _) => {
-                    add(point(a));
-                    add(point(b));
-                }
-                Item::Shape(Shape::Lines(lines), _) => {
-                    for (a, b) in lines {
-                        add(point(a));
-                        add(point(b));
-                    }
-                }
-                Item::Shape(Shape::Polyline(points) | Shape::Polygon(points), _) => {
-                    points.iter().for_each(|p| add(point(p)))
-                }
-                Item::Shape(Shape::Rect(r), _) => add(*r),
-                Item::Shape(Shape::Circle { center, radius }, _) => add(Rect::new(
-                    center.x - radius,
-                    center.y - radius,
-                    2.0 * radius,
-                    2.0 * radius,
-                )),
-                Item::Group(group) => {
-                    if let Some(r) = group.bounds() {
-                        add(r)
-                    }
-                }
+                Item::Shape(shape, _) => shape.bounds().into_iter().for_each(&mut add),
+                Item::Group(group) => group.bounds().into_iter().for_each(&mut add),
             }
         }
         match (found, self.clip) {
             (Some(f), Some(clip)) => f.intersection(&clip),
             (found, _) => found,
+        }
+    }
+
+    /// The box of each text and shape in this group and below, each cut to its groups'
+    /// clips: what must stay clear of marks drawn around it (a sheet's cut marks).
+    pub fn ink_boxes(&self) -> Vec<Rect> {
+        let mut boxes = Vec::new();
+        self.collect_ink_boxes(None, &mut boxes);
+        boxes
+    }
+
+    fn collect_ink_boxes(&self, clip: Option<Rect>, boxes: &mut Vec<Rect>) {
+        let clip = match (clip, self.clip) {
+            (Some(outer), Some(own)) => match outer.intersection(&own) {
+                Some(both) => Some(both),
+                None => return, // clipped away whole
+            },
+            (outer, own) => outer.or(own),
+        };
+        for item in &self.items {
+            let found = match item {
+                Item::Text(text) => text.bounds(),
+                Item::Shape(shape, _) => match shape.bounds() {
+                    Some(found) => found,
+                    None => continue,
+                },
+                Item::Group(group) => {
+                    group.collect_ink_boxes(clip, boxes);
+                    continue;
+                }
+            };
+            match clip {
+                Some(clip) => boxes.extend(found.intersection(&clip)),
+                None => boxes.push(found),
+            }
         }
     }
 

@@ -78,11 +78,17 @@ pub fn scale_bar(content: Rect, page: PageSetup, unit: ScaleUnit) -> Group {
 /// Length of each cut mark's two arms, and their gap from the corner they mark.
 const CUT_ARM: f64 = 2.5;
 const CUT_GAP: f64 = 1.0;
+/// How near a cut mark may come to anything printed: a printer's usual safety, so that a
+/// cut a little off the mark never shaves a name line or a box.
+pub const CUT_CLEARANCE: f64 = 3.0;
+/// An arm cut back to less than this is left out: too short to cut along.
+const CUT_ARM_MIN: f64 = 1.0;
 
 /// Cut marks for each rectangle: at every corner, two short lines continuing its edges
-/// outwards, clipped so that none comes nearer the paper edge than [`UNPRINTABLE_EDGE`].
-/// Neighbours sharing a cut line share its marks: each is drawn once.
-pub fn cut_marks(rects: &[Rect], page_width: f64, page_height: f64) -> Group {
+/// outwards, clipped so that none comes nearer the paper edge than [`UNPRINTABLE_EDGE`],
+/// and shortened (or left out) so that none comes nearer than [`CUT_CLEARANCE`] to any box
+/// of `printed`. Neighbours sharing a cut line share its marks: each is drawn once.
+pub fn cut_marks(rects: &[Rect], page_width: f64, page_height: f64, printed: &[Rect]) -> Group {
     let mut group = Group::new("cut-marks");
     let mut drawn: Vec<(Point, Point)> = Vec::new();
     let mut line = |group: &mut Group, a: Point, b: Point, stroke: &Paint| {
@@ -95,6 +101,7 @@ pub fn cut_marks(rects: &[Rect], page_width: f64, page_height: f64) -> Group {
     let stroke = Paint::stroke(Stroke::solid(INK, 0.2));
     let clamp_x = |x: f64| x.clamp(UNPRINTABLE_EDGE, page_width - UNPRINTABLE_EDGE);
     let clamp_y = |y: f64| y.clamp(UNPRINTABLE_EDGE, page_height - UNPRINTABLE_EDGE);
+    let clear: Vec<Rect> = printed.iter().map(|r| r.inset(-CUT_CLEARANCE)).collect();
     for rect in rects {
         for (x, dx) in [(rect.x, -1.0), (rect.right(), 1.0)] {
             for (y, dy) in [(rect.y, -1.0), (rect.bottom(), 1.0)] {
@@ -103,20 +110,57 @@ pub fn cut_marks(rects: &[Rect], page_width: f64, page_height: f64) -> Group {
                     clamp_x(x + dx * CUT_GAP),
                     clamp_x(x + dx * (CUT_GAP + CUT_ARM)),
                 );
-                if a != b && clamp_y(y) == y {
-                    line(&mut group, Point::new(a, y), Point::new(b, y), &stroke);
+                if clamp_y(y) == y {
+                    let arm = |p: f64| Point::new(p, y);
+                    if let Some(b) =
+                        clear_reach(a, b, &clear, |r| (r.x, r.right(), r.y, r.bottom()), y)
+                    {
+                        line(&mut group, arm(a), arm(b), &stroke);
+                    }
                 }
                 let (a, b) = (
                     clamp_y(y + dy * CUT_GAP),
                     clamp_y(y + dy * (CUT_GAP + CUT_ARM)),
                 );
-                if a != b && clamp_x(x) == x {
-                    line(&mut group, Point::new(x, a), Point::new(x, b), &stroke);
+                if clamp_x(x) == x {
+                    let arm = |p: f64| Point::new(x, p);
+                    if let Some(b) =
+                        clear_reach(a, b, &clear, |r| (r.y, r.bottom(), r.x, r.right()), x)
+                    {
+                        line(&mut group, arm(a), arm(b), &stroke);
+                    }
                 }
             }
         }
     }
     group
+}
+
+/// How far an arm from `a` towards `b` (along one axis, at `across` on the other) may reach
+/// before it enters one of the `clear` boxes, each given by `span` as (from, to) along the
+/// arm and (from, to) across it; None when what is left is too short to cut along.
+fn clear_reach(
+    a: f64,
+    b: f64,
+    clear: &[Rect],
+    span: impl Fn(&Rect) -> (f64, f64, f64, f64),
+    across: f64,
+) -> Option<f64> {
+    let outwards = (b - a).signum();
+    let mut reach = b;
+    for r in clear {
+        let (from, to, side_from, side_to) = span(r);
+        if across <= side_from || across >= side_to || to <= a.min(reach) || from >= a.max(reach) {
+            continue;
+        }
+        // The box's near edge, seen from `a`: the arm stops there (or cannot start).
+        let edge = if outwards > 0.0 { from } else { to };
+        if (edge - a) * outwards <= 0.0 {
+            return None;
+        }
+        reach = edge;
+    }
+    ((reach - a).abs() >= CUT_ARM_MIN).then_some(reach)
 }
 
 #[cfg(test)]
@@ -158,13 +202,39 @@ mod tests {
     #[test]
     fn cut_marks_stay_5_mm_from_the_edge() {
         // A rectangle reaching the paper edge: its marks are clipped, never nearer than 5 mm.
-        let marks = cut_marks(&[Rect::new(3.0, 10.0, 100.0, 100.0)], 210.0, 297.0);
+        let marks = cut_marks(&[Rect::new(3.0, 10.0, 100.0, 100.0)], 210.0, 297.0, &[]);
         for (a, b) in lines(&marks) {
             for p in [a, b] {
                 assert!(p.x >= UNPRINTABLE_EDGE && p.y >= UNPRINTABLE_EDGE, "{p:?}");
             }
         }
-        let free = cut_marks(&[Rect::new(20.0, 20.0, 50.0, 50.0)], 210.0, 297.0);
+        let free = cut_marks(&[Rect::new(20.0, 20.0, 50.0, 50.0)], 210.0, 297.0, &[]);
         assert_eq!(lines(&free).len(), 8, "two arms at each of four corners");
+    }
+
+    #[test]
+    fn cut_marks_keep_3_mm_from_what_is_printed() {
+        let board = Rect::new(20.0, 20.0, 50.0, 50.0);
+        // A box 4 mm below the board: the arms down from its lower corners (1 to 3.5 mm
+        // below) would come within 3 mm of it, so they stop 3 mm short (at 1 mm: left out).
+        let total = Rect::new(0.0, 74.0, 210.0, 10.0);
+        let marks = lines(&cut_marks(&[board], 210.0, 297.0, &[total]));
+        assert_eq!(marks.len(), 6, "{marks:?}");
+        for (a, b) in &marks {
+            for p in [a, b] {
+                assert!(p.y <= total.y - CUT_CLEARANCE + 1e-9, "{p:?}");
+            }
+        }
+        // 5 mm below, they are cut back to 2 mm: from 1 to 2 mm below the corner.
+        let total = Rect::new(0.0, 75.0, 210.0, 10.0);
+        let marks = lines(&cut_marks(&[board], 210.0, 297.0, &[total]));
+        let down: Vec<_> = marks
+            .iter()
+            .filter(|(a, b)| a.x == b.x && a.y >= 70.0)
+            .collect();
+        assert_eq!(down.len(), 2, "{marks:?}");
+        for (a, b) in down {
+            assert_eq!((a.y, b.y), (71.0, 72.0));
+        }
     }
 }

@@ -118,10 +118,9 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         }
         let (group, _) = board_cell(t, cell, heading_pt, number, side, game)?;
         page.group(group);
-        // Cut half way across the gap between cells: neighbours share one cut line, each
-        // board keeps at least half the gap (3.5 mm in the shipped template) inside its
-        // trim, and the marks' reach (half the gap and 3.5 mm) stays clear of the header
-        // and the total row.
+        // Cut half way across the gap between cells: neighbours share one cut line, and
+        // each board keeps at least half the gap (3.5 mm in the shipped template) inside
+        // its trim. The marks keep clear of everything printed (print_marks::cut_marks).
         cut.push(cell.rect.inset(-l.gap_mm.value / 2.0));
         description.push(format!(
             "board {number}: {} places first",
@@ -129,10 +128,13 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         ));
         side = side.other();
     }
+    let scale_bar = print_marks::scale_bar(paper, options.page, l.scale_bar);
     if options.cut_marks {
-        page.group(print_marks::cut_marks(&cut, width, height));
+        let mut printed = page.ink_boxes();
+        printed.extend(scale_bar.ink_boxes());
+        page.group(print_marks::cut_marks(&cut, width, height, &printed));
     }
-    page.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
+    page.group(scale_bar);
     figure.root.group(page);
     figure.description = format!(
         "{} play sheet, {} on {} {}: {}.",
@@ -738,6 +740,48 @@ mod tests {
                 sizes.iter().all(|s| *s == sizes[0]),
                 "{boards} boards: {sizes:?}"
             );
+        }
+    }
+
+    #[test]
+    fn cut_marks_keep_3_mm_from_everything_printed_on_every_page() {
+        use crate::figure::{Item, Shape};
+        for boards in [2, 4, 6, 9] {
+            for paper in [Paper::A4, Paper::Letter] {
+                for landscape in [false, true] {
+                    let opts = SheetOptions {
+                        cut_marks: true,
+                        ..options(boards, paper, landscape, false)
+                    };
+                    let Ok(doc) = sheet(&opts) else { continue };
+                    let root = &doc.pages[0].root;
+                    let marks = &root.groups_with_class("cut-marks")[0];
+                    // Everything else printed: each text's and shape's own box.
+                    let mut printed = root.ink_boxes();
+                    for mark in marks.ink_boxes() {
+                        let at = printed.iter().position(|r| *r == mark).unwrap();
+                        printed.remove(at);
+                    }
+                    let mut seen = 0;
+                    for item in &marks.items {
+                        let Item::Shape(Shape::Line(a, b), _) = item else {
+                            continue;
+                        };
+                        seen += 1;
+                        for r in &printed {
+                            let dx = (r.x - a.x.max(b.x)).max(a.x.min(b.x) - r.right()).max(0.0);
+                            let dy = (r.y - a.y.max(b.y)).max(a.y.min(b.y) - r.bottom()).max(0.0);
+                            let gap = dx.hypot(dy);
+                            assert!(
+                                gap >= 3.0 - 1e-9,
+                                "{boards} boards {paper:?} landscape {landscape}: the mark \
+                                 {a:?}-{b:?} is {gap:.2} mm from {r:?}"
+                            );
+                        }
+                    }
+                    assert!(seen >= 4 * boards, "{boards} boards: {seen} marks");
+                }
+            }
         }
     }
 
