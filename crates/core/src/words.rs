@@ -42,9 +42,9 @@ impl Lang {
     pub fn source(self) -> &'static str {
         match self {
             Lang::En => "",
-            Lang::De => include_str!("../../../templates/lang/de.yaml"),
-            Lang::Fr => include_str!("../../../templates/lang/fr.yaml"),
-            Lang::Zh => include_str!("../../../templates/lang/zh.yaml"),
+            Lang::De => include_str!("../templates/lang/de.yaml"),
+            Lang::Fr => include_str!("../templates/lang/fr.yaml"),
+            Lang::Zh => include_str!("../templates/lang/zh.yaml"),
         }
     }
 
@@ -53,9 +53,9 @@ impl Lang {
     pub fn messages_source(self) -> &'static str {
         match self {
             Lang::En => "",
-            Lang::De => include_str!("../../../templates/messages/de.yaml"),
-            Lang::Fr => include_str!("../../../templates/messages/fr.yaml"),
-            Lang::Zh => include_str!("../../../templates/messages/zh.yaml"),
+            Lang::De => include_str!("../templates/messages/de.yaml"),
+            Lang::Fr => include_str!("../templates/messages/fr.yaml"),
+            Lang::Zh => include_str!("../templates/messages/zh.yaml"),
         }
     }
 

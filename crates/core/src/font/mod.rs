@@ -24,7 +24,7 @@ pub use subset::subset;
 
 /// The built-in font program: a subset of WenQuanYi Micro Hei (Apache-2.0), see
 /// `assets/fonts/`.
-pub const FONT_DATA: &[u8] = include_bytes!("../../../../assets/fonts/sheetgen-sans.ttf");
+pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/sheetgen-sans.ttf");
 
 /// Millimetres per typographic point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;

@@ -77,7 +77,7 @@ impl crate::games::Game for LinesOfAction {
     }
 
     fn rules_text(&self) -> &'static str {
-        include_str!("../../../../../docs/rules/lines-of-action.md")
+        include_str!("../../../rules/lines-of-action.md")
     }
 
     fn record_keys(&self) -> &'static [&'static str] {

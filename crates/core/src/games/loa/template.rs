@@ -13,7 +13,7 @@ use crate::print_marks::ScaleUnit;
 pub static BUILTIN: Builtin = Builtin {
     sheet: "loa",
     path: "templates/loa.yaml",
-    text: include_str!("../../../../../templates/loa.yaml"),
+    text: include_str!("../../../templates/loa.yaml"),
 };
 
 #[derive(Debug, Clone, Deserialize)]

@@ -22,8 +22,8 @@ use super::rules::{Position, Scoring};
 /// Positions with up to this many stones are in the book.
 pub const STONES: u8 = 6;
 
-static EXACT: &[u8] = include_bytes!("../../../../../assets/shoreline-book/exact.bin");
-static BEGINNER: &[u8] = include_bytes!("../../../../../assets/shoreline-book/beginner.bin");
+static EXACT: &[u8] = include_bytes!("../../../assets/shoreline-book/exact.bin");
+static BEGINNER: &[u8] = include_bytes!("../../../assets/shoreline-book/beginner.bin");
 
 /// The book of one scoring option.
 pub struct Book {

@@ -57,7 +57,7 @@ impl crate::games::Game for Shoreline {
     }
 
     fn rules_text(&self) -> &'static str {
-        include_str!("../../../../../docs/rules/shoreline.md")
+        include_str!("../../../rules/shoreline.md")
     }
 
     fn record_keys(&self) -> &'static [&'static str] {

@@ -12,7 +12,7 @@ use crate::print_marks::ScaleUnit;
 
 /// The shipped template, the default for `sheetgen shoreline`.
 pub const DEFAULT_PATH: &str = "templates/shoreline.yaml";
-const DEFAULT_TEXT: &str = include_str!("../../../../../templates/shoreline.yaml");
+const DEFAULT_TEXT: &str = include_str!("../../../templates/shoreline.yaml");
 
 pub static BUILTIN: Builtin = Builtin {
     sheet: "shoreline",
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn a_mistyped_placeholder_is_refused_where_it_stands() {
-        let shipped = include_str!("../../../../../templates/shoreline.yaml");
+        let shipped = include_str!("../../../templates/shoreline.yaml");
         let text = shipped.replace("heading: \"Board {n}\"", "heading: \"Board {m}\"");
         let Err(Error::Config(d)) = parse(&text) else {
             panic!("a mistyped placeholder must be refused")

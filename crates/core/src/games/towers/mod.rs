@@ -43,7 +43,7 @@ impl crate::games::Game for Towers {
     }
 
     fn rules_text(&self) -> &'static str {
-        include_str!("../../../../../docs/rules/towers.md")
+        include_str!("../../../rules/towers.md")
     }
 
     fn canonical_position(

@@ -12,7 +12,7 @@ use crate::print_marks::ScaleUnit;
 pub static BUILTIN: Builtin = Builtin {
     sheet: "towers",
     path: "templates/towers.yaml",
-    text: include_str!("../../../../../templates/towers.yaml"),
+    text: include_str!("../../../templates/towers.yaml"),
 };
 
 #[derive(Debug, Clone, Deserialize)]
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_shoreline_template_is_refused_at_its_sheet_key() {
-        let text = include_str!("../../../../../templates/shoreline.yaml");
+        let text = include_str!("../../../templates/shoreline.yaml");
         let err = Template::parse(&SourceFile::new("s.yaml", text)).unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
