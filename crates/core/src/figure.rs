@@ -673,8 +673,8 @@ pub fn one_font<'a>(figures: impl IntoIterator<Item = &'a Figure>) -> Result<Arc
     };
     match figures.find(|f| f.font != first.font) {
         Some(other) => Err(format!(
-            "{}: the figures were measured in two fonts, {} and {}",
-            first.font.name, first.font.name, other.font.name
+            "{}: some figures were measured in another font, {}, and one file draws in one",
+            first.font.name, other.font.name
         )),
         None => Ok(first.font.clone()),
     }

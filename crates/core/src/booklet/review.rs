@@ -119,6 +119,7 @@ fn diagram(
                 width: Some(printed),
             }),
             words: options.words.clone(),
+            font: options.font.clone(),
             ..Request::default()
         };
         let figure = crate::diagram::draw(game, &request)?.pages.remove(0);

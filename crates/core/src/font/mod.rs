@@ -6,11 +6,12 @@
 //! glyph outlines, so a label measured here has the same width in every output. Text with a
 //! character the font lacks is refused, never replaced.
 //!
-//! The job's font is the calling thread's *current* font ([`using`]): `run::run` installs
-//! it for one job, and the loader hands it to its worker threads. Measuring functions
-//! ([`text_width`], [`cap_height`], …) read it, so games lay out figures without passing a
-//! font through every function, and one process can run many jobs with different fonts at
-//! once (the gallery, parallel tests) without one job's font leaking into another's.
+//! The font is passed, never read from a global: `run::run` opens the job's font and hands
+//! it to the job, layout code measures with the [`Font`] it is given ([`Font::text_width`],
+//! [`Font::cap_height`], …), and every figure carries the `Arc<Font>` it was measured with
+//! (`Figure::font`), which the backends draw it in. One process can so run many jobs with
+//! different fonts at once (the gallery, parallel tests) without one job's font reaching
+//! another's.
 
 mod subset;
 
@@ -48,7 +49,7 @@ pub struct Font {
     /// The glyphs of the other characters measured so far (`·`, `—`, CJK titles).
     others: RwLock<HashMap<char, Option<Glyph>>>,
     /// How far each glyph's outline reaches above and below the baseline (None for a glyph
-    /// with no outline, such as a space), by glyph id, once asked for: only [`ink_extent`]
+    /// with no outline, such as a space), by glyph id, once asked for: only [`Font::ink_extent`]
     /// needs it, and it outlines the glyph, which costs more than the rest of measuring.
     ink: RwLock<HashMap<u16, Option<(i16, i16)>>>,
 }

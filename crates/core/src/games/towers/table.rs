@@ -9,8 +9,8 @@ use crate::layout::{fit, line_height};
 /// The table's text size under the score diagram, in points.
 pub const TEXT_PT: f64 = 9.5;
 
-/// The table's words, text size and font: English under the score diagram, the template's on the
-/// play sheet.
+/// The table's words, text size and font: English under the score diagram, the template's
+/// on the play sheet.
 #[derive(Debug, Clone, Copy)]
 pub struct TableWords<'a> {
     pub sides: [&'a str; 2],
