@@ -38,7 +38,8 @@ fn main() {
                 color: false,
                 words: &words,
             };
-            let report = check(&Files, std::slice::from_ref(&path), format, style);
+            let font = sheetgen_core::font::Font::builtin();
+            let report = check((&Files, &font), std::slice::from_ref(&path), format, style);
             let seconds = start.elapsed().as_secs_f64();
             assert_eq!(
                 report.status,

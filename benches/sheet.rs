@@ -30,6 +30,7 @@ fn main() {
         template: Template::builtin(),
         games: Vec::new(),
         words: Default::default(),
+        font: sheetgen_core::font::Font::builtin(),
     };
     for (name, format) in [("pdf", Format::Pdf), ("svg", Format::Svg)] {
         let build = || render(sheet(&options).unwrap(), format).unwrap();
@@ -48,7 +49,7 @@ fn main() {
         include_str!("../templates/shoreline.yaml"),
     );
     let (per_parse, runs) = measure(|| {
-        black_box(Template::parse(&source).unwrap());
+        black_box(Template::parse(&source, &sheetgen_core::font::Font::builtin()).unwrap());
     });
     println!(
         "template parse (once per process):  {:>7.1} µs ({runs} runs)",
@@ -64,7 +65,8 @@ fn diagram() {
     );
     let request = sheetgen_core::diagram::Request::default();
     let figure = || {
-        let mut entries = sheetgen_core::load::read(&record).unwrap();
+        let mut entries =
+            sheetgen_core::load::read(&record, &sheetgen_core::font::Font::builtin()).unwrap();
         let game = entries.remove(0).game.unwrap();
         sheetgen_core::diagram::draw(&*game, &request).unwrap()
     };
@@ -75,7 +77,7 @@ fn diagram() {
         "5×5 diagram, read + figure (no backend): {:>7.1} µs per figure ({runs} runs)",
         micros(per_figure)
     );
-    let game = sheetgen_core::load::read(&record)
+    let game = sheetgen_core::load::read(&record, &sheetgen_core::font::Font::builtin())
         .unwrap()
         .remove(0)
         .game

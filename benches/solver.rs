@@ -30,11 +30,14 @@ fn main() {
         );
     }
 
-    let record = sheetgen::files::load("examples/shoreline-draw.yaml")
-        .unwrap()
-        .remove(0)
-        .game
-        .unwrap();
+    let record = sheetgen::files::load(
+        "examples/shoreline-draw.yaml",
+        &sheetgen_core::font::Font::builtin(),
+    )
+    .unwrap()
+    .remove(0)
+    .game
+    .unwrap();
     let draw = &record
         .as_any()
         .downcast_ref::<shoreline::Game>()

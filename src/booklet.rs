@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use sheetgen_core::booklet::{BookletOptions, booklet_drawn_as_written};
 use sheetgen_core::error::{Error, Problem};
-use sheetgen_core::font;
 use sheetgen_core::page::PageSetup;
 use sheetgen_core::theme::Theme;
 use sheetgen_core::words::Words;
@@ -56,10 +55,15 @@ impl Job for BookletJob {
 
     /// Invalid games and unreadable files are left out and reported, with the status
     /// `check` would give them; the booklet holds the rest.
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         for (option, text) in [("--title", &self.title), ("--date", &self.date)] {
             if let Some(text) = text {
-                font::check(text).map_err(|m| Error::Usage(format!("{option}: {m}")))?;
+                font.check(text)
+                    .map_err(|m| Error::Usage(format!("{option}: {m}")))?;
             }
         }
         let mut games = Vec::new();
@@ -75,7 +79,7 @@ impl Job for BookletJob {
         let mut seen = crate::twice::SeenGames::of_files(walk.files.len());
         for path in &walk.files {
             let shown = sheetgen_core::diagnostic::shown_path(path);
-            match records.load(path) {
+            match records.load(path, font) {
                 Ok(entries) => {
                     for entry in entries {
                         notes.extend(
@@ -90,7 +94,7 @@ impl Job for BookletJob {
                             if self.output.format == sheetgen_core::backend::Format::Html {
                                 return Ok(());
                             }
-                            game.about().drawable()
+                            game.about().drawable(font)
                         };
                         match entry.game.and_then(|game| drawable(&*game).map(|()| game)) {
                             Ok(game) => {
@@ -122,7 +126,7 @@ impl Job for BookletJob {
         let made = if self.output.format == sheetgen_core::backend::Format::Html {
             let named = (self.title.as_deref(), self.date.as_deref());
             let replay =
-                sheetgen_core::game_replay::season_page(&games, named, theme, &self.words)?;
+                sheetgen_core::game_replay::season_page(&games, named, theme, (&self.words, font))?;
             Made::replay(replay, &self.output)
         } else {
             let options = BookletOptions {
@@ -135,6 +139,7 @@ impl Job for BookletJob {
                 title: self.title.clone(),
                 date: self.date.clone(),
                 analysis: self.analysis,
+                font: font.clone(),
             };
             Made::drawing(booklet_drawn_as_written(games, &options)?, &self.output)
         };

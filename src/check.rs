@@ -65,10 +65,14 @@ impl Job for CheckJob {
         None
     }
 
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let report = match &self.position {
             Some(position) => check_position(position, self.format, self.style()),
-            None => check(records, &self.files, self.format, self.style()),
+            None => check((records, font), &self.files, self.format, self.style()),
         };
         let mut notes = report.notes;
         notes.extend(self.words.untranslated());
@@ -91,9 +95,10 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// Checks every game in `paths`; `style` says how the error reports are shown.
+/// Checks every game in `paths`, their texts against `font`; `style` says how the error
+/// reports are shown.
 pub fn check(
-    records: &dyn Records,
+    (records, font): (&dyn Records, &std::sync::Arc<sheetgen_core::font::Font>),
     paths: &[PathBuf],
     format: ReportFormat,
     style: Style<'_>,
@@ -107,7 +112,7 @@ pub fn check(
     for path in walk.files {
         let path = &path;
         count.files += 1;
-        match records.load(path) {
+        match records.load(path, font) {
             Ok(entries) => report.entries(path, entries, (&mut count, &mut seen), format, style),
             Err(Error::Invalid(d) | Error::Config(d)) => {
                 count.invalid_files += 1;

@@ -4,6 +4,7 @@
 //! `Font::open`, `Theme::named_or_file`), in scope wherever a job reads a file.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::error::Error;
@@ -167,12 +168,13 @@ impl ThemeFile for Theme {
 
 /// Reads a record file: a file that cannot be read is an I/O error (exit 2); one that is
 /// not a record file (binary, too large, not UTF-8, no records) is invalid (exit 1).
-pub fn load(path: impl AsRef<Path>) -> Result<Vec<Entry>, Error> {
+/// Its records' texts are checked against `font`, the job's.
+pub fn load(path: impl AsRef<Path>, font: &Arc<Font>) -> Result<Vec<Entry>, Error> {
     let source = SourceFile::read(path).map_err(|e| match e {
         Error::Config(d) => Error::Invalid(d),
         other => other,
     })?;
-    read(&source).map_err(Error::Invalid)
+    read(&source, font).map_err(Error::Invalid)
 }
 
 #[cfg(test)]

@@ -3,9 +3,11 @@
 //! bytes, with the problems met on the way. [`GameCommand`] is a command a game adds.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use sheetgen_core::error::{Error, Problem, Status};
 use sheetgen_core::figure::Document;
+use sheetgen_core::font::Font;
 use sheetgen_core::games::{Entry, GameRecord, nth};
 
 use crate::output::Target;
@@ -25,8 +27,9 @@ pub trait Job {
         self.output().map(|o| &o.target)
     }
 
-    /// Does the work; record files are read through `records`.
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error>;
+    /// Does the work; record files are read through `records`. Every text is measured and
+    /// drawn in `font` (`--font`, else sheetgen's own), which `run::run` opened.
+    fn run(self: Box<Self>, records: &dyn Records, font: &Arc<Font>) -> Result<Made, Error>;
 
     /// The language the job writes in, which its errors are worded in too (`--lang`).
     fn words(&self) -> sheetgen_core::words::Words {
@@ -37,7 +40,8 @@ pub trait Job {
 /// Record files read and checked, for the jobs that take them. Jobs ask for records
 /// through this and never read record files themselves.
 pub trait Records {
-    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error>;
+    /// The records of the file `path`, their texts checked against `font`, the job's.
+    fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<Entry>, Error>;
 
     /// The record files `paths` name, folders walked ([`crate::folders`]).
     fn files(&self, paths: &[PathBuf]) -> crate::folders::Walk {
@@ -49,15 +53,20 @@ pub trait Records {
 pub struct Files;
 
 impl Records for Files {
-    fn load(&self, path: &Path) -> Result<Vec<Entry>, Error> {
-        crate::files::load(path)
+    fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<Entry>, Error> {
+        crate::files::load(path, font)
     }
 }
 
-/// The `k`-th game (from 1) of a record file, checked.
-pub fn pick(records: &dyn Records, path: &Path, k: usize) -> Result<Box<dyn GameRecord>, Error> {
+/// The `k`-th game (from 1) of a record file, checked against `font`.
+pub fn pick(
+    records: &dyn Records,
+    path: &Path,
+    k: usize,
+    font: &Arc<Font>,
+) -> Result<Box<dyn GameRecord>, Error> {
     let shown = sheetgen_core::diagnostic::shown_path(path);
-    nth(records.load(path)?, k, |held| {
+    nth(records.load(path, font)?, k, |held| {
         format!("--game {k}: {shown} holds {held}")
     })
 }

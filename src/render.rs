@@ -51,7 +51,11 @@ impl Job for RenderJob {
         Some(&self.output)
     }
 
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let (record, drew_which) = match (&self.position, &self.record) {
             (Some(position), _) => (position.read().map_err(Error::Invalid)?, None),
             (None, Some(path)) => {
@@ -62,7 +66,7 @@ impl Job for RenderJob {
                          game of one file (booklet takes folders)"
                     )));
                 }
-                let entries = records.load(path)?;
+                let entries = records.load(path, font)?;
                 let held = entries.len();
                 let record = sheetgen_core::games::nth(entries, self.game, |held| {
                     format!("--game {}: {shown} holds {held}", self.game)
@@ -78,9 +82,15 @@ impl Job for RenderJob {
             }
             (None, None) => unreachable!("the plan gives a record or a position"),
         };
+        // The figure is measured in the font the job was given (`--font`).
+        let figure = sheetgen_core::diagram::Request {
+            font: font.clone(),
+            ..self.request.figure.clone()
+        };
         let request = RenderRequest {
             theme: Theme::named_or_file(&self.theme)?,
             css: self.css()?,
+            figure,
             ..self.request.clone()
         };
         let mut made = match sheetgen_core::render::render(&*record, &request)? {

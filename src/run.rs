@@ -30,20 +30,15 @@ pub struct Finished {
 /// Runs `job`, reading record files from the file system, and writes its drawing in the
 /// output's format.
 ///
-/// A `--font` is read first and is the font of this thread (and of the loader's workers)
-/// while the job lays out its figures and the backend draws them; afterwards the thread's
-/// font is what it was, so the next job in the process starts from sheetgen's own.
+/// A `--font` is read first and handed to the job, which measures its figures in it; each
+/// figure carries it to the backend that draws it.
 pub fn run(job: Box<dyn Job>) -> Result<Finished, Error> {
     let font = match job.output().and_then(|o| o.font.as_deref()) {
         Some(path) => Arc::new(Font::open(path)?),
         None => Font::builtin(),
     };
-    sheetgen_core::font::using(font, || run_in_font(job))
-}
-
-fn run_in_font(job: Box<dyn Job>) -> Result<Finished, Error> {
     let words = job.words();
-    let made = job.run(&crate::job::Files)?;
+    let made = job.run(&crate::job::Files, &font)?;
     let mut warnings = made.notes;
     let (target, bytes, content) = match made.product {
         Product::Drawing(mut document, output) => {

@@ -19,7 +19,7 @@ pub fn records(data: &[u8]) {
     let Ok(source) = SourceFile::from_bytes("fuzz.yaml", data.to_vec()) else {
         return;
     };
-    let Ok(entries) = sheetgen_core::load::read(&source) else {
+    let Ok(entries) = sheetgen_core::load::read(&source, &Font::builtin()) else {
         return;
     };
     for entry in entries {
@@ -52,7 +52,8 @@ pub fn import(data: &[u8]) {
     match sheetgen_core::games::loa::import::import(&source) {
         Ok(yaml) => {
             let record = SourceFile::new("imported.yaml", &yaml);
-            let entries = sheetgen_core::load::read(&record).expect("an imported record reads");
+            let entries = sheetgen_core::load::read(&record, &Font::builtin())
+                .expect("an imported record reads");
             // Import copies names and titles as written; a character sheetgen's font lacks
             // makes the record undrawable, which `check` reports. Anything else must check.
             let checks = |e: &sheetgen_core::games::Entry| match &e.game {
@@ -81,38 +82,44 @@ pub fn templates(data: &[u8]) {
     if let Err(e) = &theme {
         let _ = e.render(false);
     }
+    let font = Font::builtin();
     let n = data.len();
     let page = PageSetup {
         paper: if n % 2 == 0 { Paper::A4 } else { Paper::Letter },
         landscape: n % 3 == 0,
     };
-    if let Ok(template) = towers::template::Template::parse(&source) {
+    if let Ok(template) = towers::template::Template::parse(&source, &font) {
         let options = towers::sheet::SheetOptions {
             page,
             template,
             rules: n % 5 != 0,
+            font: font.clone(),
         };
         // A name or date line that cannot fit even at 7 pt is refused, not drawn.
         if let Ok(sheet) = towers::sheet::play_sheet(&options) {
             let _ = backend::render(sheet, Format::Svg);
         }
     }
-    if let Ok(template) = loa::template::Template::parse(&source) {
+    if let Ok(template) = loa::template::Template::parse(&source, &font) {
         let rules = loa::game::Rules::default();
-        let _ = backend::render(loa::sheet::scoresheet(page, &rules, &template), Format::Svg);
+        let _ = backend::render(
+            loa::sheet::scoresheet(&font, page, &rules, &template),
+            Format::Svg,
+        );
         let options = loa::sheet::SheetOptions {
             page,
             rules,
             empty: false,
             short_rules: n % 5 != 0,
             template,
+            font: font.clone(),
         };
         // A footer or rules leaving the board too little room is refused, not drawn.
         if let Ok(sheet) = loa::sheet::board_sheet(&options) {
             let _ = backend::render(sheet, Format::Svg);
         }
     }
-    let template = match Template::parse(&source) {
+    let template = match Template::parse(&source, &font) {
         Ok(template) => template,
         Err(e) => {
             let _ = e.render(false);
@@ -129,6 +136,7 @@ pub fn templates(data: &[u8]) {
         template,
         games: Vec::new(),
         words: sheetgen_core::words::Words::default(),
+        font,
     };
     let Ok(mut document) = shoreline::sheet(&options) else {
         return;
@@ -155,19 +163,22 @@ pub fn fonts(data: &[u8]) {
     if sheetgen_backends::pdf::check_font(&font).is_err() {
         return;
     }
-    sheetgen_core::font::using(Arc::new(font), || {
-        let source = SourceFile::new("fuzz.yaml", RECORD);
-        let entries = sheetgen_core::load::read(&source).expect("the record parses");
-        let Ok(game) = &entries[0].game else {
-            return; // a text the font lacks, refused at its place
-        };
-        let Ok(document) = sheetgen_core::diagram::draw(&**game, &Request::default()) else {
-            return;
-        };
-        let made: Vec<bool> = [Format::Svg, Format::Png(36), Format::Pdf]
-            .into_iter()
-            .map(|format| sheetgen_backends::render(document.clone(), format).is_ok())
-            .collect();
-        assert!(made.iter().all(|&ok| ok == made[0]), "{made:?}");
-    });
+    let font = Arc::new(font);
+    let source = SourceFile::new("fuzz.yaml", RECORD);
+    let entries = sheetgen_core::load::read(&source, &font).expect("the record parses");
+    let Ok(game) = &entries[0].game else {
+        return; // a text the font lacks, refused at its place
+    };
+    let request = Request {
+        font,
+        ..Request::default()
+    };
+    let Ok(document) = sheetgen_core::diagram::draw(&**game, &request) else {
+        return;
+    };
+    let made: Vec<bool> = [Format::Svg, Format::Png(36), Format::Pdf]
+        .into_iter()
+        .map(|format| sheetgen_backends::render(document.clone(), format).is_ok())
+        .collect();
+    assert!(made.iter().all(|&ok| ok == made[0]), "{made:?}");
 }

@@ -141,6 +141,8 @@ fn render_plan(
                 width: args.width.map(|w| w.mm()),
             }),
         words: Words::new(args.lang.or(lang).unwrap_or_default()),
+        // `--font` is opened when the job runs, which measures the figure in it.
+        font: sheetgen_core::font::Font::builtin(),
     };
     Ok(RenderJob {
         request: RenderRequest {

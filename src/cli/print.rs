@@ -24,7 +24,11 @@ impl Job for Print {
         None
     }
 
-    fn run(self: Box<Self>, _: &dyn crate::job::Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        _: &dyn crate::job::Records,
+        _: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         Ok(Made::bytes(self.0, Target::Stdout))
     }
 }

@@ -133,11 +133,15 @@ impl Job for SheetJob {
         Some(&self.output)
     }
 
-    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        _: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let page = self.args.page.setup();
-        let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse)?;
+        let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse, font)?;
         let document = if self.args.scoresheet {
-            sheet::scoresheet(page, &self.rules, &template)
+            sheet::scoresheet(font, page, &self.rules, &template)
         } else {
             let template_file = match &self.args.sheet.template {
                 Some(file) => file.clone(),
@@ -149,6 +153,7 @@ impl Job for SheetJob {
                 empty: self.args.empty,
                 short_rules: self.args.rules,
                 template,
+                font: font.clone(),
             })
             .map_err(|why| {
                 Error::Invalid(sheetgen_core::diagnostic::Diagnostic::file(
@@ -317,7 +322,11 @@ impl Job for ImportJob {
 
     /// Each file imported whole or not at all: a file with a game that cannot be imported
     /// is named on standard error with the reason and left out; the others are written.
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        _: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let (files, mut notes) = self.files(records);
         let mut imported: Vec<(PathBuf, String)> = Vec::new();
         let mut problems = Vec::new();

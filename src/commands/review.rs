@@ -188,13 +188,17 @@ impl Job for SolveJob {
         None
     }
 
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         // A position given is read as a record of its own, errors located in it.
         let record = match &self.source {
             Source::EmptyBoard => None,
             Source::Position(position) => Some(position.read().map_err(Error::Invalid)?),
             Source::Record(path) => {
-                let record = crate::job::pick(records, path, 1)?;
+                let record = crate::job::pick(records, path, 1, font)?;
                 if record.game().name() != self.game.name() {
                     return Err(Error::Usage(format!(
                         "{}: solve {} takes a {} record",
@@ -298,11 +302,15 @@ impl Job for AnalyzeJob {
 
     /// Each record file weighed in turn, as `check` reads them: a file that cannot be
     /// weighed is named with the reason, and the others are.
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let walk = records.files(&self.args.records);
         let others = walk.others_line();
         if let [path] = walk.files.as_slice() {
-            let mut made = self.analyze(path, records)?;
+            let mut made = self.analyze(path, (records, font))?;
             made.notes.extend(walk.notes);
             made.notes.extend(others);
             return Ok(made);
@@ -318,7 +326,7 @@ impl Job for AnalyzeJob {
         let mut problems = Vec::new();
         for path in &walk.files {
             let shown = shown_path(path);
-            match self.analyze(path, records) {
+            match self.analyze(path, (records, font)) {
                 Ok(Made {
                     product: Product::Bytes(report, _),
                     ..
@@ -359,7 +367,11 @@ impl Job for AnalyzeJob {
 
 impl AnalyzeJob {
     /// One record file's games weighed: the report, or with `-o` the evaluation graph.
-    fn analyze(&self, path: &Path, records: &dyn Records) -> Result<Made, Error> {
+    fn analyze(
+        &self,
+        path: &Path,
+        (records, font): (&dyn Records, &std::sync::Arc<sheetgen_core::font::Font>),
+    ) -> Result<Made, Error> {
         let args = &self.args;
         let shown = shown_path(path);
         if path.is_dir() {
@@ -367,7 +379,7 @@ impl AnalyzeJob {
                 "{shown}: the folder holds no record file"
             )));
         }
-        let entries = records.load(path)?;
+        let entries = records.load(path, font)?;
         let json = args.format == ReportArg::Json;
         // A game whose searcher reviews every game of a file at once takes the file whole.
         let every = entries
@@ -419,7 +431,7 @@ impl AnalyzeJob {
             records.iter().map(|(k, r)| (*k, &**r)).collect();
         match &self.graph {
             Some(output) => {
-                let graph = searcher.graph(&records, args.nodes).ok_or_else(|| {
+                let graph = searcher.graph(&records, args.nodes, font).ok_or_else(|| {
                     Error::Usage(format!(
                         "-o: the evaluation graph is drawn for {} games; leave -o out for the \
                          report",

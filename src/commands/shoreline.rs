@@ -114,12 +114,13 @@ impl SheetJob {
     fn games(
         &self,
         records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
     ) -> Result<Vec<(sheetgen_core::games::shoreline::Game, String)>, Error> {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         for path in &records.files(&self.args.files).files {
             let shown = sheetgen_core::diagnostic::shown_path(path);
-            let entries = match records.load(path) {
+            let entries = match records.load(path, font) {
                 Ok(entries) => entries,
                 Err(error) => {
                     problems.push(Problem {
@@ -227,12 +228,16 @@ impl Job for SheetJob {
         Some(&self.output)
     }
 
-    fn run(self: Box<Self>, records: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        records: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let args = &self.args;
         if let Some(count) = args.puzzles {
             let found = puzzles::find(usize::from(count), args.seed);
             let words = sheetgen_core::words::Words::new(args.sheet.lang.unwrap_or_default());
-            let document = puzzles::sheet(&found, args.seed, args.page.setup(), &words);
+            let document = puzzles::sheet(font, &found, args.seed, args.page.setup(), &words);
             let mut made = Made::sheet(document, &self.output)?;
             made.notes.extend(words.untranslated());
             return Ok(made);
@@ -240,8 +245,9 @@ impl Job for SheetJob {
         let (template, note) = args.sheet.choose(
             &sheetgen_core::games::shoreline::template::BUILTIN,
             sheetgen_core::games::shoreline::Template::parse,
+            font,
         )?;
-        let mut games = self.games(records)?;
+        let mut games = self.games(records, font)?;
         let taken = take_the_alternation(&mut games)?;
         let alternation = alternation_notes(&games);
         let options = sheet::SheetOptions {
@@ -256,6 +262,7 @@ impl Job for SheetJob {
             template,
             games: games.into_iter().map(|(game, _)| game).collect(),
             words: sheetgen_core::words::Words::new(args.sheet.lang.unwrap_or_default()),
+            font: font.clone(),
         };
         let document = sheet::sheet(&options)?;
         let mut made = Made::sheet(document, &self.output)?;

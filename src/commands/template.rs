@@ -33,14 +33,15 @@ impl SheetTemplateArgs {
     pub fn choose<T>(
         &self,
         builtin: &Builtin,
-        parse: impl Fn(&SourceFile) -> Result<T, Error>,
+        parse: impl Fn(&SourceFile, &sheetgen_core::font::Font) -> Result<T, Error>,
+        font: &sheetgen_core::font::Font,
     ) -> Result<(T, Option<String>), Error> {
         if let Some(path) = &self.template {
-            return Ok((parse(&SourceFile::read(path)?)?, None));
+            return Ok((parse(&SourceFile::read(path)?, font)?, None));
         }
         let lang = self.lang.unwrap_or_default();
         let (text, missing) = translated(builtin, lang);
-        let template = parse(&SourceFile::new(builtin.path, &text))?;
+        let template = parse(&SourceFile::new(builtin.path, &text), font)?;
         Ok((template, untranslated(lang, &missing)))
     }
 }
@@ -60,7 +61,11 @@ impl Job for TemplateJob {
         None
     }
 
-    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
+    fn run(
+        self: Box<Self>,
+        _: &dyn Records,
+        _: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
         let (text, missing) = translated(self.builtin, self.lang);
         let mut made = Made::bytes(text.into_bytes(), Target::Stdout);
         made.notes.extend(untranslated(self.lang, &missing));

@@ -60,12 +60,17 @@ impl Job for SheetJob {
         Some(&self.output)
     }
 
-    fn run(self: Box<Self>, _: &dyn Records) -> Result<Made, Error> {
-        let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse)?;
+    fn run(
+        self: Box<Self>,
+        _: &dyn Records,
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+    ) -> Result<Made, Error> {
+        let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse, font)?;
         let document = sheet::play_sheet(&sheet::SheetOptions {
             page: self.args.page.setup(),
             template,
             rules: self.args.rules,
+            font: font.clone(),
         })?;
         let mut made = Made::sheet(document, &self.output)?;
         made.notes.extend(note);

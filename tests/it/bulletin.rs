@@ -14,7 +14,7 @@ fn games(files: &[&str]) -> Vec<Box<dyn GameRecord>> {
     sheetgen::folders::record_files(&paths)
         .files
         .into_iter()
-        .flat_map(|f| sheetgen::files::load(f).unwrap())
+        .flat_map(|f| sheetgen::files::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
         .map(|e| e.game.unwrap())
         .collect()
 }
@@ -417,7 +417,7 @@ fn every_text_stays_on_its_page_on_a4_and_letter() {
             sheetgen_core::figure::Rect::new(10.0, 10.0, page.width - 20.0, page.height - 20.0);
         for text in page.root.texts() {
             assert!(
-                inside.contains(&text.bounds()),
+                inside.contains(&text.bounds(&page.font)),
                 "{:?} leaves the page",
                 text.content
             );

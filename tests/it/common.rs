@@ -108,5 +108,6 @@ pub fn booklet_options() -> sheetgen_core::booklet::BookletOptions {
         title: None,
         date: None,
         analysis: None,
+        font: sheetgen_core::font::Font::builtin(),
     }
 }

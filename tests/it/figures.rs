@@ -11,7 +11,7 @@ const EXAMPLES: [&str; 3] = [
 ];
 
 fn load(path: &str) -> Box<dyn GameRecord> {
-    let entry = sheetgen::files::load(path)
+    let entry = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
         .unwrap()
         .into_iter()
         .next()
@@ -398,14 +398,23 @@ fn the_review_lists_costly_moves_as_a_table_with_badges_off_the_lines() {
         for pair in cells.windows(2) {
             assert_eq!(pair[0].position.y, pair[1].position.y);
             assert!(
-                pair[0].bounds().right() <= pair[1].bounds().x + 1e-6,
+                pair[0]
+                    .bounds(&sheetgen_core::font::Font::builtin())
+                    .right()
+                    <= pair[1].bounds(&sheetgen_core::font::Font::builtin()).x + 1e-6,
                 "{pair:?}"
             );
         }
     }
     let header = &figure.root.groups_with_class("costly-header")[0].texts();
     for pair in header.windows(2) {
-        assert!(pair[0].bounds().right() < pair[1].bounds().x, "{pair:?}");
+        assert!(
+            pair[0]
+                .bounds(&sheetgen_core::font::Font::builtin())
+                .right()
+                < pair[1].bounds(&sheetgen_core::font::Font::builtin()).x,
+            "{pair:?}"
+        );
     }
 }
 

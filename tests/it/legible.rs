@@ -15,7 +15,7 @@ fn examples() -> Vec<(String, Box<dyn sheetgen_core::games::GameRecord>)> {
     assert!(paths.len() > 10, "{paths:?}");
     let mut games = Vec::new();
     for path in paths {
-        for entry in sheetgen::files::load(&path).unwrap() {
+        for entry in sheetgen::files::load(&path, &sheetgen_core::font::Font::builtin()).unwrap() {
             games.push((path.display().to_string(), entry.game.unwrap()));
         }
     }
@@ -96,7 +96,12 @@ fn boxes(figure: &Figure) -> Vec<(String, Rect)> {
         .texts()
         .into_iter()
         .filter(|t| !t.content.trim().is_empty())
-        .map(|t| (t.content.clone(), t.bounds().inset(0.05)))
+        .map(|t| {
+            (
+                t.content.clone(),
+                t.bounds(&sheetgen_core::font::Font::builtin()).inset(0.05),
+            )
+        })
         .collect()
 }
 
@@ -189,11 +194,14 @@ fn the_api_takes_text_size_in_either_spelling() {
 
 #[test]
 fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
-    let game = sheetgen::files::load("examples/shoreline-evening.yaml")
-        .unwrap()
-        .remove(0)
-        .game
-        .unwrap();
+    let game = sheetgen::files::load(
+        "examples/shoreline-evening.yaml",
+        &sheetgen_core::font::Font::builtin(),
+    )
+    .unwrap()
+    .remove(0)
+    .game
+    .unwrap();
     let request = Request {
         bare: true,
         options: vec![sheetgen_core::games::GivenOption {
@@ -207,7 +215,10 @@ fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
         .pages
         .remove(0);
     let page = Rect::new(0.0, 0.0, figure.width, figure.height);
-    let drawn = figure.root.bounds().unwrap();
+    let drawn = figure
+        .root
+        .bounds(&sheetgen_core::font::Font::builtin())
+        .unwrap();
     assert!(page.contains(&drawn), "{drawn:?} leaves {page:?}");
 }
 
@@ -215,7 +226,7 @@ fn booklet(files: &[&str]) -> sheetgen_core::figure::Document {
     use sheetgen_core::booklet::booklet;
     let games: Vec<Box<dyn sheetgen_core::games::GameRecord>> = files
         .iter()
-        .flat_map(|f| sheetgen::files::load(f).unwrap())
+        .flat_map(|f| sheetgen::files::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
         .map(|e| e.game.unwrap())
         .collect();
     booklet(&games, &crate::common::booklet_options()).unwrap()
@@ -343,13 +354,16 @@ fn a_long_sheet_title_wraps_inside_the_page() {
 #[test]
 fn a_title_of_millions_of_characters_measures_without_overflow() {
     let title = "W".repeat(2_400_000);
-    let width = sheetgen_core::font::text_width(&title, 13.0);
-    assert!(width > 2_400_000.0 * sheetgen_core::font::text_width("W", 13.0) * 0.999);
-    let lines = sheetgen_core::layout::wrap(&title, 13.0, 100.0);
+    let width = sheetgen_core::font::Font::builtin().text_width(&title, 13.0);
+    assert!(
+        width > 2_400_000.0 * sheetgen_core::font::Font::builtin().text_width("W", 13.0) * 0.999
+    );
+    let lines =
+        sheetgen_core::layout::wrap(&sheetgen_core::font::Font::builtin(), &title, 13.0, 100.0);
     assert!(
         lines
             .iter()
-            .all(|l| sheetgen_core::font::text_width(l, 13.0) <= 100.0)
+            .all(|l| sheetgen_core::font::Font::builtin().text_width(l, 13.0) <= 100.0)
     );
     assert_eq!(lines.concat(), title);
 }
@@ -396,13 +410,19 @@ fn the_puzzle_page_is_centred() {
         paper: Paper::A4,
         landscape: false,
     };
-    let document = puzzles::sheet(&found, 1, page, &Default::default());
+    let document = puzzles::sheet(
+        &sheetgen_core::font::Font::builtin(),
+        &found,
+        1,
+        page,
+        &Default::default(),
+    );
     let boards = &document.pages[0];
     let drawn = boards
         .root
         .groups_with_class("puzzle")
         .into_iter()
-        .filter_map(|g| g.bounds())
+        .filter_map(|g| g.bounds(&sheetgen_core::font::Font::builtin()))
         .reduce(|a, b| a.union(&b))
         .unwrap();
     let (left, right) = (drawn.x, boards.width - drawn.right());
@@ -421,7 +441,11 @@ fn labels_grow_with_text_size_like_every_other_text() {
         ("examples/towers-example.yaml", "c3", "d4"),
     ];
     for (path, empty, marked) in cases {
-        let game = sheetgen::files::load(path).unwrap().remove(0).game.unwrap();
+        let game = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+            .unwrap()
+            .remove(0)
+            .game
+            .unwrap();
         let written = |t: &str| sheetgen_core::annotate::Written::from(t);
         let annotations = sheetgen_core::annotate::Annotations {
             labels: vec![
@@ -460,7 +484,11 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
         "examples/loa-connection.yaml",
         "examples/towers-example.yaml",
     ] {
-        let game = sheetgen::files::load(path).unwrap().remove(0).game.unwrap();
+        let game = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+            .unwrap()
+            .remove(0)
+            .game
+            .unwrap();
         let keys = |legend: bool| {
             let annotations = sheetgen_core::annotate::Annotations {
                 marks: vec![("c3".into(), "circle".into())],
@@ -477,7 +505,10 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
                 .pages
                 .remove(0);
             let page = Rect::new(0.0, 0.0, figure.width, figure.height);
-            let drawn = figure.root.bounds().unwrap();
+            let drawn = figure
+                .root
+                .bounds(&sheetgen_core::font::Font::builtin())
+                .unwrap();
             assert!(page.contains(&drawn), "{path}: {drawn:?} leaves {page:?}");
             let words: Vec<String> = ["legend", "key"]
                 .iter()
@@ -503,9 +534,9 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
 #[test]
 fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
     // The built-in font drew ’ a full em wide, as CJK text sets it.
-    let m = sheetgen_core::font::text_width("M", 10.0);
+    let m = sheetgen_core::font::Font::builtin().text_width("M", 10.0);
     for quote in ["‘", "’", "“", "”"] {
-        let width = sheetgen_core::font::text_width(quote, 10.0);
+        let width = sheetgen_core::font::Font::builtin().text_width(quote, 10.0);
         assert!(width < 0.6 * m, "{quote}: {width:.2} mm, M {m:.2} mm");
     }
     let (_, game) = examples()

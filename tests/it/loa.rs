@@ -404,7 +404,11 @@ fn a_result_in_move_text_must_end_it_and_agree_with_the_game() {
 #[test]
 fn a_run_of_moves_is_numbered_as_the_whole_move_list_numbers_it() {
     let words = sheetgen_core::words::Words::default();
-    let loaded = sheetgen::files::load("examples/loa-winands-E1.yaml").unwrap();
+    let loaded = sheetgen::files::load(
+        "examples/loa-winands-E1.yaml",
+        &sheetgen_core::font::Font::builtin(),
+    )
+    .unwrap();
     let game = loaded.into_iter().next().unwrap().game.unwrap();
     let all = game.move_list(&words);
     assert!(all.len() > 20, "{}", all.len());

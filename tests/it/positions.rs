@@ -60,7 +60,8 @@ fn a_record_from_the_start_position_plays_as_the_record_without_one() {
     ] {
         let read = |text: &str| {
             let source = sheetgen_core::input::SourceFile::new("r.yaml", text);
-            let mut entries = sheetgen_core::load::read(&source).unwrap();
+            let font = sheetgen_core::font::Font::builtin();
+            let mut entries = sheetgen_core::load::read(&source, &font).unwrap();
             entries.remove(0).game.unwrap()
         };
         let (a, b) = (read(&plain), read(&positioned));

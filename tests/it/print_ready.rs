@@ -354,7 +354,10 @@ fn texts_by_part(
     for item in &sheet.items {
         if let Item::Group(part) = item {
             for text in part.texts() {
-                out.push((part.class.clone(), text.bounds()));
+                out.push((
+                    part.class.clone(),
+                    text.bounds(&sheetgen_core::font::Font::builtin()),
+                ));
             }
         }
     }
@@ -381,24 +384,29 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
                     sheetgen_core::input::SourceFile::new("t.yaml", &text)
                 };
                 for rules in [false, true] {
-                    let template =
-                        towers::template::Template::parse(&source(&towers::template::BUILTIN))
-                            .unwrap();
+                    let font = sheetgen_core::font::Font::builtin();
+                    let template = towers::template::Template::parse(
+                        &source(&towers::template::BUILTIN),
+                        &font,
+                    )
+                    .unwrap();
                     let options = towers::sheet::SheetOptions {
                         page,
                         template,
                         rules,
+                        font: font.clone(),
                     };
                     figures.push((
                         format!("towers {page:?} {lang} {rules}"),
                         towers::sheet::play_sheet(&options).unwrap(),
                     ));
                     let template =
-                        loa::template::Template::parse(&source(&loa::template::BUILTIN)).unwrap();
+                        loa::template::Template::parse(&source(&loa::template::BUILTIN), &font)
+                            .unwrap();
                     let rules_in_force = loa::game::Rules::default();
                     figures.push((
                         format!("loa scoresheet {page:?} {lang}"),
-                        loa::sheet::scoresheet(page, &rules_in_force, &template),
+                        loa::sheet::scoresheet(&font, page, &rules_in_force, &template),
                     ));
                     let options = loa::sheet::SheetOptions {
                         page,
@@ -406,6 +414,7 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
                         empty: false,
                         short_rules: rules,
                         template,
+                        font: font.clone(),
                     };
                     figures.push((
                         format!("loa {page:?} {lang} {rules}"),
@@ -444,7 +453,8 @@ fn the_puzzle_sheet_carries_the_scale_bar_under_its_boards() {
     for (paper, length, label) in [(Paper::A4, 100.0, "100 mm"), (Paper::Letter, 101.6, "4 in")] {
         for landscape in [false, true] {
             let page = PageSetup { paper, landscape };
-            let document = puzzles::sheet(&found, 1, page, &Default::default());
+            let font = sheetgen_core::font::Font::builtin();
+            let document = puzzles::sheet(&font, &found, 1, page, &Default::default());
             let svg =
                 String::from_utf8(sheetgen_core::backend::svg::render(&document.pages[0])).unwrap();
             let (bar, text) = scale_bar(&svg);

@@ -146,7 +146,8 @@ fn load(name: &str, bytes: Vec<u8>) -> Result<Vec<Entry>, Diagnostic> {
         Error::Config(d) | Error::Invalid(d) => d,
         other => Diagnostic::file(name, other.to_string()),
     })?;
-    sheetgen_core::load::read(&source)
+    // The playground draws in sheetgen's own font, which it checks the records against.
+    sheetgen_core::load::read(&source, &sheetgen_core::font::Font::builtin())
 }
 
 /// The report `check` prints for one file (src/check.rs, text format): a line per valid

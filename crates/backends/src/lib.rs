@@ -46,7 +46,7 @@ mod tests {
     #[test]
     fn a_page_of_more_text_than_a_page_can_hold_is_refused_before_it_is_drawn() {
         // A 3.9 MB title took 1 GB to rasterise before resvg gave up (issue 27.7).
-        let mut figure = Figure::new(100.0, 100.0, "long");
+        let mut figure = Figure::new(100.0, 100.0, "long", sheetgen_core::font::Font::builtin());
         let text = |content: String| {
             let at = sheetgen_core::figure::Point::new(1.0, 1.0);
             let anchor = sheetgen_core::figure::Anchor::Start;
@@ -87,7 +87,7 @@ mod tests {
 
     /// A one-page document whose text "later" is drawn into the page as it is written.
     fn drawn_later(chars: &str, draw: fn(usize, &mut Figure) -> Result<(), String>) -> Document {
-        let mut page = Figure::new(50.0, 30.0, "p");
+        let mut page = Figure::new(50.0, 30.0, "p", sheetgen_core::font::Font::builtin());
         page.root.items.push(text("now"));
         let mut document = Document::new("d", vec![page]);
         document.later = Some(sheetgen_core::figure::Later {
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn parts_drawn_into_a_page_as_it_is_written_are_drawn_and_held_to_every_check() {
-        let mut whole = Figure::new(50.0, 30.0, "p");
+        let mut whole = Figure::new(50.0, 30.0, "p", sheetgen_core::font::Font::builtin());
         whole.root.items.extend([text("now"), text("later")]);
         let whole = Document::new("d", vec![whole]);
         let later = drawn_later("aelrt", |_, page| {

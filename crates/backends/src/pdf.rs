@@ -66,8 +66,9 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, RenderError
             .map(|text| text.content.as_str())
             .chain(later)
     };
-    let glyphs = font::glyphs_of(texts());
-    let chosen = font::current();
+    // Every page was measured in one font ([`Figure::font`]), which the file embeds.
+    let chosen = document.font().map_err(RenderError::Font)?;
+    let glyphs = chosen.glyphs_of(texts());
     // A font is checked to come apart and read back when it is opened (font::Font::from_data);
     // one made some other way is refused here, never a panic.
     let unusable = |why: String| RenderError::Font(format!("{}: {why}", chosen.name));
@@ -429,6 +430,7 @@ fn page(figure: &Figure) -> PdfPage {
         ops: Vec::new(),
         height: figure.height,
         state: State::default(),
+        font: &figure.font,
     };
     writer.group(&figure.root);
     PdfPage::new(
@@ -450,14 +452,16 @@ struct State {
     font_size: Option<f64>,
 }
 
-struct OpWriter {
+struct OpWriter<'f> {
     ops: Vec<Op>,
     /// Page height in millimetres: PDF's y axis grows upwards.
     height: f64,
     state: State,
+    /// The font the page's texts were measured in, which places them.
+    font: &'f font::Font,
 }
 
-impl OpWriter {
+impl OpWriter<'_> {
     fn point(&self, p: Point) -> PdfPoint {
         PdfPoint {
             x: pt(p.x),
@@ -646,7 +650,7 @@ impl OpWriter {
     }
 
     fn text(&mut self, text: &Text) {
-        let width = font::text_width(&text.content, text.size);
+        let width = self.font.text_width(&text.content, text.size);
         let x = match text.anchor {
             Anchor::Start => text.position.x,
             Anchor::Middle => text.position.x - width / 2.0,
@@ -822,8 +826,8 @@ mod tests {
         );
     }
 
-    fn page_with(title: &str, label: &str) -> Figure {
-        let mut figure = Figure::new(100.0, 60.0, title);
+    fn page_with(title: &str, label: &str, font: &std::sync::Arc<font::Font>) -> Figure {
+        let mut figure = Figure::new(100.0, 60.0, title, font.clone());
         let mut group = Group::new("board");
         group.shape(
             Shape::Circle {
@@ -846,14 +850,15 @@ mod tests {
     fn pages_made_some_at_a_time_are_the_bytes_of_the_whole_document() {
         // Different glyphs on each page, one text without ink, a page without text; and
         // more pages than are made at once, so that the streams of several batches join.
+        let font = font::Font::builtin();
         let mut pages = vec![
-            page_with("1", "Board 1 – Black ●"),
-            page_with("2", "White ○ 岸棋"),
-            page_with("3", " "),
-            Figure::new(50.0, 50.0, "empty"),
+            page_with("1", "Board 1 – Black ●", &font),
+            page_with("2", "White ○ 岸棋", &font),
+            page_with("3", " ", &font),
+            Figure::new(50.0, 50.0, "empty", font.clone()),
         ];
         for k in 0..2 * PAGES_AT_ONCE {
-            pages.push(page_with(&format!("p{k}"), &format!("Page {k}")));
+            pages.push(page_with(&format!("p{k}"), &format!("Page {k}"), &font));
         }
         let document = Document::new("booklet", pages);
         let streamed = render_pages(document.clone(), Pages::OneAtATime).unwrap();
@@ -861,8 +866,7 @@ mod tests {
         assert!(streamed.starts_with(b"%PDF"));
     }
 
-    /// The built-in font with its advance widths doubled: a font other than the one the
-    /// workers would fall back to.
+    /// The built-in font with its advance widths doubled: a font other than sheetgen's own.
     fn wide_font() -> std::sync::Arc<font::Font> {
         let mut data = font::FONT_DATA.to_vec();
         let raw = ttf_parser::RawFace::parse(font::FONT_DATA, 0).unwrap();
@@ -881,13 +885,22 @@ mod tests {
     fn pages_drawn_on_other_threads_are_measured_in_the_jobs_font() {
         // Centred text is placed by its width, which the wide font doubles: a batch drawn
         // in the built-in font would move every label.
+        let wide = wide_font();
         let pages: Vec<Figure> = (0..3 * PAGES_AT_ONCE)
-            .map(|k| page_with(&format!("p{k}"), &format!("Board {k}")))
+            .map(|k| page_with(&format!("p{k}"), &format!("Board {k}"), &wide))
             .collect();
         let document = Document::new("booklet", pages);
-        font::using(wide_font(), || {
-            let streamed = render_pages(document.clone(), Pages::OneAtATime).unwrap();
-            assert_eq!(streamed, render_pages(document, Pages::AllAtOnce).unwrap());
-        });
+        let streamed = render_pages(document.clone(), Pages::OneAtATime).unwrap();
+        assert_eq!(streamed, render_pages(document, Pages::AllAtOnce).unwrap());
+    }
+
+    #[test]
+    fn pages_measured_in_two_fonts_are_refused() {
+        let pages = vec![
+            page_with("1", "Board 1", &font::Font::builtin()),
+            page_with("2", "Board 2", &wide_font()),
+        ];
+        let err = render(Document::new("booklet", pages)).unwrap_err();
+        assert!(matches!(err, RenderError::Font(_)), "{err}");
     }
 }

@@ -97,7 +97,7 @@ mod tests {
     use sheetgen_core::figure::{Color, Item, Paint, Point, Shape, Stroke};
 
     fn figure(width: f64, height: f64) -> Figure {
-        let mut figure = Figure::new(width, height, "test");
+        let mut figure = Figure::new(width, height, "test", sheetgen_core::font::Font::builtin());
         let line = Shape::Line(Point::new(1.0, 1.0), Point::new(width - 1.0, height / 2.0));
         let paint = Paint::stroke(Stroke::solid(Color::BLACK, 0.7));
         figure.root.items.push(Item::Shape(line, paint));

@@ -10,7 +10,7 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use crate::figure::{
     Anchor, Color, Group, Item, Paint, Point, Rect, Shape, Stroke, Text, cased_arrow, trimmed,
 };
-use crate::font;
+use crate::font::{self, Font};
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 /// A text written in a record, with its place.
 type Located = serde_saphyr::Spanned<String>;
@@ -108,11 +108,11 @@ pub struct KeepClear {
 }
 
 /// What highlights keep off in a drawn diagram: the coordinates (texts of `label` groups),
-/// and the areas and lines the game names.
-pub fn obstacles(root: &Group, keep_clear: KeepClear) -> Vec<Obstacle> {
+/// and the areas and lines the game names; the texts measured in `font`, the figure's.
+pub fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec<Obstacle> {
     let mut found = Vec::new();
     for labels in root.groups_with_class("label") {
-        found.extend(labels.texts().iter().map(|t| Obstacle::Box(t.bounds())));
+        found.extend(labels.texts().iter().map(|t| Obstacle::Box(t.bounds(font))));
     }
     for class in keep_clear.areas {
         for area in root.groups_with_class(class) {
@@ -290,8 +290,9 @@ pub const MAX_ANNOTATIONS: usize = 1_000;
 /// arrows end outside the pieces and marks they join, and a mark or label goes on a piece's
 /// centre only when nothing else is there (no numeral, no other annotation); else it goes in
 /// a small badge toward a free corner of the square, away from the arrows. Labels grow as
-/// `text` asks, as the figure's other texts do (`--text-size`).
+/// `text` asks, as the figure's other texts do (`--text-size`), and are measured in `font`.
 pub fn annotate(
+    font: &Font,
     cells: &Cells,
     annotations: &Annotations,
     obstacles: &[Obstacle],
@@ -396,23 +397,24 @@ pub fn annotate(
                 option: None,
             });
         }
-        font::check(&label.text).map_err(|m| Problem {
+        font.check(&label.text).map_err(|m| Problem {
             at: label.at,
             message: m.to_string(),
             option: m.option(),
         })?;
         let grow = |radius: f64| {
-            let usual = label_size(radius, &label.text);
+            let usual = label_size(font, radius, &label.text);
             text.scale.max(text.at_least / usual).max(1.0)
         };
         // Grown with the figure's text, a centred label's disc stays inside its square,
         // clear of the coordinates beside an edge square, unless its text would then print
         // under the smallest size asked for (Towers' small squares at 50 mm).
-        let needed = (text.at_least / label_size(c.size * CENTRE_LABEL, &label.text)).max(1.0);
+        let needed =
+            (text.at_least / label_size(font, c.size * CENTRE_LABEL, &label.text)).max(1.0);
         let inside = LARGEST_CENTRE_LABEL / CENTRE_LABEL;
         let centred = grow(c.size * CENTRE_LABEL).min(inside.max(needed));
         let at = spot(square, c, (centred, grow(c.size * BADGE)));
-        group.group(text_label(c, at, &label.text, centred));
+        group.group(text_label(font, c, at, &label.text, centred));
     }
     Ok(group)
 }
@@ -690,7 +692,7 @@ fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
 /// A label: on a piece's centre in the colour that reads there, the piece unchanged; on an
 /// empty square's centre or in a badge on a small paper disc that keeps lines off it; on
 /// the centre `grow` times its usual size (the disc with it), as the figure's other texts.
-fn text_label(c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
+fn text_label(font: &Font, c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
     let mut l = Group::new("annotation label");
     let centred = c.size * CENTRE_LABEL * grow;
     let (centre, radius, color) = match (at, c.piece) {
@@ -707,9 +709,9 @@ fn text_label(c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
             Paint::fill_and_stroke(PAPER, Stroke::solid(ANNOTATION, c.size * 0.03)),
         );
     }
-    let size = label_size(radius, content);
+    let size = label_size(font, radius, content);
     let mut text = Text::new(
-        Point::new(centre.x, centre.y + font::cap_height(size) / 2.0),
+        Point::new(centre.x, centre.y + font.cap_height(size) / 2.0),
         content,
         size,
         Anchor::Middle,
@@ -722,9 +724,9 @@ fn text_label(c: &Cell, at: Spot, content: &str, grow: f64) -> Group {
 /// A label's text size in a disc of `radius`: as large as the disc allows, so a label stays
 /// legible in a booklet's small boards; three characters keep clear of the ring (the text
 /// spans at most 1.6 radii).
-fn label_size(radius: f64, content: &str) -> f64 {
+fn label_size(font: &Font, radius: f64, content: &str) -> f64 {
     let size = radius * 1.45 / font::MM_PER_PT;
-    size.min(radius * 1.6 / font::text_width(content, 1.0).max(1e-9))
+    size.min(radius * 1.6 / font.text_width(content, 1.0).max(1e-9))
 }
 
 /// A square cell centred on `center`, `size` wide.
@@ -770,7 +772,14 @@ mod tests {
             (10.0, 0.0, true),
             (1.0, 30.0, false),
         ] {
-            let g = annotate(&cells, &a, &[], LabelText { scale, at_least }).unwrap();
+            let g = annotate(
+                &Font::builtin(),
+                &cells,
+                &a,
+                &[],
+                LabelText { scale, at_least },
+            )
+            .unwrap();
             let label = &g.groups_with_class("label")[0];
             let radius = label
                 .items
@@ -792,7 +801,7 @@ mod tests {
                 text.size
             );
             assert!(
-                text.bounds().width <= 2.0 * radius,
+                text.bounds(&Font::builtin()).width <= 2.0 * radius,
                 "scale {scale}: the letter in its disc"
             );
         }
@@ -806,7 +815,7 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             highlight: vec!["a1".into()],
         };
-        let g = annotate(&cells(), &a, &[], LabelText::default()).unwrap();
+        let g = annotate(&Font::builtin(), &cells(), &a, &[], LabelText::default()).unwrap();
         assert_eq!(g.groups_with_class("annotation").len(), 4);
         let label = g.groups_with_class("label")[0].texts()[0];
         assert_eq!(label.position.x, 5.0);
@@ -821,14 +830,14 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells, &a, &[], LabelText::default()).unwrap();
+        let g = annotate(&Font::builtin(), &cells, &a, &[], LabelText::default()).unwrap();
         let label = g.groups_with_class("label")[0];
         assert_eq!(label.texts()[0].color, PAPER, "paper reads on a dark piece");
         let a = Annotations {
             marks: vec![("a1".into(), "square".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells, &a, &[], LabelText::default()).unwrap();
+        let g = annotate(&Font::builtin(), &cells, &a, &[], LabelText::default()).unwrap();
         for group in g.groups_with_class("annotation") {
             for item in &group.items {
                 if let crate::figure::Item::Shape(shape, paint) = item {
@@ -846,6 +855,7 @@ mod tests {
         }
         // On an empty square the label keeps its paper disc.
         let empty = annotate(
+            &Font::builtin(),
             &cells,
             &Annotations {
                 labels: vec![("b2".into(), "B".into())],
@@ -864,7 +874,7 @@ mod tests {
             highlight: vec!["a1".into()],
             ..Annotations::default()
         };
-        let g = annotate(&cells(), &a, &[], LabelText::default()).unwrap();
+        let g = annotate(&Font::builtin(), &cells(), &a, &[], LabelText::default()).unwrap();
         let crate::figure::Item::Shape(Shape::Polyline(ring), paint) =
             &g.groups_with_class("highlight")[0].items[0]
         else {
@@ -889,7 +899,7 @@ mod tests {
             labels: vec![("a1".into(), "A".into())],
             ..Annotations::default()
         };
-        let g = annotate(&cells(), &a, &[], LabelText::default()).unwrap();
+        let g = annotate(&Font::builtin(), &cells(), &a, &[], LabelText::default()).unwrap();
         let label = g.groups_with_class("label")[0];
         let Item::Shape(Shape::Circle { center, radius }, _) = &label.items[0] else {
             panic!("{label:?}")
@@ -913,7 +923,14 @@ mod tests {
             ..Annotations::default()
         };
         let coordinate = Obstacle::Box(Rect::new(-1.0, 4.0, 2.0, 2.0));
-        let g = annotate(&cells, &a, &[coordinate], LabelText::default()).unwrap();
+        let g = annotate(
+            &Font::builtin(),
+            &cells,
+            &a,
+            &[coordinate],
+            LabelText::default(),
+        )
+        .unwrap();
         let arrow = g.groups_with_class("arrow")[0];
         let Some(Item::Shape(Shape::Polygon(head), _)) = arrow.items.last() else {
             panic!()
@@ -939,7 +956,7 @@ mod tests {
             ..Annotations::default()
         };
         assert!(
-            annotate(&cells(), &bad, &[], LabelText::default())
+            annotate(&Font::builtin(), &cells(), &bad, &[], LabelText::default())
                 .unwrap_err()
                 .message
                 .contains("`z9` is not a square")
@@ -949,7 +966,7 @@ mod tests {
             ..Annotations::default()
         };
         assert!(
-            annotate(&cells(), &bad, &[], LabelText::default())
+            annotate(&Font::builtin(), &cells(), &bad, &[], LabelText::default())
                 .unwrap_err()
                 .message
                 .contains("`star` is not a mark")

@@ -300,7 +300,9 @@ fn given_position(position: &Position, text: &str) -> Result<Box<dyn GameRecord>
 fn pick(name: &str, text: &str, k: Option<usize>) -> Result<Box<dyn GameRecord>, ApiError> {
     let k = k.unwrap_or(1);
     let source = SourceFile::from_bytes(name, text.as_bytes().to_vec())?;
-    let entries = crate::load::read(&source).map_err(Error::Invalid)?;
+    // An embedding program draws in sheetgen's own font, which it checks the record against.
+    let entries =
+        crate::load::read(&source, &crate::font::Font::builtin()).map_err(Error::Invalid)?;
     let game = crate::games::nth(entries, k, |held| {
         format!("game {k}: the record holds {held}")
     })?;
@@ -349,6 +351,8 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
         text_scale: None,
         text_size: None,
         words: Words::new(lang),
+        // An embedding program (the Typst package, the playground) draws in sheetgen's own.
+        font: crate::font::Font::builtin(),
     })
 }
 

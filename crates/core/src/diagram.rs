@@ -11,7 +11,7 @@ use crate::vocabulary::MoveRef;
 use crate::words::Words;
 
 /// What is asked of a diagram besides the record.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Request {
     /// The position after this many moves (or turns), or after a numbered move; the end if
     /// None.
@@ -37,6 +37,27 @@ pub struct Request {
     pub text_size: Option<TextSize>,
     /// The language of the words the diagram draws; clones share what was left in English.
     pub words: crate::words::Words,
+    /// The font the diagram is measured and drawn in (see [`View::font`]).
+    pub font: std::sync::Arc<crate::font::Font>,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Self {
+            at: None,
+            diagram: None,
+            options: Vec::new(),
+            annotations: Annotations::default(),
+            caption: None,
+            omit_caption: false,
+            bare: false,
+            legend: false,
+            text_scale: None,
+            text_size: None,
+            words: Words::default(),
+            font: crate::font::Font::builtin(),
+        }
+    }
 }
 
 /// Every text of a figure at least `points` large where it is printed: at `width`
@@ -67,7 +88,7 @@ fn resolve(
     request: &Request,
 ) -> Result<(CheckedView, Annotations), Error> {
     let about = record.about();
-    about.drawable().map_err(Error::Invalid)?;
+    about.drawable(&request.font).map_err(Error::Invalid)?;
     let mut view = View {
         at: at_count(record, request.at)?,
         caption: None,
@@ -76,6 +97,7 @@ fn resolve(
         legend: request.legend,
         text_scale: request.text_scale.unwrap_or(1.0),
         words: request.words.clone(),
+        font: request.font.clone(),
     };
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {
@@ -109,7 +131,10 @@ fn resolve(
         view.caption = None;
     }
     if let Some(text) = &request.caption {
-        crate::font::check(text).map_err(|m| Error::Usage(format!("--caption: {m}")))?;
+        request
+            .font
+            .check(text)
+            .map_err(|m| Error::Usage(format!("--caption: {m}")))?;
         view.caption = Some(text.clone());
     }
     if view.caption.is_none() && !request.bare && !request.omit_caption {
@@ -211,8 +236,10 @@ pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Erro
                 None => 0.0,
             },
         };
+        let font = figure.font.clone();
         figure.root.group(drawn_annotations(
             record,
+            &font,
             &cells,
             &annotations,
             &figure.root,
@@ -244,7 +271,8 @@ fn annotation_key(
         figure.height - margin + 1.0 + crate::layout::line_height(pt),
     );
     let entries = crate::legend::annotations(annotations, size, captioned, words);
-    if let (Some(key), bottom) = crate::legend::key(at, figure.width - 2.0 * margin, pt, entries) {
+    let width = figure.width - 2.0 * margin;
+    if let (Some(key), bottom) = crate::legend::key(&figure.font, at, width, pt, entries) {
         figure.root.group(key);
         figure.height = bottom + margin;
     }
@@ -301,38 +329,45 @@ fn legible(
 
 fn drawn_annotations(
     record: &dyn GameRecord,
+    font: &crate::font::Font,
     cells: &annotate::Cells,
     annotations: &Annotations,
     drawn: &crate::figure::Group,
     labels: annotate::LabelText,
 ) -> Result<crate::figure::Group, Error> {
-    let obstacles = annotate::obstacles(drawn, record.game().keep_clear());
-    annotate::annotate(cells, annotations, &obstacles, labels).map_err(|problem| match problem.at {
-        Some(at) => Error::Invalid(
-            record
-                .about()
-                .source
-                .error_at(&at, problem.message)
-                .blaming(problem.option),
-        ),
-        None => Error::Usage(problem.message),
-    })
+    let obstacles = annotate::obstacles(font, drawn, record.game().keep_clear());
+    annotate::annotate(font, cells, annotations, &obstacles, labels).map_err(
+        |problem| match problem.at {
+            Some(at) => Error::Invalid(
+                record
+                    .about()
+                    .source
+                    .error_at(&at, problem.message)
+                    .blaming(problem.option),
+            ),
+            None => Error::Usage(problem.message),
+        },
+    )
 }
 
 /// Every entry of the record's `diagrams` can be drawn (squares of the board, known marks,
 /// the game's own options), so `check` refuses what `render` and `booklet` would. Nothing
-/// is drawn but the annotations.
-pub fn check_record_diagrams(record: &dyn GameRecord) -> Result<(), Diagnostic> {
+/// is drawn but the annotations, their labels checked against `font`, the job's.
+pub fn check_record_diagrams(
+    record: &dyn GameRecord,
+    font: &std::sync::Arc<crate::font::Font>,
+) -> Result<(), Diagnostic> {
     for k in 1..=record.about().diagrams.len() {
         let request = Request {
             diagram: Some(k),
+            font: font.clone(),
             ..Request::default()
         };
         let checked = resolve(record, &request).and_then(|(checked, annotations)| {
             let cells = checked.cells();
             let nothing = crate::figure::Group::default();
             let labels = annotate::LabelText::default();
-            drawn_annotations(record, cells, &annotations, &nothing, labels).map(|_| ())
+            drawn_annotations(record, font, cells, &annotations, &nothing, labels).map(|_| ())
         });
         checked.map_err(|e| match e {
             Error::Invalid(d) | Error::Config(d) => d,
@@ -365,7 +400,7 @@ mod tests {
         for path in paths {
             let text = std::fs::read_to_string(&path).unwrap();
             let source = SourceFile::new(&path, &text);
-            for entry in crate::load::read(&source).unwrap() {
+            for entry in crate::load::read(&source, &crate::font::Font::builtin()).unwrap() {
                 if let Ok(game) = entry.game {
                     found.push((path.display().to_string(), game));
                 }
@@ -523,7 +558,7 @@ mod tests {
             }
         }
         for text in group.texts() {
-            let b = text.bounds();
+            let b = text.bounds(&crate::font::Font::builtin());
             add(Point::new(b.x, b.y), 0.0);
             add(Point::new(b.right(), b.bottom()), 0.0);
         }
@@ -586,7 +621,11 @@ mod tests {
             let mut numerals: Vec<Rect> = Vec::new();
             for class in ["tower", "stone"] {
                 for g in figure.root.groups_with_class(class) {
-                    numerals.extend(g.texts().iter().map(|t| t.bounds()));
+                    numerals.extend(
+                        g.texts()
+                            .iter()
+                            .map(|t| t.bounds(&crate::font::Font::builtin())),
+                    );
                 }
             }
             let mut boxes: Vec<(String, Rect)> = Vec::new();
@@ -623,11 +662,12 @@ mod tests {
             let mut keep_off: Vec<(&str, Obstacle)> = Vec::new();
             for g in root.groups_with_class("label") {
                 if !g.class.contains("annotation") {
-                    keep_off.extend(
-                        g.texts()
-                            .iter()
-                            .map(|t| ("coordinate", Obstacle::Box(t.bounds()))),
-                    );
+                    keep_off.extend(g.texts().iter().map(|t| {
+                        (
+                            "coordinate",
+                            Obstacle::Box(t.bounds(&crate::font::Font::builtin())),
+                        )
+                    }));
                 }
             }
             for g in root.groups_with_class("hatch") {

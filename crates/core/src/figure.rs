@@ -5,7 +5,9 @@
 //! knows nothing of games; groups carry a semantic class (`board`, `label`, `water`, …) that
 //! the SVG backend writes as a CSS class so a stylesheet can restyle a diagram.
 
-use crate::font;
+use std::sync::Arc;
+
+use crate::font::Font;
 
 /// A point in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -243,15 +245,15 @@ impl Text {
     }
 
     /// The box the text's ink occupies: its advance width, and from its lowest to its
-    /// highest glyph outline.
-    pub fn bounds(&self) -> Rect {
-        let width = font::text_width(&self.content, self.size);
+    /// highest glyph outline, in `font` (the one its figure is measured with).
+    pub fn bounds(&self, font: &Font) -> Rect {
+        let width = font.text_width(&self.content, self.size);
         let left = match self.anchor {
             Anchor::Start => self.position.x,
             Anchor::Middle => self.position.x - width / 2.0,
             Anchor::End => self.position.x - width,
         };
-        let (above, below) = font::ink_extent(&self.content, self.size);
+        let (above, below) = font.ink_extent(&self.content, self.size);
         Rect::new(left, self.position.y - above, width, above + below)
     }
 }
@@ -401,15 +403,16 @@ impl Group {
     }
 
     /// The box everything in this group and below draws in (line widths left out; a
-    /// clipped group no further than its clip), or None when it draws nothing.
-    pub fn bounds(&self) -> Option<Rect> {
+    /// clipped group no further than its clip), or None when it draws nothing; its texts
+    /// measured in `font`.
+    pub fn bounds(&self, font: &Font) -> Option<Rect> {
         let mut found: Option<Rect> = None;
         let mut add = |r: Rect| found = Some(found.map_or(r, |f| f.union(&r)));
         for item in &self.items {
             match item {
-                Item::Text(text) => add(text.bounds()),
+                Item::Text(text) => add(text.bounds(font)),
                 Item::Shape(shape, _) => shape.bounds().into_iter().for_each(&mut add),
-                Item::Group(group) => group.bounds().into_iter().for_each(&mut add),
+                Item::Group(group) => group.bounds(font).into_iter().for_each(&mut add),
             }
         }
         match (found, self.clip) {
@@ -419,14 +422,15 @@ impl Group {
     }
 
     /// The box of each text and shape in this group and below, each cut to its groups'
-    /// clips: what must stay clear of marks drawn around it (a sheet's cut marks).
-    pub fn ink_boxes(&self) -> Vec<Rect> {
+    /// clips, its texts measured in `font`: what must stay clear of marks drawn around it
+    /// (a sheet's cut marks).
+    pub fn ink_boxes(&self, font: &Font) -> Vec<Rect> {
         let mut boxes = Vec::new();
-        self.collect_ink_boxes(None, &mut boxes);
+        self.collect_ink_boxes(font, None, &mut boxes);
         boxes
     }
 
-    fn collect_ink_boxes(&self, clip: Option<Rect>, boxes: &mut Vec<Rect>) {
+    fn collect_ink_boxes(&self, font: &Font, clip: Option<Rect>, boxes: &mut Vec<Rect>) {
         let clip = match (clip, self.clip) {
             (Some(outer), Some(own)) => match outer.intersection(&own) {
                 Some(both) => Some(both),
@@ -436,13 +440,13 @@ impl Group {
         };
         for item in &self.items {
             let found = match item {
-                Item::Text(text) => text.bounds(),
+                Item::Text(text) => text.bounds(font),
                 Item::Shape(shape, _) => match shape.bounds() {
                     Some(found) => found,
                     None => continue,
                 },
                 Item::Group(group) => {
-                    group.collect_ink_boxes(clip, boxes);
+                    group.collect_ink_boxes(font, clip, boxes);
                     continue;
                 }
             };
@@ -584,6 +588,8 @@ pub struct Figure {
     /// e-mail; None when the figure has no plain-text form (sheets, booklet pages).
     pub plain_text: Option<String>,
     pub root: Group,
+    /// The font the figure's texts were measured with, which every backend draws them in.
+    pub font: Arc<Font>,
 }
 
 /// The thinnest line sheetgen prints, 0.25 pt in millimetres: thinner hairlines vanish
@@ -591,7 +597,8 @@ pub struct Figure {
 pub const MIN_STROKE_MM: f64 = 0.25 * 25.4 / 72.0;
 
 impl Figure {
-    pub fn new(width: f64, height: f64, title: impl Into<String>) -> Self {
+    /// An empty figure whose texts are measured and drawn in `font`.
+    pub fn new(width: f64, height: f64, title: impl Into<String>, font: Arc<Font>) -> Self {
         Self {
             width,
             height,
@@ -600,6 +607,7 @@ impl Figure {
             css: None,
             plain_text: None,
             root: Group::new("page"),
+            font,
         }
     }
 
@@ -661,6 +669,13 @@ impl Document {
         }
     }
 
+    /// The font every page was measured with, which a file of them all is drawn in (a PDF
+    /// embeds one font): sheetgen's own for a document without pages; an error when two pages
+    /// were measured in different fonts, which a layout never does.
+    pub fn font(&self) -> Result<Arc<Font>, String> {
+        one_font(&self.pages)
+    }
+
     /// Page `index` (one of `pages`, taken out) with its deferred parts drawn in.
     pub fn finish_page(&self, index: usize, mut page: Figure) -> Result<Figure, String> {
         if let Some(later) = &self.later {
@@ -680,6 +695,23 @@ impl Document {
             (later.draw)(index, page)?;
         }
         Ok(self)
+    }
+}
+
+/// The one font `figures` were measured with, for a file or a page that draws them all with
+/// one set of glyphs: sheetgen's own when there are none; an error naming both when two
+/// differ.
+pub fn one_font<'a>(figures: impl IntoIterator<Item = &'a Figure>) -> Result<Arc<Font>, String> {
+    let mut figures = figures.into_iter();
+    let Some(first) = figures.next() else {
+        return Ok(Font::builtin());
+    };
+    match figures.find(|f| f.font != first.font) {
+        Some(other) => Err(format!(
+            "{}: some figures were measured in another font, {}, and one file draws in one",
+            first.font.name, other.font.name
+        )),
+        None => Ok(first.font.clone()),
     }
 }
 
@@ -717,8 +749,9 @@ mod tests {
 
     #[test]
     fn text_bounds_follow_the_anchor() {
-        let start = Text::new(Point::new(50.0, 50.0), "Board", 10.0, Anchor::Start).bounds();
-        let end = Text::new(Point::new(50.0, 50.0), "Board", 10.0, Anchor::End).bounds();
+        let font = Font::builtin();
+        let start = Text::new(Point::new(50.0, 50.0), "Board", 10.0, Anchor::Start).bounds(&font);
+        let end = Text::new(Point::new(50.0, 50.0), "Board", 10.0, Anchor::End).bounds(&font);
         assert_eq!(start.x, 50.0);
         assert!((end.right() - 50.0).abs() < 1e-9);
         assert!(start.y < 50.0 && start.bottom() > 50.0);

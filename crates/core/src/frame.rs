@@ -3,9 +3,11 @@
 //! them (a legend, a table), bare figures, the plain-text form and the text scale. A game
 //! draws only its board and its marks, at the top the frame gives it.
 
+use std::sync::Arc;
+
 use crate::annotate::Cells;
 use crate::figure::{Anchor, Figure, Group, Point, Rect, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height, wrap};
 
 /// Room around the figure, in millimetres.
@@ -37,6 +39,8 @@ pub struct Frame<'a> {
     pub caption: Option<String>,
     /// Every text this many times its size ([`text_scale`]); the layout makes room.
     pub text_scale: f64,
+    /// The font every text is measured in, which the figure carries (the view's).
+    pub font: &'a Arc<Font>,
 }
 
 /// A line of text under the board, at its size in points.
@@ -91,6 +95,7 @@ impl Frame<'_> {
         if !self.bare {
             let byline = &self.heading.byline;
             let (header, bottom) = crate::layout::diagram_header(
+                self.font,
                 &title,
                 byline,
                 (MARGIN, MARGIN, self.width),
@@ -103,7 +108,12 @@ impl Frame<'_> {
         for group in std::mem::take(&mut board.groups) {
             root.group(group);
         }
-        let mut figure = Figure::new(0.0, 0.0, self.heading.figure_title.clone());
+        let mut figure = Figure::new(
+            0.0,
+            0.0,
+            self.heading.figure_title.clone(),
+            self.font.clone(),
+        );
         figure.description = board.description;
         figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
         let mut cells = board.cells;
@@ -117,7 +127,7 @@ impl Frame<'_> {
             // The board and whatever its marks reach past it (a loss badge beside an edge
             // stone), so nothing is cut at the figure's edge.
             let extent = root
-                .bounds()
+                .bounds(self.font)
                 .map_or(board.extent, |drawn| drawn.union(&board.extent));
             figure.root = root;
             crate::layout::crop_to_board(&mut figure, &mut cells, extent);
@@ -126,7 +136,7 @@ impl Frame<'_> {
         let (lines, mut y) = self.lines(&board.lines, board.extent.bottom());
         root.group(lines);
         if board.blocks.is_empty() {
-            y += font::descent(TEXT_PT * self.text_scale);
+            y += self.font.descent(TEXT_PT * self.text_scale);
         }
         for block in board.blocks {
             let (group, below) = block(y);
@@ -137,7 +147,7 @@ impl Frame<'_> {
         }
         // What is wider than the board (a legend or table of large text) widens the
         // figure; the legend may reach half into the right margin, as it always has.
-        let right = root.bounds().map_or(0.0, |b| b.right());
+        let right = root.bounds(self.font).map_or(0.0, |b| b.right());
         figure.width = (self.width + 2.0 * MARGIN).max(right + MARGIN / 2.0);
         figure.height = y + MARGIN;
         figure.root = root;
@@ -154,9 +164,9 @@ impl Frame<'_> {
         let mut y = bottom + 2.0;
         for (text, size) in texts {
             let size = size * k;
-            for line in wrap(text, size, self.width) {
+            for line in wrap(self.font, text, size, self.width) {
                 y += line_height(size);
-                let size = fit_above(&line, size, self.width, MIN_TEXT_PT * k);
+                let size = fit_above(self.font, &line, size, self.width, MIN_TEXT_PT * k);
                 group.text(Text::new(Point::new(MARGIN, y), line, size, Anchor::Start));
             }
         }

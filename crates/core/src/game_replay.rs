@@ -77,12 +77,12 @@ pub fn season(
 }
 
 /// A season's page as `booklet --format html` makes it: every game at the end, titled
-/// `title` (`--title`), else by the event the games share, else "Games".
+/// `title` (`--title`), else by the event the games share, else "Games"; drawn in `font`.
 pub fn season_page(
     records: &[Box<dyn GameRecord>],
     (title, date): (Option<&str>, Option<&str>),
     theme: Theme,
-    words: &Words,
+    (words, font): (&Words, &std::sync::Arc<crate::font::Font>),
 ) -> Result<Replay, Error> {
     let events: Vec<Option<&str>> = records
         .iter()
@@ -96,6 +96,7 @@ pub fn season_page(
     let options = ReplayOptions {
         request: Request {
             words: words.clone(),
+            font: font.clone(),
             ..Request::default()
         },
         theme,
@@ -224,7 +225,7 @@ mod tests {
 
     fn record(text: &str) -> Box<dyn GameRecord> {
         let source = crate::input::SourceFile::new("g.yaml", text);
-        let mut entries = crate::load::read(&source).unwrap();
+        let mut entries = crate::load::read(&source, &crate::font::Font::builtin()).unwrap();
         entries.remove(0).game.unwrap()
     }
 

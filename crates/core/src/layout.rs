@@ -3,7 +3,7 @@
 //! Line breaks are found here, not by `unicode-linebreak`: UAX #14 breaks after a hyphen,
 //! which would split move notation (`b1-` / `b3`); sheetgen's texts need only spaces and CJK.
 
-use crate::font;
+use crate::font::{self, Font};
 
 /// The smallest size, in points, [`fit`] shrinks text to: smaller print is unreadable on
 /// paper (a 200 KB title shrank to 0.001 mm). Text asked for below it stays as asked.
@@ -12,14 +12,14 @@ pub const MIN_TEXT_PT: f64 = 7.0;
 /// The largest size up to `size` (points) at which `text` fits in `width` millimetres, but
 /// never below [`MIN_TEXT_PT`]: text that does not fit even then comes back at that size,
 /// too wide, for the caller to wrap or refuse ([`fits`] tells).
-pub fn fit(text: &str, size: f64, width: f64) -> f64 {
-    fit_above(text, size, width, MIN_TEXT_PT)
+pub fn fit(font: &Font, text: &str, size: f64, width: f64) -> f64 {
+    fit_above(font, text, size, width, MIN_TEXT_PT)
 }
 
 /// [`fit`] with another floor than [`MIN_TEXT_PT`]: a figure drawn to be printed smaller
 /// than its own size keeps its text at the size that prints legibly.
-pub fn fit_above(text: &str, size: f64, width: f64, floor: f64) -> f64 {
-    let w = font::text_width(text, size);
+pub fn fit_above(font: &Font, text: &str, size: f64, width: f64, floor: f64) -> f64 {
+    let w = font.text_width(text, size);
     if w <= width {
         size
     } else {
@@ -30,37 +30,37 @@ pub fn fit_above(text: &str, size: f64, width: f64, floor: f64) -> f64 {
 /// The size at which `text`, one line with no room to wrap into (a sheet's name line, a
 /// score box's caption), fits `width` millimetres: shrunk as [`fit`] does, and refused when
 /// it is too wide even at [`MIN_TEXT_PT`], naming `what` (the template key or record field).
-pub fn one_line(what: &str, text: &str, size: f64, width: f64) -> Result<f64, String> {
-    let fitted = fit(text, size, width);
-    if fits(text, fitted, width) {
+pub fn one_line(font: &Font, what: &str, text: &str, size: f64, width: f64) -> Result<f64, String> {
+    let fitted = fit(font, text, size, width);
+    if fits(font, text, fitted, width) {
         return Ok(fitted);
     }
     Err(format!(
         "{what}: \"{}\" is {:.0} mm wide at {fitted} pt, and the sheet has {:.0} mm for it; \
          shorten it",
         crate::diagnostic::gist(text),
-        font::text_width(text, fitted),
+        font.text_width(text, fitted),
         width.max(0.0)
     ))
 }
 
 /// Whether `text` at `size` points is no wider than `width` millimetres.
-pub fn fits(text: &str, size: f64, width: f64) -> bool {
-    font::text_width(text, size) <= width
+pub fn fits(font: &Font, text: &str, size: f64, width: f64) -> bool {
+    font.text_width(text, size) <= width
 }
 
 /// Breaks `text` into lines no wider than `width` at spaces; a word wider than the line
 /// is broken between its characters. No-break spaces (`12\u{a0}mm`) hold their words
 /// together and stay as they are. Linear in the text's length: widths are sums of
 /// advances, added up as the line grows.
-pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+pub fn wrap(font: &Font, text: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut line_width = 0.0;
     for (gap, piece) in pieces(text) {
-        let piece_width = font::text_width(piece, size);
+        let piece_width = font.text_width(piece, size);
         if !line.is_empty() {
-            let joined = line_width + font::text_width(gap, size) + piece_width;
+            let joined = line_width + font.text_width(gap, size) + piece_width;
             if joined <= width {
                 line.push_str(gap);
                 line.push_str(piece);
@@ -78,7 +78,7 @@ pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
         line_width = 0.0;
         for c in piece.chars() {
             let mut buffer = [0; 4];
-            let advance = font::text_width(c.encode_utf8(&mut buffer), size);
+            let advance = font.text_width(c.encode_utf8(&mut buffer), size);
             if !line.is_empty() && line_width + advance > width {
                 lines.push(std::mem::take(&mut line));
                 line_width = 0.0;
@@ -142,6 +142,7 @@ const TALL_SAMPLE: &str = "Sholine 岸";
 /// `x`, no wider than `width`, their sizes `scale` times their own. Returns it and the y
 /// where it ends.
 pub fn diagram_header(
+    font: &Font,
     title: &str,
     byline: &str,
     (x, top, width): (f64, f64, f64),
@@ -156,8 +157,8 @@ pub fn diagram_header(
     let mut header = Group::new("header");
     // The first baseline sits below the tallest Latin and CJK glyphs a title may hold,
     // whatever this title holds, so headers of one kind line up.
-    let mut y = top + font::ink_extent(TALL_SAMPLE, title_pt).0;
-    for (i, line) in fitted_lines(title, title_pt, width, title_floor)
+    let mut y = top + font.ink_extent(TALL_SAMPLE, title_pt).0;
+    for (i, line) in fitted_lines(font, title, title_pt, width, title_floor)
         .into_iter()
         .enumerate()
     {
@@ -167,28 +168,34 @@ pub fn diagram_header(
         header.text(Text::new(Point::new(x, y), line.0, line.1, Anchor::Start));
     }
     if !byline.is_empty() {
-        for line in fitted_lines(byline, text_pt, width, floor) {
+        for line in fitted_lines(font, byline, text_pt, width, floor) {
             y += line_height(text_pt);
             header.text(Text::new(Point::new(x, y), line.0, line.1, Anchor::Start));
         }
     }
-    (header, y + font::descent(text_pt))
+    (header, y + font.descent(text_pt))
 }
 
 /// `text` on one line, shrunk to fit `width` if need be; or, when it does not fit even at
 /// `floor`, wrapped at `size` onto as many lines as it takes (a word wider than the line
 /// broken between characters): never cut, never smaller than the floor, never wider than
 /// `width`. Each line with its size.
-pub fn fitted_lines(text: &str, size: f64, width: f64, floor: f64) -> Vec<(String, f64)> {
-    let fitted = fit_above(text, size, width, floor);
-    if fits(text, fitted, width) {
+pub fn fitted_lines(
+    font: &Font,
+    text: &str,
+    size: f64,
+    width: f64,
+    floor: f64,
+) -> Vec<(String, f64)> {
+    let fitted = fit_above(font, text, size, width, floor);
+    if fits(font, text, fitted, width) {
         return vec![(text.to_string(), fitted)];
     }
-    wrap(text, size, width)
+    wrap(font, text, size, width)
         .into_iter()
         .map(|line| {
             // A single character wider than the line: as small as the floor allows.
-            let s = fit_above(&line, size, width, floor);
+            let s = fit_above(font, &line, size, width, floor);
             (line, s)
         })
         .collect()
@@ -197,6 +204,7 @@ pub fn fitted_lines(text: &str, size: f64, width: f64, floor: f64) -> Vec<(Strin
 /// `text` from the baseline `y` at `x`, shrunk to fit `width` or wrapped onto further
 /// lines ([`fitted_lines`]), added to `group`; the last line's baseline and its size.
 pub fn text_lines(
+    font: &Font,
     group: &mut crate::figure::Group,
     text: &str,
     size: f64,
@@ -204,7 +212,7 @@ pub fn text_lines(
 ) -> (f64, f64) {
     use crate::figure::{Anchor, Point, Text};
     let (mut y, mut last) = (y, size);
-    for (i, (line, size)) in fitted_lines(text, size, width, MIN_TEXT_PT)
+    for (i, (line, size)) in fitted_lines(font, text, size, width, MIN_TEXT_PT)
         .into_iter()
         .enumerate()
     {
@@ -249,6 +257,7 @@ pub fn line_height(size: f64) -> f64 {
 /// A framed box of short rules, word-wrapped to `width`, its foot at `bottom`: the heading,
 /// then each rule as a bulleted paragraph. Returns the box and its top.
 pub fn rules_box(
+    font: &Font,
     heading: &str,
     rules: &[&str],
     size: f64,
@@ -258,10 +267,10 @@ pub fn rules_box(
     use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
     let pad = 2.5;
     let bullet = "•";
-    let indent = font::text_width("• ", size);
+    let indent = font.text_width("• ", size);
     let mut lines: Vec<(bool, String)> = Vec::new();
     for rule in rules {
-        for (i, line) in wrap(rule, size, width - 2.0 * pad - indent)
+        for (i, line) in wrap(font, rule, size, width - 2.0 * pad - indent)
             .into_iter()
             .enumerate()
         {
@@ -277,7 +286,7 @@ pub fn rules_box(
         Paint::stroke(Stroke::solid(Color::BLACK, 0.3)),
     );
     let left = frame.x + pad;
-    let mut y = frame.y + pad + font::cap_height(size);
+    let mut y = frame.y + pad + font.cap_height(size);
     group.text(Text::new(Point::new(left, y), heading, size, Anchor::Start));
     for (first, line) in lines {
         y += line_h;
@@ -295,11 +304,17 @@ pub fn rules_box(
 }
 
 /// "Label ________": a label and a line to write on, `width` long in all.
-pub fn field(label: &str, size: f64, at: crate::figure::Point, width: f64) -> crate::figure::Group {
+pub fn field(
+    font: &Font,
+    label: &str,
+    size: f64,
+    at: crate::figure::Point,
+    width: f64,
+) -> crate::figure::Group {
     use crate::figure::{Color, Group, Paint, Point, Shape, Stroke, Text};
     let mut group = Group::new("field");
     group.text(Text::new(at, label, size, crate::figure::Anchor::Start));
-    let start = at.x + font::text_width(label, size) + 2.0;
+    let start = at.x + font.text_width(label, size) + 2.0;
     group.shape(
         Shape::Line(
             Point::new(start, at.y + 0.8),
@@ -314,35 +329,39 @@ pub fn field(label: &str, size: f64, at: crate::figure::Point, width: f64) -> cr
 mod tests {
     use super::*;
 
+    fn font() -> std::sync::Arc<Font> {
+        Font::builtin()
+    }
+
     #[test]
     fn chinese_wraps_between_characters_never_before_a_comma() {
         let text = "双方轮流在空点上落一子，各用自己的记号。每一子都必须连着岸。";
-        let lines = wrap(text, 9.0, 30.0);
+        let lines = wrap(&font(), text, 9.0, 30.0);
         assert!(lines.len() > 1, "{lines:?}");
         assert_eq!(lines.concat(), text, "nothing lost, no spaces added");
         for line in &lines {
-            assert!(font::text_width(line, 9.0) <= 30.0, "{line}");
+            assert!(font().text_width(line, 9.0) <= 30.0, "{line}");
             assert!(!line.starts_with(['，', '。']), "{line}");
         }
         // Latin text still breaks at spaces only.
-        assert_eq!(wrap("a bb ccc", 9.0, 1000.0), ["a bb ccc"]);
+        assert_eq!(wrap(&font(), "a bb ccc", 9.0, 1000.0), ["a bb ccc"]);
     }
 
     #[test]
     fn wrap_keeps_lines_within_the_width() {
         let text = "Every stone must touch the shore: place it on the shore row.";
-        let lines = wrap(text, 10.0, 40.0);
+        let lines = wrap(&font(), text, 10.0, 40.0);
         assert!(lines.len() > 1);
         assert_eq!(lines.join(" "), text);
         for line in &lines {
-            assert!(font::text_width(line, 10.0) <= 40.0, "{line}");
+            assert!(font().text_width(line, 10.0) <= 40.0, "{line}");
         }
     }
 
     #[test]
     fn wrap_keeps_no_break_spaces() {
         let text = "Move 12\u{a0}b7 captures; 10\u{202f}mm of margin.";
-        let lines = wrap(text, 10.0, 25.0);
+        let lines = wrap(&font(), text, 10.0, 25.0);
         assert!(lines.len() > 1, "{lines:?}");
         assert!(lines.iter().any(|l| l.contains("12\u{a0}b7")), "{lines:?}");
         assert!(
@@ -354,39 +373,44 @@ mod tests {
     #[test]
     fn fit_never_shrinks_below_the_floor() {
         let title = "A very long title ".repeat(1000);
-        let size = fit(&title, 13.0, 180.0);
+        let size = fit(&font(), &title, 13.0, 180.0);
         assert_eq!(size, MIN_TEXT_PT);
-        assert!(!fits(&title, size, 180.0));
+        assert!(!fits(&font(), &title, size, 180.0));
         // Text asked for below the floor is not made larger.
-        assert_eq!(fit(&title, 5.0, 180.0), 5.0);
-        assert!(fits("Board 1", fit("Board 1", 9.5, 40.0), 40.0));
+        assert_eq!(fit(&font(), &title, 5.0, 180.0), 5.0);
+        assert!(fits(
+            &font(),
+            "Board 1",
+            fit(&font(), "Board 1", 9.5, 40.0),
+            40.0
+        ));
     }
 
     #[test]
     fn a_title_too_long_for_one_line_is_wrapped_not_shrunk_below_the_floor() {
         let title = "A very long title ".repeat(20);
-        let (header, _) = diagram_header(title.trim(), "", (0.0, 0.0, 100.0), 1.0);
+        let (header, _) = diagram_header(&font(), title.trim(), "", (0.0, 0.0, 100.0), 1.0);
         let texts = header.texts();
         assert!(texts.len() > 1, "wrapped");
         let words: Vec<&str> = texts.iter().map(|t| t.content.as_str()).collect();
         assert_eq!(words.join(" "), title.trim(), "every word kept");
         for t in texts {
             assert!(
-                t.size >= MIN_TEXT_PT && t.bounds().width <= 100.0 + 1e-9,
+                t.size >= MIN_TEXT_PT && t.bounds(&font()).width <= 100.0 + 1e-9,
                 "{t:?}"
             );
         }
         // A short one stays on one line, shrunk if need be.
-        let (header, _) = diagram_header("Board 1", "", (0.0, 0.0, 100.0), 1.0);
+        let (header, _) = diagram_header(&font(), "Board 1", "", (0.0, 0.0, 100.0), 1.0);
         assert_eq!(header.texts().len(), 1);
     }
 
     #[test]
     fn fit_shrinks_only_what_is_too_wide() {
-        assert_eq!(fit("A", 10.0, 100.0), 10.0);
+        assert_eq!(fit(&font(), "A", 10.0, 100.0), 10.0);
         // Room for 8 of the 10 points: shrunk to fit exactly, above the floor.
-        let width = font::text_width("A long heading", 8.0);
-        let size = fit("A long heading", 10.0, width);
-        assert!((font::text_width("A long heading", size) - width).abs() < 1e-9);
+        let width = font().text_width("A long heading", 8.0);
+        let size = fit(&font(), "A long heading", 10.0, width);
+        assert!((font().text_width("A long heading", size) - width).abs() < 1e-9);
     }
 }

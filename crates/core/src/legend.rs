@@ -2,7 +2,7 @@
 //! board draws it, followed by its words; entries run left to right and wrap at the width.
 
 use crate::figure::{Anchor, Group, Paint, Point, Shape, Stroke, Text, cased_arrow};
-use crate::font;
+use crate::font::Font;
 use crate::layout::line_height;
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 
@@ -17,21 +17,27 @@ pub struct Entry<'a> {
     pub words: String,
 }
 
-/// The key from `at` (the first line's baseline), `width` wide, its words at `pt`; and the
-/// y under its last line. None when there is nothing to explain.
-pub fn key(at: Point, width: f64, pt: f64, entries: Vec<Entry>) -> (Option<Group>, f64) {
+/// The key from `at` (the first line's baseline), `width` wide, its words at `pt` in `font`;
+/// and the y under its last line. None when there is nothing to explain.
+pub fn key(
+    font: &Font,
+    at: Point,
+    width: f64,
+    pt: f64,
+    entries: Vec<Entry>,
+) -> (Option<Group>, f64) {
     if entries.is_empty() {
         return (None, at.y);
     }
     let mut group = Group::new("legend");
     let (mut x, mut baseline) = (at.x, at.y);
     for entry in entries {
-        let words = font::text_width(&entry.words, pt);
+        let words = font.text_width(&entry.words, pt);
         let needed = SAMPLE + 2.0 + words;
         if x > at.x && x + needed > at.x + width {
             (x, baseline) = (at.x, baseline + line_height(pt) + 1.0);
         }
-        let y = baseline - font::cap_height(pt) / 2.0;
+        let y = baseline - font.cap_height(pt) / 2.0;
         let mut sample = (entry.sample)(Point::new(x, y), Point::new(x + SAMPLE, y));
         sample.class = format!("legend-sample {}", entry.kind);
         group.group(sample);
@@ -43,7 +49,7 @@ pub fn key(at: Point, width: f64, pt: f64, entries: Vec<Entry>) -> (Option<Group
         ));
         x += needed + 5.0;
     }
-    (Some(group), baseline + font::descent(pt))
+    (Some(group), baseline + font.descent(pt))
 }
 
 /// The key to the annotations drawn: their samples as they are drawn on a square of

@@ -5,9 +5,12 @@
 //! or else by how the text starts) are read by the game that imports them, game by game,
 //! as the records `sheetgen import` writes.
 
+use std::sync::Arc;
+
 use serde::Deserialize;
 
 use crate::diagnostic::Diagnostic;
+use crate::font::Font;
 use crate::games::{self, Entry, Game, GameRecord};
 use crate::input::SourceFile;
 use crate::record::Text;
@@ -17,12 +20,13 @@ pub const MAX_DOCUMENTS: usize = 100_000;
 
 /// Reads every document of `source` and checks each as a game record. Documents are
 /// parsed one by one, so a broken one, even one that is not YAML, does not stop the next;
-/// large files are checked on every core.
-pub fn read(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
+/// large files are checked on every core. The texts of the records' diagrams (their labels)
+/// are checked against `font`, the job's.
+pub fn read(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagnostic> {
     if is_imported_format(source) {
-        return read_imported(source);
+        return read_imported(source, font);
     }
-    read_yaml(source)
+    read_yaml(source, font)
 }
 
 /// Whether `source` is SGF or move text rather than YAML: by its name (`.sgf`, `.txt`), or
@@ -46,7 +50,7 @@ fn is_imported_format(source: &SourceFile) -> bool {
 }
 
 /// SGF or move text, each game read as the record its game imports it as.
-fn read_imported(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
+fn read_imported(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagnostic> {
     let Some((importer, imported)) = games::GAMES
         .iter()
         .find_map(|game| Some((*game, game.import(source)?)))
@@ -71,7 +75,7 @@ fn read_imported(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     let mut notes = imported.notes;
     for (k, record) in imported.games.into_iter().enumerate() {
         let game = match record {
-            Ok(yaml) => read_yaml(&SourceFile::new(&source.path, &yaml))?
+            Ok(yaml) => read_yaml(&SourceFile::new(&source.path, &yaml), font)?
                 .pop()
                 .map_or_else(
                     || Err(Diagnostic::file(&source.path, "no record")),
@@ -89,7 +93,7 @@ fn read_imported(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     Ok(entries)
 }
 
-fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
+fn read_yaml(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagnostic> {
     let documents = documents(&source.text);
     if documents.len() > MAX_DOCUMENTS {
         return Err(Diagnostic::file(
@@ -111,7 +115,7 @@ fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
         let part = source.part_from_line(*first_line);
         let read =
             read_document(text, &part).and_then(
-                |game| match crate::diagram::check_record_diagrams(&*game) {
+                |game| match crate::diagram::check_record_diagrams(&*game, font) {
                     Ok(()) => Ok(game),
                     Err(d) => Err((Some(game.game().name()), d)),
                 },
@@ -135,18 +139,23 @@ fn read_yaml(source: &SourceFile) -> Result<Vec<Entry>, Diagnostic> {
     let mut entries = if documents.len() < 256 {
         documents.iter().enumerate().map(check).collect()
     } else {
-        // Records are checked against the job's font (`--font`), in every worker.
+        // Records are checked against the job's font (`--font`), which every worker shares.
         let indexed: Vec<(usize, &(usize, &str))> = documents.iter().enumerate().collect();
         crate::font::on_every_core(indexed, check)
     };
-    follow_on(&mut entries, &documents, source);
+    follow_on(&mut entries, &documents, source, font);
     Ok(entries)
 }
 
 /// Records read again, in order, where a game's record takes something from the one before
 /// it in the file ([`Game::read_following`]: an evening's alternating first player), each
 /// with what reading it settled.
-fn follow_on(entries: &mut [Entry], documents: &[(usize, &str)], source: &SourceFile) {
+fn follow_on(
+    entries: &mut [Entry],
+    documents: &[(usize, &str)],
+    source: &SourceFile,
+    font: &Arc<Font>,
+) {
     for i in 1..entries.len() {
         let (before, after) = entries.split_at_mut(i);
         let (Ok(previous), entry) = (&before[i - 1].game, &mut after[0]) else {
@@ -165,7 +174,7 @@ fn follow_on(entries: &mut [Entry], documents: &[(usize, &str)], source: &Source
         if read.is_ok() || entry.game.is_ok() {
             entry.game = read
                 .and_then(|record| {
-                    crate::diagram::check_record_diagrams(&*record)?;
+                    crate::diagram::check_record_diagrams(&*record, font)?;
                     Ok(record)
                 })
                 .map_err(|d| game.with_rules_page(d));
@@ -370,7 +379,7 @@ mod tests {
             "e.yaml",
             "game: shoreline\nmoves: [C\n---\ngame: shoreline\nmoves: [C]\n",
         );
-        let entries = read(&source).unwrap();
+        let entries = read(&source, &Font::builtin()).unwrap();
         assert_eq!(entries.len(), 2);
         let error = entries[0].game.as_ref().unwrap_err();
         assert_eq!(error.line, 2);
@@ -383,7 +392,7 @@ mod tests {
             "e.yaml",
             "game: shoreline\nmoves: []\n---\ngame: shoreline\nmoves: [C, Z]\n",
         );
-        let entries = read(&source).unwrap();
+        let entries = read(&source, &Font::builtin()).unwrap();
         let error = entries[1].game.as_ref().unwrap_err();
         assert_eq!((error.line, error.column), (5, 12), "{error}");
     }
@@ -391,7 +400,7 @@ mod tests {
     #[test]
     fn an_error_citing_a_ruling_names_the_rules_page() {
         let source = SourceFile::new("e.yaml", "game: shoreline\nmoves: [C, C3]\n");
-        let entries = read(&source).unwrap();
+        let entries = read(&source, &Font::builtin()).unwrap();
         let error = entries[0].game.as_ref().unwrap_err();
         assert!(error.message.contains("ruling S2"), "{error}");
         assert_eq!(
@@ -399,7 +408,11 @@ mod tests {
             ["the rulings are explained in docs/rules/shoreline.md"]
         );
         let source = SourceFile::new("e.yaml", "game: shoreline\nmoves: [Z]\n");
-        let error = read(&source).unwrap().remove(0).game.unwrap_err();
+        let error = read(&source, &Font::builtin())
+            .unwrap()
+            .remove(0)
+            .game
+            .unwrap_err();
         assert!(
             error.message.contains("ruling") || error.notes.is_empty(),
             "a message without a ruling gets no note: {error}"
@@ -414,7 +427,7 @@ mod tests {
             "e.yaml",
             "title: \"x\ngame: towers\"\ngame: shoreline\nmoves: [C]\n",
         );
-        let entries = read(&source).unwrap();
+        let entries = read(&source, &Font::builtin()).unwrap();
         let game = entries[0].game.as_ref().unwrap();
         assert_eq!(game.game().name(), "shoreline");
     }

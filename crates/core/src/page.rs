@@ -68,7 +68,7 @@ pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), St
     const SLACK: f64 = 0.05;
     for (p, page) in document.pages.iter().enumerate() {
         for text in page.root.texts() {
-            let b = text.bounds();
+            let b = text.bounds(&page.font);
             let inside = b.x >= -SLACK
                 && b.y >= -SLACK
                 && b.right() <= page.width + SLACK

@@ -2,7 +2,7 @@
 //! whether the printer scaled the page, and cut marks at the corners of boards cut apart.
 
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::MIN_TEXT_PT;
 use crate::page::{PageSetup, Paper};
 
@@ -49,7 +49,7 @@ impl ScaleUnit {
 
 /// The scale check in the strip at the foot of `content`, right-aligned: a bar of exactly
 /// its length with end ticks, and its label to the left.
-pub fn scale_bar(content: Rect, page: PageSetup, unit: ScaleUnit) -> Group {
+pub fn scale_bar(font: &Font, content: Rect, page: PageSetup, unit: ScaleUnit) -> Group {
     let (length, label) = unit.bar(page.paper);
     let mut group = Group::new("scale-bar");
     let y = content.bottom() - SCALE_STRIP / 2.0;
@@ -67,7 +67,7 @@ pub fn scale_bar(content: Rect, page: PageSetup, unit: ScaleUnit) -> Group {
         );
     }
     group.text(Text::new(
-        Point::new(left - 2.0, y + font::cap_height(MIN_TEXT_PT) / 2.0),
+        Point::new(left - 2.0, y + font.cap_height(MIN_TEXT_PT) / 2.0),
         label,
         MIN_TEXT_PT,
         Anchor::End,
@@ -191,7 +191,7 @@ mod tests {
                 paper,
                 landscape: false,
             };
-            let bar = scale_bar(content, page, unit);
+            let bar = scale_bar(&Font::builtin(), content, page, unit);
             let (a, b) = lines(&bar)[0];
             assert!(((b.x - a.x) - length).abs() < 1e-9, "{paper:?} {unit:?}");
             assert_eq!(bar.texts()[0].content, label);

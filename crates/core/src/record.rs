@@ -700,7 +700,7 @@ impl About {
 
     /// Every text the record gives can be drawn with the font: asked before a record is
     /// drawn (never when it is only checked); the error points at the text that cannot.
-    pub fn drawable(&self) -> Result<(), Diagnostic> {
+    pub fn drawable(&self, font: &crate::font::Font) -> Result<(), Diagnostic> {
         let texts = [
             &self.title,
             &self.date,
@@ -711,7 +711,7 @@ impl About {
         ];
         let captions = self.diagrams.iter().map(|d| &d.caption);
         let check = |text: &Text, value: &str| {
-            crate::font::check(value).map_err(|missing| {
+            font.check(value).map_err(|missing| {
                 error_at(&self.source, text, missing.to_string()).blaming(missing.option())
             })
         };

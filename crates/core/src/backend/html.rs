@@ -36,7 +36,7 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     let frames = svg::frames(
         replay.games.iter().flat_map(|g| &g.frames),
         Words::GlyphsOnly,
-    );
+    )?;
     let mut lines = codec::Lines::default();
     let mut bodies = frames.bodies.iter();
     let mut boxes = frames.view_boxes.iter();

@@ -152,7 +152,8 @@ pub fn checked(
             .floor_strokes(crate::figure::MIN_STROKE_MM / scale);
     }
     if let Some(later) = &document.later {
-        check_text(&later.chars)?;
+        let font = document.font().map_err(RenderError::Font)?;
+        check_text(&font, &later.chars)?;
     }
     Ok(document)
 }
@@ -309,15 +310,18 @@ pub fn check_glyphs(figure: &Figure) -> Result<(), RenderError> {
     if chars > MAX_PAGE_CHARS {
         return Err(RenderError::TooMuchText { chars });
     }
-    figure.text_content().try_for_each(check_text)
+    figure
+        .text_content()
+        .try_for_each(|text| check_text(&figure.font, text))
 }
 
-/// Refuses `text` when the job's font lacks one of its characters.
-fn check_text(text: &str) -> Result<(), RenderError> {
-    font::check(text).map_err(|missing| RenderError::MissingGlyph {
-        text: text.to_string(),
-        missing,
-    })
+/// Refuses `text` when `font` (the job's) lacks one of its characters.
+fn check_text(font: &font::Font, text: &str) -> Result<(), RenderError> {
+    font.check(text)
+        .map_err(|missing| RenderError::MissingGlyph {
+            text: text.to_string(),
+            missing,
+        })
 }
 
 /// `value` (millimetres or points) to a thousandth, as SVG numbers are written.

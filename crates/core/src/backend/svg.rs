@@ -34,7 +34,8 @@ pub enum Words {
     GlyphsOnly,
 }
 
-/// Renders one figure as an SVG document. Text must already be checked against the font.
+/// Renders one figure as an SVG document, its text drawn in the font it was measured with
+/// ([`Figure::font`]). Text must already be checked against that font.
 pub fn render(figure: &Figure) -> Vec<u8> {
     render_with(figure, None, Words::Searchable)
 }
@@ -45,8 +46,8 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 /// The drawing is made first, collecting the glyphs and clips it uses; the definitions of
 /// those come before it in the file.
 pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
-    let font = font::current();
-    let mut defs = Defs::new(&font);
+    let font = &figure.font;
+    let mut defs = Defs::new(font);
     let body = defs.group(&figure.root, words);
     // The figure's ids are made from what it draws (and in which font): two different
     // figures inlined in one web page share none.
@@ -112,10 +113,15 @@ pub struct Frames {
 
 /// Draws `figures` for one page: their ids share the key `key` (made from them all), so
 /// that a drawing of one uses the definitions made for all. Each body is what
-/// [`render_with`] writes inside `<svg>` after the definitions, but for the ids' key.
-pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -> Frames {
+/// [`render_with`] writes inside `<svg>` after the definitions, but for the ids' key. The
+/// figures share glyphs, so they must have been measured in one font.
+pub fn frames<'a>(
+    figures: impl IntoIterator<Item = &'a Figure>,
+    words: Words,
+) -> Result<Frames, super::RenderError> {
     let figures: Vec<&Figure> = figures.into_iter().collect();
-    let font = font::current();
+    let font =
+        crate::figure::one_font(figures.iter().copied()).map_err(super::RenderError::Font)?;
     let mut defs = Defs::new(&font);
     let bodies: Vec<String> = figures
         .iter()
@@ -136,14 +142,14 @@ pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -
         .and_then(|d| d.strip_suffix("</defs>"))
         .unwrap_or_default()
         .trim_matches('\n');
-    Frames {
+    Ok(Frames {
         defs: defs.to_string(),
         bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
         view_boxes: figures
             .iter()
             .map(|f| format!("0 0 {} {}", mm(f.width), mm(f.height)))
             .collect(),
-    }
+    })
 }
 
 /// Stands for the figure's key in the drawing's ids until the drawing is written and the
@@ -284,7 +290,7 @@ impl<'f> Defs<'f> {
                 Item::Shape(shape, paint) => add_shape(&mut out, shape, paint),
                 Item::Text(t) => {
                     // Measured once: both the glyphs and the text layer need the width.
-                    let width = font::text_width(&t.content, t.size);
+                    let width = self.font.text_width(&t.content, t.size);
                     if let Some(glyphs) = self.text_glyphs(t, width) {
                         out.append(Blob::new(glyphs));
                     }
@@ -566,7 +572,7 @@ mod tests {
 
     #[test]
     fn writes_classes_clips_and_escaped_text() {
-        let mut figure = Figure::new(100.0, 50.0, "A & B");
+        let mut figure = Figure::new(100.0, 50.0, "A & B", Font::builtin());
         figure.description = "x < y".into();
         let mut board = Group::new("board");
         board.clip = Some(Rect::new(1.0, 2.0, 3.0, 4.0));
@@ -620,7 +626,7 @@ mod tests {
 
     #[test]
     fn every_reference_names_a_definition_with_the_figures_key() {
-        let mut figure = Figure::new(30.0, 20.0, "t");
+        let mut figure = Figure::new(30.0, 20.0, "t", Font::builtin());
         let mut board = Group::new("board");
         board.clip = Some(Rect::new(1.0, 2.0, 3.0, 4.0));
         board.text(Text::new(Point::new(5.0, 5.0), "AB A", 10.0, Anchor::Start));
@@ -647,7 +653,7 @@ mod tests {
         assert!(!out.contains(ID_KEY), "{out}");
 
         // A page's drawings: one set of definitions for all, and each drawing's ids in it.
-        let frames = frames([&figure, &figure], Words::Searchable);
+        let frames = frames([&figure, &figure], Words::Searchable).unwrap();
         let page = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" \
              xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs>{}</defs>{}</svg>",
@@ -663,7 +669,7 @@ mod tests {
     #[test]
     fn characters_xml_forbids_never_reach_the_file() {
         let bad = "a\u{1}b\u{1b}[31mc\u{fffe}d\u{ffff}";
-        let mut figure = Figure::new(100.0, 50.0, bad);
+        let mut figure = Figure::new(100.0, 50.0, bad, Font::builtin());
         figure.description = bad.into();
         figure.css = Some(format!("text {{ fill: red; }} /* {bad} */"));
         let mut board = Group::new("board");
@@ -678,7 +684,7 @@ mod tests {
 
     #[test]
     fn quotes_in_an_attribute_are_escaped_and_forbidden_characters_left_out() {
-        let mut figure = Figure::new(10.0, 10.0, "t");
+        let mut figure = Figure::new(10.0, 10.0, "t", Font::builtin());
         let mut board = Group::new("a\"b'c<d&e\u{1}f");
         board.shape(
             Shape::Rect(Rect::new(0.0, 0.0, 1.0, 1.0)),
@@ -733,7 +739,7 @@ mod tests {
         // The same outline each time, after another glyph's, and the one the file holds.
         assert!(outline(&face, glyph('W'), scratch).is_some_and(|w| w != a));
         assert_eq!(outline(&face, glyph('A'), scratch), Some(a.clone()));
-        let mut figure = Figure::new(10.0, 10.0, "t");
+        let mut figure = Figure::new(10.0, 10.0, "t", Font::builtin());
         figure
             .root
             .text(Text::new(Point::new(1.0, 1.0), "A A", 10.0, Anchor::Start));

@@ -6,7 +6,7 @@ use super::flow::Flow;
 use super::style::{BODY_PT, BookletOptions, HEADING_PT};
 use crate::error::Error;
 use crate::figure::{Anchor, Group, Point, Text};
-use crate::font;
+use crate::font::Font;
 use crate::games::GameRecord;
 
 /// Where each game's page number goes: the page, and the baseline of its line's last line.
@@ -34,8 +34,8 @@ fn line(number: usize, game: &dyn GameRecord, options: &BookletOptions) -> Strin
 }
 
 /// The room page numbers take at the line's end.
-fn number_width(pt: f64) -> f64 {
-    font::text_width("0000", pt) + 2.0
+fn number_width(font: &Font, pt: f64) -> f64 {
+    font.text_width("0000", pt) + 2.0
 }
 
 /// Draws the list's heading and lines, leaving room for the page numbers.
@@ -58,7 +58,7 @@ pub fn reserve(
         let text = line(k + 1, *game, options);
         // Each line narrower by the page number's room, so the number never meets it.
         let (page, baseline) =
-            flow.paragraph_narrowed("contents", &text, (pt, floor), number_width(pt))?;
+            flow.paragraph_narrowed("contents", &text, (pt, floor), number_width(&flow.font, pt))?;
         numbers.push((page, baseline));
     }
     Ok(Contents { numbers })

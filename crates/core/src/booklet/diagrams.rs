@@ -10,13 +10,14 @@
 //! diagrams at once.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use super::flow::Flow;
 use super::style::{BookletOptions, GAP, MIN_PRINT_PT};
 use crate::diagram::Request;
 use crate::error::Error;
 use crate::figure::{Anchor, Figure, Group, Item, Point, Rect, Text};
-use crate::font;
+use crate::font::Font;
 use crate::games::GameRecord;
 use crate::layout::{fit, line_height, wrap};
 use crate::theme::Theme;
@@ -60,7 +61,7 @@ fn without_header(figure: &mut Figure) {
         return;
     }
     figure.root.items.retain(|item| !is_header(item));
-    let Some(drawn) = figure.root.bounds() else {
+    let Some(drawn) = figure.root.bounds(&figure.font) else {
         return;
     };
     let lift = (drawn.y - crate::frame::MARGIN).max(0.0);
@@ -78,27 +79,28 @@ pub fn count(game: &dyn GameRecord, every: Option<usize>) -> usize {
 
 /// The diagrams of `game` the options ask for.
 pub fn entries<'a>(game: &'a dyn GameRecord, options: &BookletOptions) -> Vec<Entry<'a>> {
-    let words = &options.words;
+    let (words, font) = (&options.words, &options.font);
     match options.every {
-        None if !game.about().diagrams.is_empty() => annotated(game, words),
-        None => vec![final_position(game, words)],
-        Some(every) => sequence(game, every, words),
+        None if !game.about().diagrams.is_empty() => annotated(font, game, words),
+        None => vec![final_position(font, game, words)],
+        Some(every) => sequence(font, game, every, words),
     }
 }
 
 /// The request every booklet diagram starts from: the record's own caption is set under
-/// the diagram, not in it.
-fn request(words: &Words) -> Request {
+/// the diagram, not in it; it is drawn in `font`, the booklet's.
+fn request(font: &Arc<Font>, words: &Words) -> Request {
     Request {
         omit_caption: true,
         words: words.clone(),
+        font: font.clone(),
         ..Request::default()
     }
 }
 
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// move it follows and the entry's own caption.
-fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Vec<Entry<'a>> {
+fn annotated<'a>(font: &Arc<Font>, game: &'a dyn GameRecord, words: &Words) -> Vec<Entry<'a>> {
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
         let at = spec.at.unwrap_or(game.length());
@@ -111,7 +113,7 @@ fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Vec<Entry<'a>> {
             game,
             request: Request {
                 diagram: Some(k + 1),
-                ..request(words)
+                ..request(font, words)
             },
             caption,
         });
@@ -120,19 +122,24 @@ fn annotated<'a>(game: &'a dyn GameRecord, words: &Words) -> Vec<Entry<'a>> {
 }
 
 /// The final position, captioned with the last move and its comment.
-fn final_position<'a>(game: &'a dyn GameRecord, words: &Words) -> Entry<'a> {
+fn final_position<'a>(font: &Arc<Font>, game: &'a dyn GameRecord, words: &Words) -> Entry<'a> {
     let at = game.length();
     let mut caption = vec![after(game, at, words)];
     caption.extend(comment(game, at));
     Entry {
         game,
-        request: request(words),
+        request: request(font, words),
         caption,
     }
 }
 
 /// A diagram every `every` moves and one at the end, each listing the moves since the last.
-fn sequence<'a>(game: &'a dyn GameRecord, every: usize, words: &Words) -> Vec<Entry<'a>> {
+fn sequence<'a>(
+    font: &Arc<Font>,
+    game: &'a dyn GameRecord,
+    every: usize,
+    words: &Words,
+) -> Vec<Entry<'a>> {
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
     let mut entries = Vec::new();
@@ -149,7 +156,7 @@ fn sequence<'a>(game: &'a dyn GameRecord, every: usize, words: &Words) -> Vec<En
             game,
             request: Request {
                 at: Some(MoveRef::Count(at)),
-                ..request(words)
+                ..request(font, words)
             },
             caption,
         });
@@ -241,7 +248,7 @@ impl Cells {
         let width = Self::new(area, options, 0).cell.width;
         entries
             .iter()
-            .map(|e| caption_lines(&e.caption, options.caption_pt(), width).len())
+            .map(|e| caption_lines(&options.font, &e.caption, options.caption_pt(), width).len())
             .max()
             .unwrap_or(0)
     }
@@ -368,10 +375,10 @@ fn legible(
 }
 
 /// A caption's lines wrapped to `width`, none cut: every word is printed.
-fn caption_lines(caption: &[String], pt: f64, width: f64) -> Vec<String> {
+fn caption_lines(font: &Font, caption: &[String], pt: f64, width: f64) -> Vec<String> {
     caption
         .iter()
-        .flat_map(|line| wrap(line, pt, width))
+        .flat_map(|line| wrap(font, line, pt, width))
         .collect()
 }
 
@@ -456,7 +463,13 @@ pub fn place(
             let cell = Rect::new(x, top, cells.cell.width, tallest);
             let (width, height) = (width * scale, height * scale);
             let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);
-            let group = captions(entry, offset.y + height.max(cell.height), cell, pt);
+            let group = captions(
+                &options.font,
+                entry,
+                offset.y + height.max(cell.height),
+                cell,
+                pt,
+            );
             let request = entry.request_at(fitted.text_scale);
             let index = flow.add(page, group);
             flow.describe_later(page);
@@ -478,17 +491,17 @@ pub fn place(
 
 /// A diagram's entry, as laid out: its caption centred in `cell` under `bottom`. Its
 /// diagram goes in first when its page is written ([`Placed::draw_into`]).
-fn captions(entry: &Entry, bottom: f64, cell: Rect, pt: f64) -> Group {
+fn captions(font: &Font, entry: &Entry, bottom: f64, cell: Rect, pt: f64) -> Group {
     let mut group = Group::new("booklet-entry");
     let mut captions = Group::new("caption");
     let mut y = bottom + 1.0;
     let centre = cell.x + cell.width / 2.0;
-    for line in caption_lines(&entry.caption, pt, cell.width) {
+    for line in caption_lines(font, &entry.caption, pt, cell.width) {
         y += line_height(pt);
         // A character wider than the cell alone on its line: smaller, never under 7 pt.
-        let size = fit(&line, pt, cell.width);
+        let size = fit(font, &line, pt, cell.width);
         captions.text(Text::new(
-            Point::new(centre, y - font::descent(size)),
+            Point::new(centre, y - font.descent(size)),
             line,
             size,
             Anchor::Middle,

@@ -1,9 +1,11 @@
 //! The booklet's pages as one column of content flowing down them: each part asks for the
 //! height it needs and is put where the page has that room, or at the top of the next.
 
+use std::sync::Arc;
+
 use crate::error::Error;
 use crate::figure::{Anchor, Group, Point, Rect, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::{fitted_lines, line_height};
 
 /// Where a paragraph went.
@@ -24,12 +26,15 @@ pub struct Flow {
     descriptions: Vec<Vec<Option<String>>>,
     /// Where the next part starts on the last page.
     y: f64,
+    /// The font every text is measured in, the booklet's.
+    pub font: Arc<Font>,
 }
 
 impl Flow {
-    pub fn new(area: Rect) -> Self {
+    pub fn new(area: Rect, font: Arc<Font>) -> Self {
         Self {
             area,
+            font,
             pages: vec![Group::new("page-content")],
             descriptions: vec![Vec::new()],
             y: area.y,
@@ -155,7 +160,7 @@ impl Flow {
             baseline: self.y,
         };
         let mut group = Group::new(class);
-        for (k, (line, size)) in fitted_lines(text, size, width, floor)
+        for (k, (line, size)) in fitted_lines(&self.font, text, size, width, floor)
             .into_iter()
             .enumerate()
         {
@@ -170,7 +175,7 @@ impl Flow {
                 );
             }
             placed.last = page;
-            placed.baseline = top + line_height(size) - font::descent(size);
+            placed.baseline = top + line_height(size) - self.font.descent(size);
             self.describe(page, line.clone());
             group.text(Text::new(
                 Point::new(self.area.x + indent, placed.baseline),
@@ -197,7 +202,7 @@ mod tests {
 
     #[test]
     fn parts_go_on_the_next_page_when_this_one_is_full() {
-        let mut flow = Flow::new(Rect::new(10.0, 10.0, 100.0, 50.0));
+        let mut flow = Flow::new(Rect::new(10.0, 10.0, 100.0, 50.0), Font::builtin());
         assert_eq!(flow.take(30.0, "a").unwrap(), (0, 10.0));
         assert_eq!(flow.take(30.0, "b").unwrap(), (1, 10.0));
         flow.gap(5.0);
@@ -208,13 +213,13 @@ mod tests {
 
     #[test]
     fn a_long_paragraph_flows_onto_the_next_page() {
-        let mut flow = Flow::new(Rect::new(10.0, 10.0, 40.0, 30.0));
+        let mut flow = Flow::new(Rect::new(10.0, 10.0, 40.0, 30.0), Font::builtin());
         let first = flow.paragraph("moves", &"word ".repeat(200), (9.0, 7.0), 0.0);
         assert_eq!(first.unwrap(), 0);
         let pages = flow.into_pages();
         assert!(pages.len() > 2, "{}", pages.len());
         for (page, _) in &pages {
-            let bounds = page.bounds().unwrap();
+            let bounds = page.bounds(&Font::builtin()).unwrap();
             assert!(
                 bounds.bottom() <= 40.0 + 1e-6 && bounds.right() <= 50.0,
                 "{bounds:?}"

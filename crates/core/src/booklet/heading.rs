@@ -85,7 +85,7 @@ fn at_most_half_a_page(
     text: &str,
     (size, floor): (f64, f64),
 ) -> Result<(), Error> {
-    let lines = crate::layout::fitted_lines(text, size, flow.area.width, floor).len();
+    let lines = crate::layout::fitted_lines(&flow.font, text, size, flow.area.width, floor).len();
     let height = lines as f64 * line_height(size);
     if height > flow.area.height / 2.0 {
         return Err(Error::Usage(format!(

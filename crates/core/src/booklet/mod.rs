@@ -73,7 +73,9 @@ fn laid_out(
     options: &BookletOptions,
 ) -> Result<(Document, ToDraw), Error> {
     for game in games {
-        game.about().drawable().map_err(Error::Invalid)?;
+        game.about()
+            .drawable(&options.font)
+            .map_err(Error::Invalid)?;
     }
     let count: usize = games
         .iter()
@@ -100,7 +102,7 @@ fn laid_out(
     );
     let title = heading::booklet_title(&games, options);
     let (measured, chars) = measure_diagrams(&games, area, options)?;
-    let mut flow = Flow::new(area);
+    let mut flow = Flow::new(area, options.font.clone());
     heading::front(&mut flow, &title, &games, options)?;
     results::draw(&mut flow, &games, options)?;
     let contents = match games.len() >= CONTENTS_FROM {
@@ -293,7 +295,7 @@ fn head_height(
     measured: &GameDiagrams,
     options: &BookletOptions,
 ) -> Result<Option<f64>, Error> {
-    let mut trial = Flow::new(area);
+    let mut trial = Flow::new(area, options.font.clone());
     heading::game(&mut trial, number, game, options)?;
     movelist::draw(&mut trial, game, options)?;
     let height = trial.used() + 2.0 + diagrams::first_row_height(&measured.sizes, measured.fitted);
@@ -319,7 +321,7 @@ fn pages(
             "Booklet, page {page} of {pages}",
             &[("page", &(p + 1)), ("pages", &count)],
         );
-        let mut figure = Figure::new(width, height, page_title);
+        let mut figure = Figure::new(width, height, page_title, options.font.clone());
         descriptions.push(description);
         let mut themed = Group::new("booklet-page");
         themed.group(group);

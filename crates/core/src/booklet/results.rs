@@ -217,7 +217,7 @@ pub fn draw(
                 row
             })
             .collect();
-        let widths = table::widths(&columns, &rows, pt, flow.area.width);
+        let widths = table::widths(&flow.font, &columns, &rows, pt, flow.area.width);
         // Too many players for a crosstable across the page: the games by round instead.
         if table::fits(&widths, flow) {
             return table::draw(flow, "crosstable", &columns, &rows, &widths, (pt, floor));
@@ -277,7 +277,7 @@ fn by_round(flow: &mut Flow, games: &[Played], options: &BookletOptions) -> Resu
             row
         })
         .collect();
-    let widths = table::widths(&columns, &rows, pt, flow.area.width);
+    let widths = table::widths(&flow.font, &columns, &rows, pt, flow.area.width);
     table::draw(flow, "results", &columns, &rows, &widths, (pt, floor))
 }
 

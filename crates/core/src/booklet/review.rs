@@ -23,7 +23,7 @@ pub fn pages(
     };
     let mut pages = Vec::new();
     for (k, game) in games.iter().enumerate() {
-        if let Some(review) = game.booklet_review(k + 1, nodes) {
+        if let Some(review) = game.booklet_review(k + 1, nodes, &options.font) {
             pages.push(page(&**game, review, nodes, options)?);
         }
     }
@@ -58,7 +58,7 @@ fn page(
     options: &BookletOptions,
 ) -> Result<Figure, Error> {
     let (width, height) = options.page.size();
-    let mut figure = Figure::new(width, height, String::new());
+    let mut figure = Figure::new(width, height, String::new(), options.font.clone());
     let content = Rect::new(
         MARGIN,
         MARGIN,
@@ -119,6 +119,7 @@ fn diagram(
                 width: Some(printed),
             }),
             words: options.words.clone(),
+            font: options.font.clone(),
             ..Request::default()
         };
         let figure = crate::diagram::draw(game, &request)?.pages.remove(0);

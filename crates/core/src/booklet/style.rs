@@ -33,6 +33,9 @@ pub struct BookletOptions {
     pub theme: Theme,
     /// The booklet's own words (captions, page titles) and its diagrams', in `--lang`.
     pub words: Words,
+    /// The font every text is measured in (`--font`, else sheetgen's own), which the
+    /// pages carry to the backends.
+    pub font: std::sync::Arc<crate::font::Font>,
     /// The smallest text the booklet prints, in points (`--text-size`; 7 if None).
     pub text_size: Option<f64>,
     /// The bulletin's title (`--title`): its first page and the PDF's document title;

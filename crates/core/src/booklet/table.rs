@@ -5,7 +5,7 @@
 use super::flow::Flow;
 use crate::error::Error;
 use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::{fitted_lines, line_height};
 
 /// Room on either side of a cell's text, in millimetres.
@@ -21,7 +21,13 @@ pub struct Column {
 /// columns fit `width`; otherwise the word columns share what the centred ones leave, as
 /// browsers lay out tables: each at least as wide as its longest word, where they all can
 /// be, the rest given in proportion to what each lacks of its widest text.
-pub fn widths(columns: &[Column], rows: &[Vec<String>], pt: f64, width: f64) -> Vec<f64> {
+pub fn widths(
+    font: &Font,
+    columns: &[Column],
+    rows: &[Vec<String>],
+    pt: f64,
+    width: f64,
+) -> Vec<f64> {
     let texts = |k: usize| {
         rows.iter()
             .map(move |row| row[k].as_str())
@@ -29,7 +35,7 @@ pub fn widths(columns: &[Column], rows: &[Vec<String>], pt: f64, width: f64) -> 
     };
     let widest = |widths: &mut dyn Iterator<Item = f64>| widths.fold(0.0, f64::max) + 2.0 * PAD;
     let natural: Vec<f64> = (0..columns.len())
-        .map(|k| widest(&mut texts(k).map(|t| font::text_width(t, pt))))
+        .map(|k| widest(&mut texts(k).map(|t| font.text_width(t, pt))))
         .collect();
     if natural.iter().sum::<f64>() <= width {
         return natural;
@@ -37,7 +43,7 @@ pub fn widths(columns: &[Column], rows: &[Vec<String>], pt: f64, width: f64) -> 
     let longest_word: Vec<f64> = (0..columns.len())
         .map(|k| {
             let words = texts(k).flat_map(str::split_whitespace);
-            widest(&mut words.map(|w| font::text_width(w, pt)))
+            widest(&mut words.map(|w| font.text_width(w, pt)))
         })
         .collect();
     shared(columns, &natural, &longest_word, width)
@@ -85,17 +91,26 @@ pub fn draw(
     widths: &[f64],
     (pt, floor): (f64, f64),
 ) -> Result<(), Error> {
+    let font = &*flow.font.clone();
     let headers: Vec<String> = columns.iter().map(|c| c.header.clone()).collect();
-    let header = lay_out(&headers, widths, pt, floor);
+    let header = lay_out(font, &headers, widths, pt, floor);
     let mut page = None;
     for row in rows {
-        let cells = lay_out(row, widths, pt, floor);
+        let cells = lay_out(font, row, widths, pt, floor);
         let height = row_height(&cells, pt);
         if page.is_none() || height > flow.room() {
             flow.new_page_unless_room(row_height(&header, pt) + height + 1.0);
             let (p, top) = flow.take(row_height(&header, pt) + 1.0, class)?;
             let mut group = Group::new(format!("{class} table-header"));
-            write_row(&mut group, &header, columns, widths, (flow.area.x, top), pt);
+            write_row(
+                font,
+                &mut group,
+                &header,
+                columns,
+                widths,
+                (flow.area.x, top),
+                pt,
+            );
             let y = top + row_height(&header, pt) + 0.5;
             let rule = Shape::Line(
                 Point::new(flow.area.x, y),
@@ -107,7 +122,15 @@ pub fn draw(
         }
         let (p, top) = flow.take(height, class)?;
         let mut group = Group::new(format!("{class} table-row"));
-        write_row(&mut group, &cells, columns, widths, (flow.area.x, top), pt);
+        write_row(
+            font,
+            &mut group,
+            &cells,
+            columns,
+            widths,
+            (flow.area.x, top),
+            pt,
+        );
         flow.add(p, group);
         flow.describe(p, row.join(" · "));
     }
@@ -117,13 +140,13 @@ pub fn draw(
 /// Each cell's lines and their sizes.
 type Cells = Vec<Vec<(String, f64)>>;
 
-fn lay_out(row: &[String], widths: &[f64], pt: f64, floor: f64) -> Cells {
+fn lay_out(font: &Font, row: &[String], widths: &[f64], pt: f64, floor: f64) -> Cells {
     // A column as wide as its widest text has that text's width plus the padding: taken
     // away again, the sum may come out a rounding error short, which would wrap the text.
     const ROUNDING: f64 = 1e-9;
     row.iter()
         .zip(widths)
-        .map(|(text, width)| fitted_lines(text, pt, width - 2.0 * PAD + ROUNDING, floor))
+        .map(|(text, width)| fitted_lines(font, text, pt, width - 2.0 * PAD + ROUNDING, floor))
         .collect()
 }
 
@@ -133,6 +156,7 @@ fn row_height(cells: &Cells, pt: f64) -> f64 {
 }
 
 fn write_row(
+    font: &Font,
     group: &mut Group,
     cells: &Cells,
     columns: &[Column],
@@ -142,7 +166,7 @@ fn write_row(
 ) {
     for ((lines, column), width) in cells.iter().zip(columns).zip(widths) {
         for (k, (line, size)) in lines.iter().enumerate() {
-            let baseline = top + (k + 1) as f64 * line_height(pt) - font::descent(pt);
+            let baseline = top + (k + 1) as f64 * line_height(pt) - font.descent(pt);
             let (at, anchor) = match column.centred {
                 true => (x + width / 2.0, Anchor::Middle),
                 false => (x + PAD, Anchor::Start),
@@ -177,15 +201,16 @@ mod tests {
         let names = [
             "Jonas", "Ines", "Grandpa", "Ella", "MIA", "Ana", "Yusuf", "Zoë",
         ];
+        let font = &*Font::builtin();
         for pt in [6.0, 7.0, 8.0, 8.5, 9.0, 10.0, 11.0, 12.0] {
             for (i, a) in names.iter().enumerate() {
                 let rows = vec![
                     vec![a.to_string(), names[(i + 1) % names.len()].to_string()],
                     vec!["Ana".to_string(), "Ben".to_string()],
                 ];
-                let widths = widths(&columns, &rows, pt, 180.0);
+                let widths = widths(font, &columns, &rows, pt, 180.0);
                 for row in &rows {
-                    let cells = lay_out(row, &widths, pt, pt);
+                    let cells = lay_out(font, row, &widths, pt, pt);
                     assert!(
                         cells.iter().all(|lines| lines.len() == 1),
                         "{row:?} at {pt} pt in {widths:?}: {cells:?}"

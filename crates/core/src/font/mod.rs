@@ -6,16 +6,16 @@
 //! glyph outlines, so a label measured here has the same width in every output. Text with a
 //! character the font lacks is refused, never replaced.
 //!
-//! The job's font is the calling thread's *current* font ([`using`]): `run::run` installs
-//! it for one job, and the loader hands it to its worker threads. Measuring functions
-//! ([`text_width`], [`cap_height`], …) read it, so games lay out figures without passing a
-//! font through every function, and one process can run many jobs with different fonts at
-//! once (the gallery, parallel tests) without one job's font leaking into another's.
+//! The font is passed, never read from a global: `run::run` opens the job's font and hands
+//! it to the job, layout code measures with the [`Font`] it is given ([`Font::text_width`],
+//! [`Font::cap_height`], …), and every figure carries the `Arc<Font>` it was measured with
+//! (`Figure::font`), which the backends draw it in. One process can so run many jobs with
+//! different fonts at once (the gallery, parallel tests) without one job's font reaching
+//! another's.
 
 mod subset;
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
@@ -49,10 +49,20 @@ pub struct Font {
     /// The glyphs of the other characters measured so far (`·`, `—`, CJK titles).
     others: RwLock<HashMap<char, Option<Glyph>>>,
     /// How far each glyph's outline reaches above and below the baseline (None for a glyph
-    /// with no outline, such as a space), by glyph id, once asked for: only [`ink_extent`]
+    /// with no outline, such as a space), by glyph id, once asked for: only [`Font::ink_extent`]
     /// needs it, and it outlines the glyph, which costs more than the rest of measuring.
     ink: RwLock<HashMap<u16, Option<(i16, i16)>>>,
 }
+
+/// Two fonts are the same when their programs are: a figure compares equal only to one
+/// measured in the same font.
+impl PartialEq for Font {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other) || (self.hash == other.hash && self.data == other.data)
+    }
+}
+
+impl Eq for Font {}
 
 /// What measuring needs of the whole face, in font units.
 #[derive(Debug, Clone, Copy)]
@@ -210,6 +220,58 @@ impl Font {
         })
     }
 
+    /// The glyph ids `texts` need in this font, with .notdef (0), which every font program
+    /// must keep.
+    pub fn glyphs_of<'a>(&self, texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<u16> {
+        let chars = texts
+            .into_iter()
+            .flat_map(str::chars)
+            .filter(|c| !c.is_control());
+        let mut ids = BTreeSet::from([0]);
+        ids.extend(self.glyphs(chars).flatten().map(|g| g.id));
+        ids
+    }
+
+    /// The advance width of `text` set at `size_pt` points, in millimetres.
+    pub fn text_width(&self, text: &str, size_pt: f64) -> f64 {
+        // u64: a 2.4 M-character title's advances pass a u32's range.
+        let units: u64 = self
+            .glyphs(text.chars())
+            .flatten()
+            .map(|g| u64::from(g.advance))
+            .sum();
+        units as f64 * self.scale(size_pt)
+    }
+
+    /// How far the ink of `text` reaches above and below the baseline at `size_pt`, in
+    /// millimetres (both positive), from the glyphs' real outlines: what checks that text sits
+    /// inside its box need. Empty text has no extent.
+    pub fn ink_extent(&self, text: &str, size_pt: f64) -> (f64, f64) {
+        let (mut top, mut bottom) = (0i32, 0i32);
+        let ids = self.glyphs(text.chars()).flatten().map(|g| g.id);
+        for (y_max, y_min) in self.ink(ids).flatten() {
+            top = top.max(i32::from(y_max));
+            bottom = bottom.min(i32::from(y_min));
+        }
+        let scale = self.scale(size_pt);
+        (f64::from(top) * scale, -f64::from(bottom) * scale)
+    }
+
+    /// Height of capital letters above the baseline at `size_pt`, in millimetres: what
+    /// centring a label on a point or in a box needs.
+    pub fn cap_height(&self, size_pt: f64) -> f64 {
+        let m = self.metrics;
+        let units = m
+            .capital_height
+            .map_or(0.7 * f64::from(m.units_per_em), f64::from);
+        units * self.scale(size_pt)
+    }
+
+    /// Depth of descenders below the baseline at `size_pt`, in millimetres (positive).
+    pub fn descent(&self, size_pt: f64) -> f64 {
+        -f64::from(self.metrics.descender) * self.scale(size_pt)
+    }
+
     /// Font units to millimetres at `size_pt`.
     fn scale(&self, size_pt: f64) -> f64 {
         size_pt * MM_PER_PT / f64::from(self.metrics.units_per_em)
@@ -288,36 +350,6 @@ pub const fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-thread_local! {
-    static CURRENT: RefCell<Option<Arc<Font>>> = const { RefCell::new(None) };
-}
-
-/// The calling thread's font: the one [`using`] installed, else sheetgen's own.
-pub fn current() -> Arc<Font> {
-    CURRENT
-        .with_borrow(Option::clone)
-        .unwrap_or_else(Font::builtin)
-}
-
-/// `work` on the calling thread's font, without taking a reference to it: what every
-/// measurement does, many times per figure.
-fn with_current<R>(work: impl FnOnce(&Font) -> R) -> R {
-    CURRENT.with_borrow(|font| work(font.as_ref().unwrap_or_else(|| builtin())))
-}
-
-/// Runs `work` with `font` as this thread's font, then puts the previous one back (also
-/// when `work` panics), so nothing of one job stays behind for the next.
-pub fn using<R>(font: Arc<Font>, work: impl FnOnce() -> R) -> R {
-    struct Restore(Option<Arc<Font>>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            CURRENT.set(self.0.take());
-        }
-    }
-    let _restore = Restore(CURRENT.replace(Some(font)));
-    work()
-}
-
 /// A character the font cannot draw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MissingGlyph {
@@ -358,79 +390,9 @@ impl std::fmt::Display for MissingGlyph {
     }
 }
 
-/// Checks that the current font has every character of `text`.
-pub fn check(text: &str) -> Result<(), MissingGlyph> {
-    with_current(|font| font.check(text))
-}
-
-/// The glyph id of `c` in the current font, if it can draw it.
-pub fn glyph(c: char) -> Option<u16> {
-    with_current(|font| font.glyph(c))
-}
-
-/// The glyph ids `text` needs in the current font, with .notdef (0), which every font
-/// program must keep.
-pub fn glyphs_of<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<u16> {
-    with_current(|font| {
-        let chars = texts
-            .into_iter()
-            .flat_map(str::chars)
-            .filter(|c| !c.is_control());
-        let mut ids = BTreeSet::from([0]);
-        ids.extend(font.glyphs(chars).flatten().map(|g| g.id));
-        ids
-    })
-}
-
-/// The advance width of `text` set at `size_pt` points, in millimetres.
-pub fn text_width(text: &str, size_pt: f64) -> f64 {
-    with_current(|font| {
-        // u64: a 2.4 M-character title's advances pass a u32's range.
-        let units: u64 = font
-            .glyphs(text.chars())
-            .flatten()
-            .map(|g| u64::from(g.advance))
-            .sum();
-        units as f64 * font.scale(size_pt)
-    })
-}
-
-/// How far the ink of `text` reaches above and below the baseline at `size_pt`, in
-/// millimetres (both positive), from the glyphs' real outlines: what checks that text sits
-/// inside its box need. Empty text has no extent.
-pub fn ink_extent(text: &str, size_pt: f64) -> (f64, f64) {
-    with_current(|font| {
-        let (mut top, mut bottom) = (0i32, 0i32);
-        let ids = font.glyphs(text.chars()).flatten().map(|g| g.id);
-        for (y_max, y_min) in font.ink(ids).flatten() {
-            top = top.max(i32::from(y_max));
-            bottom = bottom.min(i32::from(y_min));
-        }
-        let scale = font.scale(size_pt);
-        (f64::from(top) * scale, -f64::from(bottom) * scale)
-    })
-}
-
-/// Height of capital letters above the baseline at `size_pt`, in millimetres: what
-/// centring a label on a point or in a box needs.
-pub fn cap_height(size_pt: f64) -> f64 {
-    with_current(|font| {
-        let m = font.metrics;
-        let units = m
-            .capital_height
-            .map_or(0.7 * f64::from(m.units_per_em), f64::from);
-        units * font.scale(size_pt)
-    })
-}
-
-/// Depth of descenders below the baseline at `size_pt`, in millimetres (positive).
-pub fn descent(size_pt: f64) -> f64 {
-    with_current(|font| -f64::from(font.metrics.descender) * font.scale(size_pt))
-}
-
 /// `work` done on every item, the items shared out in order among the machine's cores (at
-/// most 8), each worker measuring text in the calling thread's font (`--font`); the
-/// results in the items' order. One item, or one core (WebAssembly), takes no thread.
+/// most 8); the results in the items' order. One item, or one core (WebAssembly), takes no
+/// thread. Whatever `work` measures with (the job's font) it borrows from the caller.
 pub fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sync) -> Vec<R> {
     // Asked only for several items: asking reads the cgroup files.
     let workers = match items.len() {
@@ -445,15 +407,11 @@ pub fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sy
     let shares: Vec<Vec<T>> = (0..workers)
         .map(|_| items.by_ref().take(share).collect())
         .collect();
-    let font = current();
     let work = &work;
     std::thread::scope(|scope| {
         let handles: Vec<_> = shares
             .into_iter()
-            .map(|share| {
-                let font = font.clone();
-                scope.spawn(move || using(font, || share.into_iter().map(work).collect::<Vec<R>>()))
-            })
+            .map(|share| scope.spawn(move || share.into_iter().map(work).collect::<Vec<R>>()))
             .collect();
         handles
             .into_iter()
@@ -462,7 +420,7 @@ pub fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sy
     })
 }
 
-/// The built-in font with its advance widths doubled: a "different font" to install.
+/// The built-in font with its advance widths doubled: a "different font" to measure with.
 #[cfg(test)]
 pub(crate) fn wide_font() -> Arc<Font> {
     let mut data = FONT_DATA.to_vec();
@@ -492,18 +450,20 @@ mod tests {
 
     #[test]
     fn covers_the_shoreline_title_and_refuses_what_it_lacks() {
-        assert_eq!(check("Shoreline 岸棋 – Black ● White ○"), Ok(()));
-        assert_eq!(check("象棋"), Err(missing('象')));
-        assert_eq!(check("tab\there"), Err(missing('\t')));
+        let font = Font::builtin();
+        assert_eq!(font.check("Shoreline 岸棋 – Black ● White ○"), Ok(()));
+        assert_eq!(font.check("象棋"), Err(missing('象')));
+        assert_eq!(font.check("tab\there"), Err(missing('\t')));
         assert!(missing('象').to_string().contains("--font FILE"));
     }
 
     #[test]
     fn widths_grow_with_text_and_size() {
-        let w = text_width("Board 1", 10.0);
+        let font = Font::builtin();
+        let w = font.text_width("Board 1", 10.0);
         assert!(w > 10.0 && w < 20.0, "{w}");
-        assert!((text_width("Board 1", 20.0) - 2.0 * w).abs() < 1e-9);
-        assert!(text_width("岸", 10.0) > text_width("i", 10.0));
+        assert!((font.text_width("Board 1", 20.0) - 2.0 * w).abs() < 1e-9);
+        assert!(font.text_width("岸", 10.0) > font.text_width("i", 10.0));
     }
 
     #[test]
@@ -531,39 +491,28 @@ mod tests {
         let extent = (f64::from(top) * scale, -f64::from(bottom) * scale);
         // The first time from the face, the second from the glyphs the font kept.
         for _ in 0..2 {
-            assert_eq!(ink_extent(text, 10.0), extent);
-            assert_eq!(text_width(text, 10.0), width);
-            assert_eq!(glyphs_of([text]), ids);
-            assert_eq!(glyph('岸'), face.glyph_index('岸').map(|g| g.0));
-            assert_eq!(glyph('\t'), None);
+            assert_eq!(font.ink_extent(text, 10.0), extent);
+            assert_eq!(font.text_width(text, 10.0), width);
+            assert_eq!(font.glyphs_of([text]), ids);
+            assert_eq!(font.glyph('岸'), face.glyph_index('岸').map(|g| g.0));
+            assert_eq!(font.glyph('\t'), None);
         }
     }
 
     #[test]
-    fn an_installed_font_measures_for_its_thread_only_and_is_put_back() {
-        let normal = text_width("Board 1", 10.0);
-        let wide = using(wide_font(), || {
-            let inside = text_width("Board 1", 10.0);
-            let other = std::thread::spawn(|| text_width("Board 1", 10.0))
-                .join()
-                .unwrap();
-            assert_eq!(other, normal, "another thread keeps its own font");
-            inside
-        });
+    fn another_font_measures_with_its_own_metrics() {
+        let normal = Font::builtin().text_width("Board 1", 10.0);
+        let wide = wide_font().text_width("Board 1", 10.0);
         assert!((wide - 2.0 * normal).abs() < 1e-9, "{wide} {normal}");
-        assert_eq!(text_width("Board 1", 10.0), normal, "the font is put back");
     }
 
     #[test]
-    fn work_on_every_core_keeps_the_items_order_and_the_callers_font() {
+    fn work_on_every_core_keeps_the_items_order_and_measures_in_the_font_given() {
         let texts: Vec<String> = (0..40).map(|k| format!("Board {k}")).collect();
-        let measured = |font: Arc<Font>| {
-            using(font, || {
-                on_every_core(texts.clone(), |t| (text_width(&t, 10.0), t))
-            })
-        };
-        let wide = measured(wide_font());
-        let normal = measured(Font::builtin());
+        let measured =
+            |font: &Font| on_every_core(texts.clone(), |t| (font.text_width(&t, 10.0), t));
+        let wide = measured(&wide_font());
+        let normal = measured(&Font::builtin());
         for ((w, a), ((n, b), t)) in wide.iter().zip(normal.iter().zip(&texts)) {
             assert_eq!((a, b), (t, t), "in order");
             assert!((w - 2.0 * n).abs() < 1e-9, "{t}: {w} {n}");
@@ -572,7 +521,7 @@ mod tests {
 
     #[test]
     fn a_missing_glyph_names_the_chosen_font() {
-        let err = using(wide_font(), || check("한국")).unwrap_err();
+        let err = wide_font().check("한국").unwrap_err();
         assert_eq!(err.character, '한');
         assert!(err.to_string().contains("wide.ttf"), "{err}");
     }

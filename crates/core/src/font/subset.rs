@@ -242,7 +242,15 @@ fn read_u32(data: &[u8], at: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::font::{FONT_DATA, glyph, glyphs_of};
+    use crate::font::{FONT_DATA, Font};
+
+    fn glyph(c: char) -> Option<u16> {
+        Font::builtin().glyph(c)
+    }
+
+    fn glyphs_of<'a>(texts: impl IntoIterator<Item = &'a str>) -> std::collections::BTreeSet<u16> {
+        Font::builtin().glyphs_of(texts)
+    }
     use ttf_parser::{Face, GlyphId};
 
     /// Each kept glyph draws and advances as in the full font, under its new id.

@@ -10,11 +10,13 @@ pub mod template;
 pub mod towers;
 
 use std::any::Any;
+use std::sync::Arc;
 
 use crate::annotate::{Cells, Written};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::figure::Figure;
+use crate::font::Font;
 use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::{Numbering, Summary, Winner};
@@ -201,9 +203,10 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
 
     /// What `booklet --analysis` adds for this game, the booklet's game `index` (from 1,
     /// which names an untitled game), its review searched with `nodes` nodes a position:
-    /// None for a game without such a review (only Lines of Action has one).
-    fn booklet_review(&self, index: usize, nodes: u64) -> Option<BookletReview> {
-        let _ = (index, nodes);
+    /// None for a game without such a review (only Lines of Action has one). Its graph is
+    /// drawn in `font`, the booklet's.
+    fn booklet_review(&self, index: usize, nodes: u64, font: &Arc<Font>) -> Option<BookletReview> {
+        let _ = (index, nodes, font);
         None
     }
 }
@@ -325,6 +328,9 @@ pub struct View {
     /// The words the diagram draws (legends, outcome lines, table headers), in the job's
     /// language (`--lang`); captions and titles from the record are drawn as written.
     pub words: crate::words::Words,
+    /// The font every text of the diagram is measured with, and which the figure carries
+    /// to the backends (`--font`, else sheetgen's own).
+    pub font: Arc<Font>,
 }
 
 impl Default for View {
@@ -337,6 +343,7 @@ impl Default for View {
             legend: false,
             text_scale: 1.0,
             words: crate::words::Words::default(),
+            font: Font::builtin(),
         }
     }
 }
@@ -535,7 +542,7 @@ mod tests {
     /// The first game of `record`, which must be refused.
     fn refused(record: &str) -> Diagnostic {
         let source = crate::input::SourceFile::new("g.yaml", record);
-        let mut entries = crate::load::read(&source).unwrap();
+        let mut entries = crate::load::read(&source, &crate::font::Font::builtin()).unwrap();
         entries.remove(0).game.unwrap_err()
     }
 

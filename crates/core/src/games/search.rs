@@ -50,9 +50,14 @@ pub trait Searcher: Sync {
         false
     }
 
-    /// The evaluation graph of `games`, for a game that draws one.
-    fn graph(&self, games: &[(usize, &dyn GameRecord)], nodes: u64) -> Option<Document> {
-        let _ = (games, nodes);
+    /// The evaluation graph of `games`, for a game that draws one, in `font`.
+    fn graph(
+        &self,
+        games: &[(usize, &dyn GameRecord)],
+        nodes: u64,
+        font: &std::sync::Arc<crate::font::Font>,
+    ) -> Option<Document> {
+        let _ = (games, nodes, font);
         None
     }
 }

@@ -8,7 +8,7 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-use crate::font;
+use crate::font::Font;
 use crate::input::SourceFile;
 
 /// A text from a template, with its place in the file for error messages.
@@ -23,11 +23,17 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The rules in a framed box at `size` points across `span`, its foot at `bottom`;
-    /// returns the box and its top.
-    pub fn draw(&self, size: f64, span: (f64, f64), bottom: f64) -> (crate::figure::Group, f64) {
+    /// The rules in a framed box at `size` points in `font` across `span`, its foot at
+    /// `bottom`; returns the box and its top.
+    pub fn draw(
+        &self,
+        font: &Font,
+        size: f64,
+        span: (f64, f64),
+        bottom: f64,
+    ) -> (crate::figure::Group, f64) {
         let lines: Vec<&str> = self.lines.iter().map(|l| l.value.as_str()).collect();
-        crate::layout::rules_box(&self.heading.value, &lines, size, span, bottom)
+        crate::layout::rules_box(font, &self.heading.value, &lines, size, span, bottom)
     }
 }
 
@@ -44,10 +50,10 @@ pub struct Builtin {
 /// are drawn, not here.
 pub fn parsed_builtin<T>(
     builtin: &Builtin,
-    parse: impl FnOnce(&SourceFile) -> Result<T, Error>,
+    parse: impl FnOnce(&SourceFile, &Font) -> Result<T, Error>,
 ) -> T {
     let source = SourceFile::new(builtin.path, builtin.text);
-    crate::font::using(crate::font::Font::builtin(), || parse(&source)).unwrap_or_else(|e| {
+    parse(&source, &Font::builtin()).unwrap_or_else(|e| {
         panic!(
             "the shipped template {} is valid (a unit test checks it): {e}",
             builtin.path
@@ -82,9 +88,14 @@ pub fn parse<T: DeserializeOwned>(source: &SourceFile, builtin: &Builtin) -> Res
     source.parse_yaml().map_err(Error::Config)
 }
 
-/// A text must be drawable with the font, and every `{…}` in it one of `allowed`.
-pub fn check_text(label: &Label, allowed: &[&str], source: &SourceFile) -> Result<(), Diagnostic> {
-    font::check(&label.value).map_err(|missing| {
+/// A text must be drawable with `font`, and every `{…}` in it one of `allowed`.
+pub fn check_text(
+    label: &Label,
+    allowed: &[&str],
+    source: &SourceFile,
+    font: &Font,
+) -> Result<(), Diagnostic> {
+    font.check(&label.value).map_err(|missing| {
         source
             .error_at(&label.referenced, missing.to_string())
             .blaming(missing.option())
@@ -196,16 +207,18 @@ fn quoted(line: &str) -> Option<(usize, usize)> {
 /// What a template checks beyond its YAML shape: texts the font draws, placeholders and
 /// sizes in range, each error at its place.
 pub trait Checked {
-    fn check(&self, source: &SourceFile) -> Result<(), Diagnostic>;
+    /// Every text drawable with `font` and every size sensible; errors point into the file.
+    fn check(&self, source: &SourceFile, font: &Font) -> Result<(), Diagnostic>;
 }
 
-/// A template for `builtin`'s sheet, parsed and checked.
+/// A template for `builtin`'s sheet, parsed and checked, its texts against `font`.
 pub fn parse_checked<T: DeserializeOwned + Checked>(
     source: &SourceFile,
     builtin: &Builtin,
+    font: &Font,
 ) -> Result<T, Error> {
     let template: T = parse(source, builtin)?;
-    template.check(source).map_err(Error::Config)?;
+    template.check(source, font).map_err(Error::Config)?;
     Ok(template)
 }
 
@@ -223,7 +236,9 @@ mod tests {
             for (english, text) in &table {
                 assert!(!text.trim().is_empty(), "{lang:?}: {english} is blank");
                 assert!(!text.contains('"'), "{lang:?}: {text} holds a quote");
-                font::check(text).unwrap_or_else(|m| panic!("{lang:?}: {text}: {m}"));
+                Font::builtin()
+                    .check(text)
+                    .unwrap_or_else(|m| panic!("{lang:?}: {text}: {m}"));
             }
         }
     }
@@ -242,7 +257,7 @@ mod tests {
         };
         for text in ["{".repeat(20_000), format!("{}{{n}}", "{".repeat(20_000))] {
             SEARCHED.set(0);
-            let checked = check_text(&label(text.clone()), &["{n}"], &source);
+            let checked = check_text(&label(text.clone()), &["{n}"], &source, &Font::builtin());
             let searched = SEARCHED.get();
             assert!(
                 searched <= 2 * text.len(),

@@ -5,7 +5,7 @@
 use super::bits::{Bits, Wide};
 use super::rules::Position;
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
-use crate::font;
+use crate::font::Font;
 use crate::vocabulary::Side;
 
 const LIGHT: Color = Color::WHITE;
@@ -16,7 +16,7 @@ const LABEL_GAP: f64 = 1.6;
 
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoardLayout {
+pub struct BoardLayout<'f> {
     /// The top-left corner of the squares (the top-left corner of a`n`).
     pub origin: Point,
     /// The side of one square, in millimetres.
@@ -26,28 +26,38 @@ pub struct BoardLayout {
     pub label_pt: f64,
     /// Seen from White's side: a1 top right, the labels following their squares.
     pub flipped: bool,
+    /// The font the labels are measured in.
+    pub font: &'f Font,
 }
 
-impl BoardLayout {
+impl<'f> BoardLayout<'f> {
     /// Room the labels take on each side of the squares.
-    pub fn label_room(label_pt: f64) -> f64 {
-        font::text_width("12", label_pt) + LABEL_GAP + 0.5
+    pub fn label_room(font: &Font, label_pt: f64) -> f64 {
+        font.text_width("12", label_pt) + LABEL_GAP + 0.5
     }
 
-    /// A board whose labels and squares fill `width` millimetres, placed at `corner`.
-    pub fn fitting(corner: Point, width: f64, size: usize, label_pt: f64) -> BoardLayout {
-        let room = Self::label_room(label_pt);
+    /// A board whose labels (in `font`) and squares fill `width` millimetres, placed at
+    /// `corner`.
+    pub fn fitting(
+        font: &'f Font,
+        corner: Point,
+        width: f64,
+        size: usize,
+        label_pt: f64,
+    ) -> BoardLayout<'f> {
+        let room = Self::label_room(font, label_pt);
         BoardLayout {
             origin: Point::new(corner.x + room, corner.y + room),
             cell: (width - 2.0 * room) / size as f64,
             size,
             label_pt,
             flipped: false,
+            font,
         }
     }
 
     /// The same board seen from White's side (a1 top right).
-    pub fn flipped(self) -> BoardLayout {
+    pub fn flipped(self) -> BoardLayout<'f> {
         BoardLayout {
             flipped: true,
             ..self
@@ -62,7 +72,7 @@ impl BoardLayout {
 
     /// Everything the board draws, labels included.
     pub fn extent(&self) -> Rect {
-        let room = Self::label_room(self.label_pt);
+        let room = Self::label_room(self.font, self.label_pt);
         let squares = self.squares_rect();
         Rect::new(
             squares.x - room,
@@ -155,7 +165,7 @@ impl BoardLayout {
     fn labels(&self) -> Group {
         let mut labels = Group::new("label");
         let squares = self.squares_rect();
-        let cap = font::cap_height(self.label_pt);
+        let cap = self.font.cap_height(self.label_pt);
         for i in 0..self.size {
             let file = ((b'a' + i as u8) as char).to_string();
             // Each label follows its square, so a flipped board reads h… g… a.
@@ -227,7 +237,8 @@ mod tests {
 
     #[test]
     fn squares_tile_the_board_with_a1_bottom_left() {
-        let board = BoardLayout::fitting(Point::new(10.0, 10.0), 100.0, 8, 9.0);
+        let font = Font::builtin();
+        let board = BoardLayout::fitting(&font, Point::new(10.0, 10.0), 100.0, 8, 9.0);
         let a1 = board.square(0);
         let h8 = board.square(63);
         let squares = board.squares_rect();
@@ -238,7 +249,8 @@ mod tests {
 
     #[test]
     fn a_flipped_board_puts_a1_top_right_and_its_labels_follow() {
-        let board = BoardLayout::fitting(Point::new(10.0, 10.0), 100.0, 8, 9.0).flipped();
+        let font = Font::builtin();
+        let board = BoardLayout::fitting(&font, Point::new(10.0, 10.0), 100.0, 8, 9.0).flipped();
         let squares = board.squares_rect();
         let a1 = board.square(0);
         assert!((a1.right() - squares.right()).abs() < 1e-9 && (a1.y - squares.y).abs() < 1e-9);
@@ -254,13 +266,14 @@ mod tests {
 
     #[test]
     fn labels_sit_outside_the_squares_and_inside_the_extent() {
+        let font = Font::builtin();
         for size in [5, 8, 12] {
-            let board = BoardLayout::fitting(Point::new(0.0, 0.0), 120.0, size, 8.0);
+            let board = BoardLayout::fitting(&font, Point::new(0.0, 0.0), 120.0, size, 8.0);
             let drawing = board.draw(Wide::empty());
             let labels = drawing.groups_with_class("label")[0].texts();
             assert_eq!(labels.len(), 4 * size);
             for text in labels {
-                let b = text.bounds();
+                let b = text.bounds(&font);
                 assert!(!b.overlaps(&board.squares_rect()), "{text:?}");
                 assert!(board.extent().contains(&b), "{text:?}");
             }

@@ -279,7 +279,8 @@ mod tests {
 
     #[test]
     fn the_played_and_the_best_move_are_two_arrows_from_and_to_their_squares() {
-        let board = BoardLayout::fitting(Point::new(0.0, 0.0), 80.0, 8, 8.0);
+        let font = crate::font::Font::builtin();
+        let board = BoardLayout::fitting(&font, Point::new(0.0, 0.0), 80.0, 8, 8.0);
         let group = arrows(&board, &marked(ply("b1", "b3"), ply("c1", "e3")));
         for (class, from, to) in [("played-move", "b1", "b3"), ("best-move", "c1", "e3")] {
             let (start, tip) = ends(&group, class);
@@ -308,7 +309,8 @@ mod tests {
 
     #[test]
     fn two_moves_along_one_line_lie_side_by_side_and_one_move_is_one_arrow() {
-        let board = BoardLayout::fitting(Point::new(0.0, 0.0), 80.0, 8, 8.0);
+        let font = crate::font::Font::builtin();
+        let board = BoardLayout::fitting(&font, Point::new(0.0, 0.0), 80.0, 8, 8.0);
         let group = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b5")));
         let (p, _) = ends(&group, "played-move");
         let (b, _) = ends(&group, "best-move");

@@ -51,7 +51,7 @@ pub fn parse_show(text: &str, size: usize) -> Result<Show, String> {
 }
 
 /// What to draw besides the position.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct DiagramOptions {
     pub show: Vec<Show>,
     /// A caption from the record's `diagrams`, written under the board.
@@ -66,9 +66,28 @@ pub struct DiagramOptions {
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
+    /// The font the texts are measured in, which the figure carries (the view's).
+    pub font: std::sync::Arc<crate::font::Font>,
     /// A review diagram (`--analysis`): the move from this position and the best one as
     /// arrows, the verdicts under the board; with the record's move list for numbering.
     pub review: Option<(super::analysis::Marked, Vec<String>)>,
+}
+
+/// Nothing shown but the position, in sheetgen's own font.
+impl Default for DiagramOptions {
+    fn default() -> Self {
+        Self {
+            show: Vec::new(),
+            caption: None,
+            bare: false,
+            legend: false,
+            flip: false,
+            text_scale: 0.0,
+            words: Words::default(),
+            font: crate::font::Font::builtin(),
+            review: None,
+        }
+    }
 }
 
 /// Why a direction has no move (for `moves:` figures).
@@ -134,6 +153,7 @@ pub fn diagram(
     options: &DiagramOptions,
 ) -> (Figure, crate::annotate::Cells) {
     let words = &options.words;
+    let font = &options.font;
     let k = frame::text_scale(options.text_scale);
     let frame = Frame {
         class: "diagram lines-of-action",
@@ -145,11 +165,17 @@ pub fn diagram(
         legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
+        font,
     };
     frame.draw(|top| {
         let size = replay.rules.size;
-        let mut board =
-            BoardLayout::fitting(Point::new(MARGIN, top), BOARD_WIDTH, size, LABEL_PT * k);
+        let mut board = BoardLayout::fitting(
+            font,
+            Point::new(MARGIN, top),
+            BOARD_WIDTH,
+            size,
+            LABEL_PT * k,
+        );
         if options.flip {
             board = board.flipped();
         }
@@ -162,8 +188,8 @@ pub fn diagram(
         }
         let key: frame::Block = Box::new(move |y| {
             let at = Point::new(MARGIN, y + 2.0 + line_height(LABEL_PT * k));
-            let (group, bottom) = legend::key(at, BOARD_WIDTH, LABEL_PT * k, entries);
-            (group, bottom.max(y + font::descent(frame::TEXT_PT)))
+            let (group, bottom) = legend::key(font, at, BOARD_WIDTH, LABEL_PT * k, entries);
+            (group, bottom.max(y + font.descent(frame::TEXT_PT)))
         });
         frame::Board {
             groups,
@@ -766,7 +792,7 @@ fn line_counts(
             Paint::fill_and_stroke(Color::WHITE, Stroke::solid(MOVE, 0.35)),
         );
         let mut text = Text::new(
-            Point::new(at.x, at.y + font::cap_height(size) / 2.0),
+            Point::new(at.x, at.y + board.font.cap_height(size) / 2.0),
             count.to_string(),
             size,
             Anchor::Middle,

@@ -3,11 +3,14 @@
 //! result is proven as bands along the top (Black wins) or bottom (White wins), and the
 //! costly moves marked on the curve.
 
+use std::sync::Arc;
+
 use super::analysis::{Review, Reviewed};
 use super::search::Value;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
+use crate::font::Font;
 use crate::palette::{INK, WARNING};
 use crate::vocabulary::Side;
 
@@ -46,9 +49,9 @@ fn black_scores(review: &Review) -> Vec<(f64, Option<Side>)> {
         .collect()
 }
 
-/// One page: the graph of `review`, under `title`.
-pub fn figure(title: &str, review: &Review) -> Figure {
-    let mut figure = Figure::new(WIDTH, HEIGHT, title);
+/// One page: the graph of `review`, under `title`, its words in `font`.
+pub fn figure(title: &str, review: &Review, font: Arc<Font>) -> Figure {
+    let mut figure = Figure::new(WIDTH, HEIGHT, title, font);
     let plot = Rect::new(16.0, 12.0, WIDTH - 22.0, HEIGHT - 22.0);
     let scores = black_scores(review);
     let last = (scores.len().max(2) - 1) as f64;
@@ -168,15 +171,15 @@ pub fn figure(title: &str, review: &Review) -> Figure {
     figure
 }
 
-/// One page a game.
-pub fn document(reviews: &[Reviewed]) -> Document {
+/// One page a game, in `font`.
+pub fn document(reviews: &[Reviewed], font: &Arc<Font>) -> Document {
     let title = reviews
         .first()
         .map(|r| r.title.clone())
         .unwrap_or_else(|| "evaluation graph".into());
     let pages = reviews
         .iter()
-        .map(|r| figure(&r.title, &r.review))
+        .map(|r| figure(&r.title, &r.review, font.clone()))
         .collect();
     Document::new(title, pages)
 }

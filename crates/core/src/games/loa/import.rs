@@ -684,7 +684,8 @@ mod tests {
         assert!(yaml.contains("title: \"Club night\""), "{yaml}");
         assert!(yaml.contains("comment: \"one\\ntwo\"\n"), "{yaml}");
         let record = SourceFile::new("imported.yaml", &yaml);
-        let entries = crate::load::read(&record).expect("the record reads");
+        let entries =
+            crate::load::read(&record, &crate::font::Font::builtin()).expect("the record reads");
         assert!(entries.iter().all(|e| e.game.is_ok()), "{yaml}");
     }
 
@@ -704,7 +705,11 @@ mod tests {
             1,
             "{yaml}"
         );
-        let entries = crate::load::read(&SourceFile::new("i.yaml", &yaml)).unwrap();
+        let entries = crate::load::read(
+            &SourceFile::new("i.yaml", &yaml),
+            &crate::font::Font::builtin(),
+        )
+        .unwrap();
         assert_eq!(entries.len(), 1, "{yaml}");
         assert!(entries[0].game.is_ok(), "{yaml}");
     }
@@ -741,7 +746,11 @@ mod tests {
 
     fn imported_records(text: &str) -> Vec<crate::games::Entry> {
         let yaml = import(&SourceFile::new("g.sgf", text)).unwrap();
-        let entries = crate::load::read(&SourceFile::new("i.yaml", &yaml)).unwrap();
+        let entries = crate::load::read(
+            &SourceFile::new("i.yaml", &yaml),
+            &crate::font::Font::builtin(),
+        )
+        .unwrap();
         for entry in &entries {
             assert!(entry.game.is_ok(), "{yaml}: {:?}", entry.game);
         }

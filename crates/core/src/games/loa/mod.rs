@@ -238,6 +238,7 @@ impl GameRecord for Game {
             self.figures(view, &self.replay_to(n))?;
         }
         let cells = board::BoardLayout::fitting(
+            &view.font,
             crate::figure::Point::new(0.0, 0.0),
             100.0,
             self.rules.size,
@@ -269,6 +270,7 @@ impl GameRecord for Game {
             flip: view.flag("flip"),
             text_scale: view.text_scale,
             words: view.words.clone(),
+            font: view.font.clone(),
             review,
         };
         diagram::diagram(
@@ -284,7 +286,12 @@ impl GameRecord for Game {
     }
 
     /// The graph, the turning point's diagram and the next costly move's.
-    fn booklet_review(&self, index: usize, nodes: u64) -> Option<crate::games::BookletReview> {
+    fn booklet_review(
+        &self,
+        index: usize,
+        nodes: u64,
+        font: &std::sync::Arc<crate::font::Font>,
+    ) -> Option<crate::games::BookletReview> {
         if self.plies.len() > MAX_REVIEW_PLIES {
             return None;
         }
@@ -300,7 +307,7 @@ impl GameRecord for Game {
             diagrams.push(None);
         }
         Some(crate::games::BookletReview {
-            graph: graph::figure(&title, &review),
+            graph: graph::figure(&title, &review, font.clone()),
             diagrams,
         })
     }

@@ -43,8 +43,13 @@ impl Searcher for LoaSearcher {
         true
     }
 
-    fn graph(&self, games: &[(usize, &dyn GameRecord)], nodes: u64) -> Option<Document> {
-        Some(super::graph::document(&reviewed(games, nodes)))
+    fn graph(
+        &self,
+        games: &[(usize, &dyn GameRecord)],
+        nodes: u64,
+        font: &std::sync::Arc<crate::font::Font>,
+    ) -> Option<Document> {
+        Some(super::graph::document(&reviewed(games, nodes), font))
     }
 }
 

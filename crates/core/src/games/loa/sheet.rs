@@ -2,6 +2,8 @@
 //! scoresheet for tournament games. Every word and size comes from the template
 //! (`templates/loa.yaml`).
 
+use std::sync::Arc;
+
 use super::board::BoardLayout;
 use super::game::Rules;
 use super::rules::{AnyBoard, Setup};
@@ -9,7 +11,7 @@ use super::template::Template;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
-use crate::font;
+use crate::font::{self, Font};
 use crate::layout::{MIN_TEXT_PT, field, fit, fitted_lines, line_height, wrap};
 use crate::page::PageSetup;
 use crate::print_marks;
@@ -31,18 +33,20 @@ pub struct SheetOptions {
     /// The template's short rules under the board, instead of the one-paragraph footer.
     pub short_rules: bool,
     pub template: Template,
+    /// The font every text is measured in, which the page carries to the backends.
+    pub font: Arc<Font>,
 }
 
 /// The title at the top of `content`, shrunk to fit or wrapped (never past the page's
 /// edge); the y where it ends.
-fn title(group: &mut Group, text: &str, size: f64, content: Rect) -> f64 {
+fn title(font: &Font, group: &mut Group, text: &str, size: f64, content: Rect) -> f64 {
     let mut y = content.y;
-    for (i, (line, size)) in fitted_lines(text, size, content.width, MIN_TEXT_PT)
+    for (i, (line, size)) in fitted_lines(font, text, size, content.width, MIN_TEXT_PT)
         .into_iter()
         .enumerate()
     {
         y += match i {
-            0 => font::ink_extent(&line, size).0,
+            0 => font.ink_extent(&line, size).0,
             _ => line_height(size),
         };
         group.text(Text::new(
@@ -52,7 +56,7 @@ fn title(group: &mut Group, text: &str, size: f64, content: Rect) -> f64 {
             Anchor::Start,
         ));
     }
-    y + font::descent(size)
+    y + font.descent(size)
 }
 
 /// The least room the board keeps between the texts above and below it, in millimetres.
@@ -85,6 +89,7 @@ fn caption(t: &Template, rules: &Rules) -> String {
 /// position, and the rule options in force.
 /// Texts of the template that leave no room for the board are refused, naming the key.
 pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
+    let font = &options.font;
     let t = &options.template;
     let l = &t.layout;
     let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
@@ -92,9 +97,9 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
     let (paper, content) = print_marks::sheet_areas(options.page, t.layout.margin_mm.value);
     let mut page = Group::new("sheet lines-of-action");
     let mut header = Group::new("header");
-    let mut y = title(&mut header, &t.title.value, l.title_pt.value, content);
+    let mut y = title(font, &mut header, &t.title.value, l.title_pt.value, content);
     let caption = caption(t, &options.rules);
-    for line in wrap(&caption, text_pt, content.width) {
+    for line in wrap(font, &caption, text_pt, content.width) {
         y += line_height(text_pt);
         header.text(Text::new(
             Point::new(content.x, y),
@@ -104,21 +109,21 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
         ));
     }
     page.group(header);
-    let top = y + font::descent(text_pt) + 6.0;
+    let top = y + font.descent(text_pt) + 6.0;
 
     let footer_top = if options.short_rules {
-        let (group, box_top) = t
-            .rules
-            .draw(small_pt, (content.x, content.width), content.bottom());
+        let (group, box_top) =
+            t.rules
+                .draw(font, small_pt, (content.x, content.width), content.bottom());
         page.group(group);
         box_top
     } else {
-        let footer_lines = wrap(&t.footer.value, small_pt, content.width);
+        let footer_lines = wrap(font, &t.footer.value, small_pt, content.width);
         let footer_top = content.bottom() - line_height(small_pt) * footer_lines.len() as f64;
         let mut notes = Group::new("rules");
         for (i, line) in footer_lines.iter().enumerate() {
             let baseline =
-                footer_top + font::cap_height(small_pt) + i as f64 * line_height(small_pt);
+                footer_top + font.cap_height(small_pt) + i as f64 * line_height(small_pt);
             notes.text(Text::new(
                 Point::new(content.x, baseline),
                 line,
@@ -145,7 +150,7 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
     }
     let side = content.width.min(room);
     let corner = Point::new(content.x + (content.width - side) / 2.0, top);
-    let board = BoardLayout::fitting(corner, side, options.rules.size, text_pt);
+    let board = BoardLayout::fitting(font, corner, side, options.rules.size, text_pt);
     let engine = AnyBoard::new(options.rules.size, &options.rules.obstructions);
     page.group(board.draw(engine.blocked));
     let position = engine.start(options.rules.setup);
@@ -153,8 +158,13 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
         page.group(board.pieces(&position));
     }
 
-    page.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
-    let mut figure = Figure::new(width, height, t.title.value.clone());
+    page.group(print_marks::scale_bar(
+        font,
+        paper,
+        options.page,
+        l.scale_bar,
+    ));
+    let mut figure = Figure::new(width, height, t.title.value.clone(), font.clone());
     figure.description = format!(
         "{} board, {}{}.",
         t.title.value,
@@ -178,8 +188,14 @@ const COLUMN_GAP: f64 = 6.0;
 
 /// The move-record sheet: event, date, round and player fields, 60 numbered rows for move
 /// pairs, result boxes and signature lines. The rows are never closer than the template's
-/// `min_row_mm`: a page with less height takes more columns (landscape: four of 15).
-pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Document {
+/// `min_row_mm`: a page with less height takes more columns (landscape: four of 15). Its
+/// texts are measured in `font`, which the page carries.
+pub fn scoresheet(
+    font: &Arc<Font>,
+    page_setup: PageSetup,
+    rules: &Rules,
+    t: &Template,
+) -> Document {
     let l = &t.layout;
     let s = &t.scoresheet;
     let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
@@ -187,13 +203,13 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Documen
     let (paper, content) = print_marks::sheet_areas(page_setup, t.layout.margin_mm.value);
     let mut page = Group::new("scoresheet lines-of-action");
     let mut header = Group::new("header");
-    let mut y = title(&mut header, &s.title.value, l.title_pt.value, content);
+    let mut y = title(font, &mut header, &s.title.value, l.title_pt.value, content);
     y += line_height(small_pt);
     let caption = caption(t, rules);
     header.text(Text::new(
         Point::new(content.x, y),
         &caption,
-        fit(&caption, small_pt, content.width),
+        fit(font, &caption, small_pt, content.width),
         Anchor::Start,
     ));
     y += line_height(text_pt) * 1.6;
@@ -211,15 +227,15 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Documen
         let mut x = content.x;
         for (name, share) in row {
             let w = content.width * share;
-            let size = fit(name, text_pt, w / 2.0);
-            header.group(field(name, size, Point::new(x, y), w - 4.0));
+            let size = fit(font, name, text_pt, w / 2.0);
+            header.group(field(font, name, size, Point::new(x, y), w - 4.0));
             x += w;
         }
         y += line_height(text_pt) * 1.8;
     }
     page.group(header);
 
-    let (footer, box_y) = result_footer(t, content);
+    let (footer, box_y) = result_footer(font, t, content);
     page.group(footer);
 
     let table_top = y;
@@ -227,12 +243,13 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Documen
     let (columns, row_h) = move_columns(table_bottom - table_top, l.min_row_mm.value);
     let rows = SCORESHEET_ROWS.div_ceil(columns);
     let column_w = (content.width - COLUMN_GAP * (columns - 1) as f64) / columns as f64;
-    let table_pt = table_text_size(t, column_w, row_h);
+    let table_pt = table_text_size(font, t, column_w, row_h);
     for column in 0..columns {
         let left = content.x + column as f64 * (column_w + COLUMN_GAP);
         let first = column * rows + 1;
         let count = rows.min(SCORESHEET_ROWS + 1 - first);
         page.group(move_table(
+            font,
             t,
             (left, table_top),
             (column_w, row_h),
@@ -241,8 +258,8 @@ pub fn scoresheet(page_setup: PageSetup, rules: &Rules, t: &Template) -> Documen
         ));
     }
 
-    page.group(print_marks::scale_bar(paper, page_setup, l.scale_bar));
-    let mut figure = Figure::new(width, height, s.title.value.clone());
+    page.group(print_marks::scale_bar(font, paper, page_setup, l.scale_bar));
+    let mut figure = Figure::new(width, height, s.title.value.clone(), font.clone());
     figure.description = format!(
         "{} with {SCORESHEET_ROWS} numbered rows for move pairs in {columns} columns, rows \
          {row_h:.2} mm apart, result boxes and signature lines; {caption}.",
@@ -265,28 +282,33 @@ fn move_columns(height: f64, min_row: f64) -> (usize, f64) {
 
 /// The move table's one text size: the template's, smaller only if a row or a column
 /// heading would not hold it.
-fn table_text_size(t: &Template, column_w: f64, row_h: f64) -> f64 {
+fn table_text_size(font: &Font, t: &Template, column_w: f64, row_h: f64) -> f64 {
     let c = &t.scoresheet.columns;
-    let number_w = number_width(t.layout.text_pt.value);
+    let number_w = number_width(font, t.layout.text_pt.value);
     let move_w = (column_w - number_w) / 2.0;
     let by_row = row_h * 0.6 / font::MM_PER_PT;
     [
-        fit(&c.number.value, t.layout.text_pt.value, number_w - 1.0),
-        fit(&c.black.value, t.layout.text_pt.value, move_w - 1.0),
-        fit(&c.white.value, t.layout.text_pt.value, move_w - 1.0),
+        fit(
+            font,
+            &c.number.value,
+            t.layout.text_pt.value,
+            number_w - 1.0,
+        ),
+        fit(font, &c.black.value, t.layout.text_pt.value, move_w - 1.0),
+        fit(font, &c.white.value, t.layout.text_pt.value, move_w - 1.0),
         by_row.max(crate::layout::MIN_TEXT_PT),
     ]
     .into_iter()
     .fold(t.layout.text_pt.value, f64::min)
 }
 
-fn number_width(text_pt: f64) -> f64 {
-    font::text_width("60", text_pt) + 4.0
+fn number_width(font: &Font, text_pt: f64) -> f64 {
+    font.text_width("60", text_pt) + 4.0
 }
 
 /// The scoresheet's foot, from the bottom: signature lines, then the result boxes. Returns
 /// it and the top of the result boxes' row.
-fn result_footer(t: &Template, content: Rect) -> (Group, f64) {
+fn result_footer(font: &Font, t: &Template, content: Rect) -> (Group, f64) {
     let s = &t.scoresheet;
     let (text_pt, small_pt) = (t.layout.text_pt.value, t.layout.small_pt.value);
     let mut footer = Group::new("result");
@@ -309,7 +331,7 @@ fn result_footer(t: &Template, content: Rect) -> (Group, f64) {
         footer.text(Text::new(
             Point::new(x, sign_y),
             &name.value,
-            fit(&name.value, small_pt, third - 5.0),
+            fit(font, &name.value, small_pt, third - 5.0),
             Anchor::Start,
         ));
     }
@@ -320,7 +342,7 @@ fn result_footer(t: &Template, content: Rect) -> (Group, f64) {
         text_pt,
         Anchor::Start,
     ));
-    let mut x = content.x + font::text_width(&s.result.value, text_pt) + 6.0;
+    let mut x = content.x + font.text_width(&s.result.value, text_pt) + 6.0;
     for name in [&s.outcomes.black, &s.outcomes.white, &s.outcomes.draw] {
         let square = Rect::new(x, box_y - 1.0, 5.0, 5.0);
         footer.shape(Shape::Rect(square), Paint::stroke(LINE));
@@ -330,7 +352,7 @@ fn result_footer(t: &Template, content: Rect) -> (Group, f64) {
             text_pt,
             Anchor::Start,
         ));
-        x += 7.0 + font::text_width(&name.value, text_pt) + 10.0;
+        x += 7.0 + font.text_width(&name.value, text_pt) + 10.0;
     }
     (footer, box_y)
 }
@@ -338,6 +360,7 @@ fn result_footer(t: &Template, content: Rect) -> (Group, f64) {
 /// One column of the move table: a header row and `count` numbered rows from `first`, all
 /// its text in `size`.
 fn move_table(
+    font: &Font,
     t: &Template,
     (left, top): (f64, f64),
     (width, row_h): (f64, f64),
@@ -346,7 +369,7 @@ fn move_table(
 ) -> Group {
     let c = &t.scoresheet.columns;
     let mut table = Group::new("moves");
-    let number_w = number_width(t.layout.text_pt.value);
+    let number_w = number_width(font, t.layout.text_pt.value);
     let move_w = (width - number_w) / 2.0;
     let columns = [
         left,
@@ -355,7 +378,7 @@ fn move_table(
         left + width,
     ];
     let bottom = top + row_h * (count + 1) as f64;
-    let cap = font::cap_height(size);
+    let cap = font.cap_height(size);
     for (i, heading) in [&c.number, &c.black, &c.white].iter().enumerate() {
         let x = (columns[i] + columns[i + 1]) / 2.0;
         table.text(Text::new(
@@ -424,7 +447,8 @@ mod tests {
         for paper in [Paper::A4, Paper::Letter] {
             for landscape in [false, true] {
                 let setup = PageSetup { paper, landscape };
-                let doc = scoresheet(setup, &Rules::default(), &Template::builtin());
+                let font = Font::builtin();
+                let doc = scoresheet(&font, setup, &Rules::default(), &Template::builtin());
                 let tables = row_rules(&doc);
                 let mut numbered = 0;
                 for rules in &tables {

@@ -110,16 +110,21 @@ impl Template {
         template::parsed_builtin(&BUILTIN, Self::parse)
     }
 
-    pub fn parse(source: &SourceFile) -> Result<Template, Error> {
-        crate::games::template::parse_checked(source, &BUILTIN)
+    /// A template from `source`, its texts checked against `font`, the job's.
+    pub fn parse(source: &SourceFile, font: &crate::font::Font) -> Result<Template, Error> {
+        crate::games::template::parse_checked(source, &BUILTIN, font)
     }
 }
 
 impl crate::games::template::Checked for Template {
-    fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
+    fn check(
+        &self,
+        source: &SourceFile,
+        font: &crate::font::Font,
+    ) -> Result<(), crate::diagnostic::Diagnostic> {
         let caption: &[&str] = &["{n}", "{pieces}", "{setup}", "{obstructions}"];
-        check_text(&self.caption, caption, source)?;
-        check_text(&self.obstructions.some, &["{squares}"], source)?;
+        check_text(&self.caption, caption, source, font)?;
+        check_text(&self.obstructions.some, &["{squares}"], source, font)?;
         let s = &self.scoresheet;
         let plain = [
             &self.title,
@@ -146,7 +151,7 @@ impl crate::games::template::Checked for Template {
             &s.signatures.arbiter,
         ];
         for label in plain.into_iter().chain(&self.rules.lines) {
-            check_text(label, &[], source)?;
+            check_text(label, &[], source, font)?;
         }
         let l = &self.layout;
         check_range(&l.margin_mm, (5.0, 50.0), "margin_mm", source)?;
@@ -174,7 +179,11 @@ mod tests {
             .text
             .replace("  footer_pt", "x")
             .replace("footer:", "fooder:");
-        let err = Template::parse(&SourceFile::new("t.yaml", &text)).unwrap_err();
+        let err = Template::parse(
+            &SourceFile::new("t.yaml", &text),
+            &crate::font::Font::builtin(),
+        )
+        .unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
         };
@@ -186,7 +195,11 @@ mod tests {
     #[test]
     fn a_wrong_type_is_located() {
         let text = BUILTIN.text.replace("min_row_mm: 6", "min_row_mm: [6]");
-        let err = Template::parse(&SourceFile::new("t.yaml", &text)).unwrap_err();
+        let err = Template::parse(
+            &SourceFile::new("t.yaml", &text),
+            &crate::font::Font::builtin(),
+        )
+        .unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
         };

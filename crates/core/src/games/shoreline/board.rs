@@ -3,7 +3,7 @@
 //! The play sheet draws it empty; diagrams draw stones on its points.
 
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text, hatch};
-use crate::font;
+use crate::font::Font;
 
 pub const COLUMNS: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
 pub const ROWS: usize = 5;
@@ -25,16 +25,18 @@ fn label_gap(spacing: f64) -> f64 {
 
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoardLayout {
+pub struct BoardLayout<'f> {
     /// The top-left point of the lattice: column A, row 5.
     pub origin: Point,
     /// Distance between neighbouring points, in millimetres.
     pub spacing: f64,
     /// Size of the A–E and 1–5 labels, in points.
     pub label_pt: f64,
+    /// The font the labels are measured in.
+    pub font: &'f Font,
 }
 
-impl BoardLayout {
+impl<'f> BoardLayout<'f> {
     /// The page position of a point; `column` 0..5 is A..E, `row` 1..=5.
     pub fn point(&self, column: usize, row: usize) -> Point {
         Point::new(
@@ -52,26 +54,27 @@ impl BoardLayout {
     }
 
     /// Room the row labels need left of column A, in millimetres.
-    fn row_label_room(spacing: f64, label_pt: f64) -> f64 {
-        font::text_width("5", label_pt) + label_gap(spacing)
+    fn row_label_room(font: &Font, spacing: f64, label_pt: f64) -> f64 {
+        font.text_width("5", label_pt) + label_gap(spacing)
     }
 
     /// Room the column labels need above row 5, in millimetres.
-    fn column_label_room(spacing: f64, label_pt: f64) -> f64 {
-        font::ink_extent("ABCDE", label_pt).0 + label_gap(spacing)
+    fn column_label_room(font: &Font, spacing: f64, label_pt: f64) -> f64 {
+        font.ink_extent("ABCDE", label_pt).0 + label_gap(spacing)
     }
 
     /// How far left of column A the drawing reaches: the water reaches half a spacing out,
     /// the row labels need their room.
-    fn left_margin(spacing: f64, label_pt: f64) -> f64 {
-        (0.5 * spacing).max(Self::row_label_room(spacing, label_pt))
+    fn left_margin(font: &Font, spacing: f64, label_pt: f64) -> f64 {
+        (0.5 * spacing).max(Self::row_label_room(font, spacing, label_pt))
     }
 
-    /// The largest spacing whose board fits `width` × `height` millimetres.
-    pub fn spacing_to_fit(width: f64, height: f64, label_pt: f64) -> f64 {
+    /// The largest spacing whose board fits `width` × `height` millimetres, its labels in
+    /// `font`.
+    pub fn spacing_to_fit(font: &Font, width: f64, height: f64, label_pt: f64) -> f64 {
         // A label takes its ink plus the clearance plus STONE_RADIUS spacings.
-        let row_label = font::text_width("5", label_pt) + LABEL_CLEARANCE;
-        let column_label = font::ink_extent("ABCDE", label_pt).0 + LABEL_CLEARANCE;
+        let row_label = font.text_width("5", label_pt) + LABEL_CLEARANCE;
+        let column_label = font.ink_extent("ABCDE", label_pt).0 + LABEL_CLEARANCE;
         // Width: the left margin (half a spacing of water, or the row labels) + 4.5 spacings.
         let water_wide = width / 5.0;
         let by_width = if 0.5 * water_wide >= row_label + STONE_RADIUS * water_wide {
@@ -87,22 +90,24 @@ impl BoardLayout {
 
     /// Everything the board draws, labels and water included.
     pub fn extent(&self) -> Rect {
-        let left = self.origin.x - Self::left_margin(self.spacing, self.label_pt);
-        let top = self.origin.y - Self::column_label_room(self.spacing, self.label_pt);
+        let left = self.origin.x - Self::left_margin(self.font, self.spacing, self.label_pt);
+        let top = self.origin.y - Self::column_label_room(self.font, self.spacing, self.label_pt);
         let right = self.origin.x + 4.5 * self.spacing;
         let bottom = self.shore_y() + WATER_DEPTH * self.spacing;
         Rect::new(left, top, right - left, bottom - top)
     }
 
-    /// A board placed so that its extent's top-left corner is at `corner`.
-    pub fn at(corner: Point, spacing: f64, label_pt: f64) -> BoardLayout {
+    /// A board placed so that its extent's top-left corner is at `corner`, its labels
+    /// measured in `font`.
+    pub fn at(font: &'f Font, corner: Point, spacing: f64, label_pt: f64) -> BoardLayout<'f> {
         BoardLayout {
             origin: Point::new(
-                corner.x + Self::left_margin(spacing, label_pt),
-                corner.y + Self::column_label_room(spacing, label_pt),
+                corner.x + Self::left_margin(font, spacing, label_pt),
+                corner.y + Self::column_label_room(font, spacing, label_pt),
             ),
             spacing,
             label_pt,
+            font,
         }
     }
 
@@ -189,7 +194,7 @@ impl BoardLayout {
 
     fn labels(&self) -> Group {
         let mut labels = Group::new("label");
-        let cap = font::cap_height(self.label_pt);
+        let cap = self.font.cap_height(self.label_pt);
         for (i, letter) in COLUMNS.iter().enumerate() {
             let top = self.point(i, ROWS);
             let baseline = Point::new(top.x, top.y - label_gap(self.spacing));
@@ -220,7 +225,8 @@ mod tests {
 
     #[test]
     fn s1_row_1_is_the_shore_row_nearest_the_water() {
-        let board = BoardLayout::at(Point::new(0.0, 0.0), 10.0, 9.0);
+        let font = Font::builtin();
+        let board = BoardLayout::at(&font, Point::new(0.0, 0.0), 10.0, 9.0);
         assert!(
             board.point(0, 1).y > board.point(0, 5).y,
             "row 1 is lowest on the page"
@@ -231,13 +237,14 @@ mod tests {
 
     #[test]
     fn the_drawing_stays_inside_its_extent() {
+        let font = Font::builtin();
         for spacing in [7.0, 10.0, 30.0] {
-            let board = BoardLayout::at(Point::new(20.0, 30.0), spacing, 9.0);
+            let board = BoardLayout::at(&font, Point::new(20.0, 30.0), spacing, 9.0);
             let extent = board.extent();
             assert!((extent.x - 20.0).abs() < 1e-9 && (extent.y - 30.0).abs() < 1e-9);
             for text in board.draw().texts() {
                 assert!(
-                    extent.contains(&text.bounds()),
+                    extent.contains(&text.bounds(&font)),
                     "{text:?} outside {extent:?}"
                 );
             }
@@ -246,9 +253,10 @@ mod tests {
 
     #[test]
     fn spacing_to_fit_fills_the_limiting_side() {
+        let font = Font::builtin();
         for (w, h) in [(60.0, 200.0), (200.0, 60.0), (40.0, 40.0)] {
-            let spacing = BoardLayout::spacing_to_fit(w, h, 9.0);
-            let extent = BoardLayout::at(Point::new(0.0, 0.0), spacing, 9.0).extent();
+            let spacing = BoardLayout::spacing_to_fit(&font, w, h, 9.0);
+            let extent = BoardLayout::at(&font, Point::new(0.0, 0.0), spacing, 9.0).extent();
             assert!(extent.width <= w + 1e-9 && extent.height <= h + 1e-9);
             assert!(
                 extent.width > w - 1e-6 || extent.height > h - 1e-6,

@@ -7,14 +7,14 @@ use super::board::{BoardLayout, COLUMNS, ROWS, STONE_RADIUS};
 use super::rules::{PLACEMENTS, Play, Point, Position, Run, SIZE, Score, Scoring};
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
-use crate::font;
+use crate::font::{self, Font};
 use crate::frame::{self, Block, Board, Frame, Line, MARGIN, TEXT_PT};
 use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height};
 use crate::vocabulary::Numbering;
 use crate::words::Words;
 
 /// What to draw besides the position.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct DiagramOptions {
     /// Draw the position after this many moves (0 is the empty board); all moves if None.
     pub at: Option<usize>,
@@ -32,6 +32,8 @@ pub struct DiagramOptions {
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
+    /// The font the texts are measured in, which the figure carries (the view's).
+    pub font: std::sync::Arc<crate::font::Font>,
 }
 
 const SPACING: f64 = 18.0;
@@ -44,9 +46,9 @@ use crate::palette::{STONE_BLACK as BLACK_STONE, WARNING as DEAD_RUN};
 const WHITE_STONE: Color = Color::WHITE;
 
 /// The diagram's points by name, for checking annotations (placed as in a figure with no
-/// header).
-pub fn cells() -> crate::annotate::Cells {
-    BoardLayout::at(At::new(MARGIN, MARGIN), SPACING, LABEL_PT).cells()
+/// header), its labels measured in `font`.
+pub fn cells(font: &Font) -> crate::annotate::Cells {
+    BoardLayout::at(font, At::new(MARGIN, MARGIN), SPACING, LABEL_PT).cells()
 }
 
 /// The score diagram of `play` after `options.at` moves (the end if None).
@@ -60,7 +62,8 @@ pub fn diagram(
     let score = position.score(play.rules.scoring);
     let k = frame::text_scale(options.text_scale);
     let label_pt = LABEL_PT * k;
-    let width = BoardLayout::at(At::new(0.0, 0.0), SPACING, label_pt)
+    let font = &options.font;
+    let width = BoardLayout::at(font, At::new(0.0, 0.0), SPACING, label_pt)
         .extent()
         .width;
     let words = &options.words;
@@ -74,14 +77,16 @@ pub fn diagram(
         legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
+        font,
     };
     frame.draw(|top| {
-        let board = BoardLayout::at(At::new(MARGIN, top), SPACING, label_pt);
+        let board = BoardLayout::at(font, At::new(MARGIN, top), SPACING, label_pt);
         let mut blocks: Vec<Block> = Vec::new();
         if let Some(analysis) = &options.analysis {
             blocks.push(Box::new(move |y| {
                 let at = At::new(MARGIN, y);
-                let (table, bottom) = costly_moves(analysis, n, at, (width, TEXT_PT * k), words);
+                let (table, bottom) =
+                    costly_moves(font, analysis, n, at, (width, TEXT_PT * k), words);
                 (Some(table), bottom)
             }));
         }
@@ -92,6 +97,7 @@ pub fn diagram(
             let at = At::new(MARGIN, y + LINE_GAP + line_height(label_pt));
             // The key may reach half into the right margin, as the English one always has.
             match legend(
+                font,
                 at,
                 (width + MARGIN / 2.0, label_pt),
                 scoring,
@@ -101,7 +107,7 @@ pub fn diagram(
             ) {
                 (Some(legend), bottom) => (Some(legend), bottom),
                 // No runs on the board, so nothing to explain.
-                (None, _) => (None, y + font::descent(TEXT_PT * k)),
+                (None, _) => (None, y + font.descent(TEXT_PT * k)),
             }
         }));
         Board {
@@ -249,7 +255,7 @@ fn losses(
         let mut mark = Group::new(format!("loss move-{}", m.number));
         let size = radius * 1.0 / font::MM_PER_PT;
         let mut number = Text::new(
-            At::new(center.x, center.y + font::cap_height(size) / 2.0),
+            At::new(center.x, center.y + board.font.cap_height(size) / 2.0),
             m.move_number().to_string(),
             size,
             Anchor::Middle,
@@ -276,7 +282,7 @@ fn losses(
         );
         let loss_pt = r * 1.2 / font::MM_PER_PT;
         let mut text = Text::new(
-            At::new(badge.x, badge.y + font::cap_height(loss_pt) / 2.0),
+            At::new(badge.x, badge.y + board.font.cap_height(loss_pt) / 2.0),
             format!("−{}", m.loss),
             loss_pt,
             Anchor::Middle,
@@ -292,6 +298,7 @@ fn losses(
 /// above it): move, player, point played, points lost and the best points. Returns it and
 /// the last baseline.
 fn costly_moves(
+    font: &Font,
     analysis: &[super::solver::MoveAnalysis],
     n: usize,
     at: At,
@@ -333,6 +340,7 @@ fn costly_moves(
                 At::new(x, y),
                 cell,
                 fit_above(
+                    font,
                     cell,
                     text_pt,
                     room.max(width * 0.1),
@@ -343,7 +351,7 @@ fn costly_moves(
         }
         group.group(line);
         if r == 0 {
-            let rule = y + font::descent(text_pt) + 0.4;
+            let rule = y + font.descent(text_pt) + 0.4;
             group.shape(
                 Shape::Line(At::new(at.x, rule), At::new(at.x + width, rule)),
                 Paint::stroke(Stroke::solid(Color::BLACK, 0.25)),
@@ -376,6 +384,7 @@ fn costly_rows(costly: &[&super::solver::MoveAnalysis], words: &Words) -> Vec<[S
 /// new line (longer words in other languages). Returns it (None when the board has no run)
 /// and the y where it ends. Beginner scoring (S7) has no dead runs.
 pub fn legend(
+    font: &Font,
     at: At,
     (width, label_pt): (f64, f64),
     scoring: Scoring,
@@ -402,10 +411,10 @@ pub fn legend(
         return (None, at.y);
     }
     for (scores, sides, key) in keys {
-        let key_width = font::text_width(&key, label_pt);
+        let key_width = font.text_width(&key, label_pt);
         let needed = sides.len() as f64 * (sample + 2.5) + key_width;
         (x, baseline) = key_place((x, baseline), needed, (at.x, width), label_pt);
-        let y = baseline - font::cap_height(label_pt) / 2.0;
+        let y = baseline - font.cap_height(label_pt) / 2.0;
         for side in sides {
             let mut marks = run_marks(&[At::new(x, y), At::new(x + sample, y)], *side, scores);
             // Not a run of the game: a stylesheet counting `.run` finds only the board's.
@@ -422,9 +431,16 @@ pub fn legend(
         x += key_width + 6.0;
     }
     if last_move {
-        baseline = last_move_key(&mut group, (x, baseline), (at.x, width), label_pt, words);
+        baseline = last_move_key(
+            font,
+            &mut group,
+            (x, baseline),
+            (at.x, width),
+            label_pt,
+            words,
+        );
     }
-    (Some(group), baseline + font::descent(label_pt))
+    (Some(group), baseline + font.descent(label_pt))
 }
 
 /// Where a key `needed` wide goes: at `x` on the line at `baseline`, or at the start of the
@@ -446,6 +462,7 @@ fn key_place(
 /// The legend's ring for the last move and its words, from `x` on the line at `baseline`,
 /// or on a new line from `left` when it would pass `width`. Returns the baseline it is on.
 fn last_move_key(
+    font: &Font,
     group: &mut Group,
     (x, baseline): (f64, f64),
     (left, width): (f64, f64),
@@ -453,13 +470,13 @@ fn last_move_key(
     words: &Words,
 ) -> f64 {
     let key = words.tr("the last move");
-    let radius = font::cap_height(label_pt) * 0.8;
-    let needed = 2.0 * radius + 2.5 + font::text_width(&key, label_pt);
+    let radius = font.cap_height(label_pt) * 0.8;
+    let needed = 2.0 * radius + 2.5 + font.text_width(&key, label_pt);
     let (x, baseline) = key_place((x, baseline), needed, (left, width), label_pt);
     let mut ring = Group::new("legend-sample last-move");
     ring.shape(
         Shape::Circle {
-            center: At::new(x + radius, baseline - font::cap_height(label_pt) / 2.0),
+            center: At::new(x + radius, baseline - font.cap_height(label_pt) / 2.0),
             radius,
         },
         Paint::stroke(Stroke::solid(LAST_MOVE, 0.6)),
@@ -527,7 +544,7 @@ pub fn stones(
         if numbers {
             let size = radius * 1.1 / font::MM_PER_PT;
             let label = (i + 1).to_string();
-            let baseline = At::new(center.x, center.y + font::cap_height(size) / 2.0);
+            let baseline = At::new(center.x, center.y + board.font.cap_height(size) / 2.0);
             let mut text = Text::new(baseline, label, size, Anchor::Middle);
             text.color = if side == Side::Black {
                 Color::WHITE

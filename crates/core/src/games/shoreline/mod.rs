@@ -151,7 +151,7 @@ impl GameRecord for Game {
 
     fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
         crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
-        Ok(CheckedView::new(view, diagram::cells()))
+        Ok(CheckedView::new(view, diagram::cells(&view.font)))
     }
 
     fn draw(&self, checked: &CheckedView) -> (Figure, Cells) {
@@ -169,6 +169,7 @@ impl GameRecord for Game {
             legend: view.legend,
             text_scale: view.text_scale,
             words: view.words.clone(),
+            font: view.font.clone(),
         };
         diagram::diagram(
             &self.play,

@@ -2,6 +2,8 @@
 //! best move and every other loses at least a point; the boards on page 1, the solutions and
 //! the value of each alternative on page 2.
 
+use std::sync::Arc;
+
 use super::Side;
 use super::bitboard::Bitboard;
 use super::board::BoardLayout;
@@ -9,7 +11,7 @@ use super::diagram;
 use super::rules::{Point, Position, Scoring};
 use super::solver::Solver;
 use crate::figure::{Anchor, Document, Figure, Group, Point as At, Rect, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::{fit, line_height, wrap};
 use crate::page::{PageSetup, grid};
 use crate::rng::Rng;
@@ -103,31 +105,38 @@ const TEXT_PT: f64 = 10.0;
 const LABEL_PT: f64 = 9.0;
 
 /// The two-page puzzle sheet: the puzzles, with the scale bar under them, then their
-/// solutions, all in `words`.
-pub fn sheet(puzzles: &[Puzzle], seed: u64, page: PageSetup, words: &Words) -> Document {
+/// solutions, all in `words`, measured and drawn in `font`.
+pub fn sheet(
+    font: &Arc<Font>,
+    puzzles: &[Puzzle],
+    seed: u64,
+    page: PageSetup,
+    words: &Words,
+) -> Document {
     let (width, height) = page.size();
     let content = Rect::new(MARGIN, MARGIN, width - 2.0 * MARGIN, height - 2.0 * MARGIN);
-    let mut first = puzzle_page(puzzles, seed, content, (width, height), words);
+    let mut first = puzzle_page(font, puzzles, seed, content, (width, height), words);
     let unit = crate::print_marks::ScaleUnit::Auto;
     first
         .root
-        .group(crate::print_marks::scale_bar(content, page, unit));
-    let solutions = solutions_page(puzzles, content, (width, height), words);
+        .group(crate::print_marks::scale_bar(font, content, page, unit));
+    let solutions = solutions_page(font, puzzles, content, (width, height), words);
     Document::new(words.tr("Shoreline puzzles"), vec![first, solutions])
 }
 
 /// The first page: a heading, and the puzzles' boards in a grid.
 fn puzzle_page(
+    font: &Arc<Font>,
     puzzles: &[Puzzle],
     seed: u64,
     content: Rect,
     (width, height): (f64, f64),
     words: &Words,
 ) -> Figure {
-    let mut boards = Figure::new(width, height, words.tr("Shoreline puzzles"));
+    let mut boards = Figure::new(width, height, words.tr("Shoreline puzzles"), font.clone());
     let mut header = Group::new("header");
     let title = words.tr("Shoreline 岸棋 puzzles");
-    let mut y = content.y + font::ink_extent(&title, TITLE_PT).0;
+    let mut y = content.y + font.ink_extent(&title, TITLE_PT).0;
     header.text(Text::new(
         At::new(content.x, y),
         &title,
@@ -142,7 +151,7 @@ fn puzzle_page(
     header.text(Text::new(
         At::new(content.x, y),
         &intro,
-        fit(&intro, TEXT_PT, content.width),
+        fit(font, &intro, TEXT_PT, content.width),
         Anchor::Start,
     ));
     boards.root.group(header);
@@ -166,7 +175,9 @@ fn puzzle_page(
         .zip(grid(area, columns, rows, 8.0))
         .enumerate()
     {
-        boards.root.group(puzzle_cell(i + 1, puzzle, cell, words));
+        boards
+            .root
+            .group(puzzle_cell(font, i + 1, puzzle, cell, words));
     }
     boards.description = words.fill(
         "{n} Shoreline puzzles (set {seed}).",
@@ -177,15 +188,21 @@ fn puzzle_page(
 
 /// The second page: each puzzle's best move and what the others lose.
 fn solutions_page(
+    font: &Arc<Font>,
     puzzles: &[Puzzle],
     content: Rect,
     (width, height): (f64, f64),
     words: &Words,
 ) -> Figure {
-    let mut answers = Figure::new(width, height, words.tr("Shoreline puzzles: solutions"));
+    let mut answers = Figure::new(
+        width,
+        height,
+        words.tr("Shoreline puzzles: solutions"),
+        font.clone(),
+    );
     let mut list = Group::new("solutions");
     let heading = words.tr("Solutions");
-    let mut y = content.y + font::ink_extent(&heading, TITLE_PT).0;
+    let mut y = content.y + font.ink_extent(&heading, TITLE_PT).0;
     list.text(Text::new(
         At::new(content.x, y),
         &heading,
@@ -227,7 +244,7 @@ fn solutions_page(
                 ("others", &others.join(", ")),
             ],
         );
-        for line in wrap(&text, TEXT_PT, content.width) {
+        for line in wrap(font, &text, TEXT_PT, content.width) {
             y += line_height(TEXT_PT);
             list.text(Text::new(
                 At::new(content.x, y),
@@ -250,28 +267,28 @@ fn solutions_page(
     answers
 }
 
-fn puzzle_cell(number: usize, puzzle: &Puzzle, cell: Rect, words: &Words) -> Group {
+fn puzzle_cell(font: &Font, number: usize, puzzle: &Puzzle, cell: Rect, words: &Words) -> Group {
     let mut group = Group::new(format!("puzzle puzzle-{number}"));
     let heading = words.fill(
         "{n}. {side} to play",
         &[("n", &number), ("side", &words.tr(puzzle.to_move.label()))],
     );
-    let baseline = cell.y + font::ink_extent(&heading, TEXT_PT).0;
+    let baseline = cell.y + font.ink_extent(&heading, TEXT_PT).0;
     let top = baseline + 3.0;
-    let spacing = BoardLayout::spacing_to_fit(cell.width, cell.bottom() - top, LABEL_PT);
+    let spacing = BoardLayout::spacing_to_fit(font, cell.width, cell.bottom() - top, LABEL_PT);
     // A board narrower than its cell (the height limits it) stands in the cell's middle,
     // its heading above its left edge, so the page is centred.
-    let width = BoardLayout::at(At::new(0.0, 0.0), spacing, LABEL_PT)
+    let width = BoardLayout::at(font, At::new(0.0, 0.0), spacing, LABEL_PT)
         .extent()
         .width;
     let left = cell.x + ((cell.width - width) / 2.0).max(0.0);
     group.text(Text::new(
         At::new(left, baseline),
         &heading,
-        fit(&heading, TEXT_PT, cell.right() - left),
+        fit(font, &heading, TEXT_PT, cell.right() - left),
         Anchor::Start,
     ));
-    let board = BoardLayout::at(At::new(left, top), spacing, LABEL_PT);
+    let board = BoardLayout::at(font, At::new(left, top), spacing, LABEL_PT);
     group.group(board.draw());
     group.group(diagram::stones(
         &board,

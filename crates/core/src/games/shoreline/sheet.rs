@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
-use crate::font;
+use crate::font::{self, Font};
 use crate::layout::{MIN_TEXT_PT, fit, fits, line_height};
 use crate::page::{PageSetup, grid};
 use crate::print_marks;
@@ -33,6 +33,8 @@ pub struct SheetOptions {
     pub games: Vec<Game>,
     /// The words the filled boards' run key draws, in the sheet's `--lang`.
     pub words: crate::words::Words,
+    /// The font every text is measured in, which the page carries to the backends.
+    pub font: std::sync::Arc<crate::font::Font>,
 }
 
 /// Lines, boxes and rules.
@@ -74,10 +76,11 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     let (width, height) = options.page.size();
     let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
 
-    let mut figure = Figure::new(width, height, t.title.value.clone());
+    let font = &*options.font;
+    let mut figure = Figure::new(width, height, t.title.value.clone(), options.font.clone());
     let mut page = Group::new("sheet shoreline");
 
-    let header_bottom = header(&mut page, t, content, &players(&options.games)?)?;
+    let header_bottom = header(font, &mut page, t, content, &players(font, &options.games)?)?;
     let total = (!options.games.is_empty()).then(|| {
         options
             .games
@@ -87,7 +90,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     });
     // One board's score is its own total: the evening row is for several boards.
     let mut footer_top = if options.boards > 1 {
-        total_row(&mut page, t, content, total)?
+        total_row(font, &mut page, t, content, total)?
     } else {
         content.bottom()
     };
@@ -96,7 +99,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         footer_top = top;
     }
     if options.rules {
-        footer_top = rules_box(&mut page, t, content, footer_top)?;
+        footer_top = rules_box(font, &mut page, t, content, footer_top)?;
     }
     let area = Rect::new(
         content.x,
@@ -104,9 +107,9 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         content.width,
         footer_top - header_bottom - 2.0 * l.gap_mm.value,
     );
-    let cells = choose_grid(area, options.boards, options.rules, t)?;
+    let cells = choose_grid(font, area, options.boards, options.rules, t)?;
 
-    let heading_pt = heading_size(t, &cells[0], options.boards)?;
+    let heading_pt = heading_size(font, t, &cells[0], options.boards)?;
     let mut side = options.first;
     let mut description = Vec::new();
     let mut cut = Vec::new();
@@ -116,7 +119,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         if let Some(game) = game {
             side = game.play.rules.first;
         }
-        let (group, _) = board_cell(t, cell, heading_pt, number, side, game)?;
+        let (group, _) = board_cell(font, t, cell, heading_pt, number, side, game)?;
         page.group(group);
         // Cut half way across the gap between cells: neighbours share one cut line, and
         // each board keeps at least half the gap (3.5 mm in the shipped template) inside
@@ -128,10 +131,10 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         ));
         side = side.other();
     }
-    let scale_bar = print_marks::scale_bar(paper, options.page, l.scale_bar);
+    let scale_bar = print_marks::scale_bar(font, paper, options.page, l.scale_bar);
     if options.cut_marks {
-        let mut printed = page.ink_boxes();
-        printed.extend(scale_bar.ink_boxes());
+        let mut printed = page.ink_boxes(font);
+        printed.extend(scale_bar.ink_boxes(font));
         page.group(print_marks::cut_marks(&cut, width, height, &printed));
     }
     page.group(scale_bar);
@@ -195,7 +198,13 @@ fn board_room(width: f64, beside: bool) -> f64 {
 
 /// Tries every number of columns, with the scores under or beside the boards, and keeps
 /// the grid whose boards come out largest.
-fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<Vec<Cell>, Error> {
+fn choose_grid(
+    font: &Font,
+    area: Rect,
+    boards: usize,
+    rules: bool,
+    t: &Template,
+) -> Result<Vec<Cell>, Error> {
     let gap = t.layout.gap_mm.value;
     let label_pt = t.layout.label_pt.value;
     let mut best: Option<(usize, usize, bool, f64)> = None;
@@ -205,6 +214,7 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
         let cell_h = (area.height - gap * (rows - 1) as f64) / rows as f64;
         for beside in [false, true] {
             let spacing = BoardLayout::spacing_to_fit(
+                font,
                 board_room(cell_w, beside),
                 cell_h - cell_overhead(t, beside),
                 label_pt,
@@ -234,7 +244,7 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
         )));
     }
     // The rows packed at the top of the area, each as tall as a board with its texts.
-    let board_h = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt)
+    let board_h = BoardLayout::at(font, Point::new(0.0, 0.0), spacing, label_pt)
         .extent()
         .height;
     let packed = Rect {
@@ -255,10 +265,10 @@ fn choose_grid(area: Rect, boards: usize, rules: bool, t: &Template) -> Result<V
 /// colour, so the records name one pair of players, each keeping a colour all evening (who
 /// places first alternates, ruling S3): a record naming someone else on a colour, or
 /// swapping the two, is refused rather than added to the wrong player's total.
-fn players(games: &[Game]) -> Result<[Option<String>; 2], Error> {
+fn players(font: &Font, games: &[Game]) -> Result<[Option<String>; 2], Error> {
     let mut named: [Option<(usize, &str)>; 2] = [None, None];
     for (k, game) in games.iter().enumerate() {
-        game.about.drawable().map_err(Error::Invalid)?;
+        game.about.drawable(font).map_err(Error::Invalid)?;
         for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
             let about = &game.about;
             let Some(given) = about.player_given(side) else {
@@ -297,6 +307,7 @@ fn players(games: &[Game]) -> Result<[Option<String>; 2], Error> {
 
 /// Title, subtitle and the two name lines; returns the y where the header ends.
 fn header(
+    font: &Font,
     page: &mut Group,
     t: &Template,
     content: Rect,
@@ -306,13 +317,14 @@ fn header(
     let mut group = Group::new("header");
     // Title and subtitle wrap rather than run past the page.
     let title = &t.title.value;
-    let first = fit(title, l.title_pt.value, content.width);
-    let y = content.y + font::ink_extent(title, first).0;
+    let first = fit(font, title, l.title_pt.value, content.width);
+    let y = content.y + font.ink_extent(title, first).0;
     let span = |y| (content.x, y, content.width);
-    let (y, _) = crate::layout::text_lines(&mut group, title, l.title_pt.value, span(y));
+    let (y, _) = crate::layout::text_lines(font, &mut group, title, l.title_pt.value, span(y));
     let y = y + line_height(l.text_pt.value) * 1.2;
     let subtitle = &t.subtitle.value;
-    let (mut y, _) = crate::layout::text_lines(&mut group, subtitle, l.text_pt.value, span(y));
+    let (mut y, _) =
+        crate::layout::text_lines(font, &mut group, subtitle, l.text_pt.value, span(y));
     y += line_height(l.text_pt.value) * 2.0;
 
     // "Black ● ________      White ○ ________"
@@ -328,12 +340,18 @@ fn header(
         } else {
             "the template's `name_line`".to_string()
         };
-        let size = one_line(&what, &label, l.text_pt.value, half / 2.0)?;
+        let size = one_line(font, &what, &label, l.text_pt.value, half / 2.0)?;
         group.text(Text::new(Point::new(x, y), &label, size, Anchor::Start));
-        let line_start = x + font::text_width(&label, size) + 2.0;
+        let line_start = x + font.text_width(&label, size) + 2.0;
         if let Some(name) = &names[i] {
             let field = format!("the record's `players: {}`", ["black", "white"][i]);
-            let name_size = one_line(&field, name, l.text_pt.value, x + half - line_start - 2.0)?;
+            let name_size = one_line(
+                font,
+                &field,
+                name,
+                l.text_pt.value,
+                x + half - line_start - 2.0,
+            )?;
             group.text(Text::new(
                 Point::new(line_start + 2.0, y),
                 name,
@@ -350,19 +368,21 @@ fn header(
         );
     }
     page.group(group);
-    Ok(y + font::descent(l.text_pt.value))
+    Ok(y + font.descent(l.text_pt.value))
 }
 
 /// The evening's total at the foot of the page; returns the y where it starts.
 /// The key to the run marks on the filled boards, one line whose text ends above `bottom`;
 /// returns it and its top. None when no board holds a run.
 fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64)> {
+    let font = &*options.font;
     let games = &options.games;
     let runs: Vec<_> = games.iter().flat_map(|g| g.play.score().runs).collect();
     let scoring = games.first()?.play.rules.scoring;
     let pt = diagram::LABEL_PT;
-    let baseline = bottom - crate::font::descent(pt);
+    let baseline = bottom - font.descent(pt);
     let (legend, _) = diagram::legend(
+        font,
         crate::figure::Point::new(x, baseline),
         // One line: the sheet keeps one line's room for it above the footer.
         (f64::INFINITY, pt),
@@ -372,10 +392,11 @@ fn run_legend(options: &SheetOptions, x: f64, bottom: f64) -> Option<(Group, f64
         &options.words,
     );
     // The samples' casing reaches a little above the letters.
-    legend.map(|legend| (legend, baseline - crate::font::cap_height(pt) - 1.0))
+    legend.map(|legend| (legend, baseline - font.cap_height(pt) - 1.0))
 }
 
 fn total_row(
+    font: &Font,
     page: &mut Group,
     t: &Template,
     content: Rect,
@@ -387,14 +408,21 @@ fn total_row(
     let top = content.bottom() - height;
     let row = Rect::new(content.x, top, content.width.min(150.0), height);
     let label = ("total", t.total.value.as_str());
-    score_row(&mut group, t, label, row, l.text_pt.value, total)?;
+    score_row(font, &mut group, t, label, row, l.text_pt.value, total)?;
     page.group(group);
     Ok(top)
 }
 
 /// The short rules, word-wrapped in a framed box above `bottom`; returns the box's top.
-fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Result<f64, Error> {
+fn rules_box(
+    font: &Font,
+    page: &mut Group,
+    t: &Template,
+    content: Rect,
+    bottom: f64,
+) -> Result<f64, Error> {
     let (group, top) = t.rules.draw(
+        font,
         t.layout.label_pt.value,
         (content.x, content.width),
         bottom - t.layout.gap_mm.value,
@@ -406,6 +434,7 @@ fn rules_box(page: &mut Group, t: &Template, content: Rect, bottom: f64) -> Resu
 /// "Score" and one captioned box per side, filling `row`, with the scores written in when
 /// they are known.
 fn score_row(
+    font: &Font,
     group: &mut Group,
     t: &Template,
     (key, label): (&str, &str),
@@ -414,9 +443,9 @@ fn score_row(
     scores: Option<(u32, u32)>,
 ) -> Result<(), Error> {
     let what = format!("the template's `{key}`");
-    let label_size = one_line(&what, label, size, row.width * 0.3)?;
-    let label_w = font::text_width(label, label_size) + 2.5;
-    let baseline = row.y + row.height / 2.0 + font::cap_height(label_size) / 2.0;
+    let label_size = one_line(font, &what, label, size, row.width * 0.3)?;
+    let label_w = font.text_width(label, label_size) + 2.5;
+    let baseline = row.y + row.height / 2.0 + font.cap_height(label_size) / 2.0;
     group.text(Text::new(
         Point::new(row.x, baseline),
         label,
@@ -431,25 +460,27 @@ fn score_row(
             box_w,
             row.height,
         );
-        group.group(score_box(t, side, frame, scores)?);
+        group.group(score_box(font, t, side, frame, scores)?);
     }
     Ok(())
 }
 
 /// "Score" over one box per side, stacked in `column`: beside a board whose cell is wide.
 fn score_column(
+    font: &Font,
     group: &mut Group,
     t: &Template,
     column: Rect,
     scores: Option<(u32, u32)>,
 ) -> Result<(), Error> {
     let size = one_line(
+        font,
         "the template's `board.score`",
         &t.board.score.value,
         t.layout.text_pt.value,
         column.width,
     )?;
-    let baseline = column.y + font::cap_height(size);
+    let baseline = column.y + font.cap_height(size);
     group.text(Text::new(
         Point::new(column.x, baseline),
         &t.board.score.value,
@@ -459,7 +490,7 @@ fn score_column(
     let mut y = baseline + SCORE_GAP;
     for side in [Side::Black, Side::White] {
         let frame = Rect::new(column.x, y, column.width, SCORE_BOX_HEIGHT);
-        group.group(score_box(t, side, frame, scores)?);
+        group.group(score_box(font, t, side, frame, scores)?);
         y += SCORE_BOX_HEIGHT + SCORE_GAP;
     }
     Ok(())
@@ -467,6 +498,7 @@ fn score_column(
 
 /// One side's score box: its caption in the corner, the score written in when known.
 fn score_box(
+    font: &Font,
     t: &Template,
     side: Side,
     frame: Rect,
@@ -478,7 +510,7 @@ fn score_box(
     // boards) gives the name alone, so that it stays inside the box.
     let full = side_name(t, side);
     let name = full.trim_end_matches(['●', '○']).trim_end();
-    let caption = if fits(full, fit(full, pt, room), room) || name.is_empty() {
+    let caption = if fits(font, full, fit(font, full, pt, room), room) || name.is_empty() {
         full
     } else {
         name
@@ -487,7 +519,7 @@ fn score_box(
         Side::Black => "the template's `sides.black`",
         Side::White => "the template's `sides.white`",
     };
-    let caption_pt = one_line(key, caption, pt, room)?;
+    let caption_pt = one_line(font, key, caption, pt, room)?;
     let mut score = Group::new(match side {
         Side::Black => "score black",
         Side::White => "score white",
@@ -498,7 +530,7 @@ fn score_box(
     );
     let corner = Point::new(
         frame.x + CAPTION_INSET,
-        frame.y + CAPTION_INSET + font::cap_height(caption_pt),
+        frame.y + CAPTION_INSET + font.cap_height(caption_pt),
     );
     score.text(Text::new(corner, caption, caption_pt, Anchor::Start));
     if let Some((black, white)) = scores {
@@ -506,8 +538,7 @@ fn score_box(
         let value_pt = (frame.height * 0.55 / font::MM_PER_PT).min(16.0);
         let baseline = Point::new(
             frame.right() - 2.0 * CAPTION_INSET,
-            frame.bottom() - (frame.height - font::cap_height(value_pt)) / 2.0
-                + CAPTION_INSET / 2.0,
+            frame.bottom() - (frame.height - font.cap_height(value_pt)) / 2.0 + CAPTION_INSET / 2.0,
         );
         score.text(Text::new(
             baseline,
@@ -521,13 +552,13 @@ fn score_box(
 
 /// [`crate::layout::one_line`]: a text the sheet cannot fit is refused, never cut or run
 /// past its box.
-fn one_line(what: &str, text: &str, size: f64, width: f64) -> Result<f64, Error> {
-    crate::layout::one_line(what, text, size, width).map_err(Error::Render)
+fn one_line(font: &Font, what: &str, text: &str, size: f64, width: f64) -> Result<f64, Error> {
+    crate::layout::one_line(font, what, text, size, width).map_err(Error::Render)
 }
 
 /// The width of a board with its score column, if beside it.
-fn content_width(cell: &Cell, label_pt: f64) -> f64 {
-    let board = BoardLayout::at(Point::new(0.0, 0.0), cell.spacing, label_pt)
+fn content_width(font: &Font, cell: &Cell, label_pt: f64) -> f64 {
+    let board = BoardLayout::at(font, Point::new(0.0, 0.0), cell.spacing, label_pt)
         .extent()
         .width;
     if cell.beside {
@@ -539,16 +570,16 @@ fn content_width(cell: &Cell, label_pt: f64) -> f64 {
 
 /// The size of every board's heading: the text size, shrunk (the same on every board) so
 /// that the longest heading fits its board's width.
-fn heading_size(t: &Template, cell: &Cell, boards: usize) -> Result<f64, Error> {
+fn heading_size(font: &Font, t: &Template, cell: &Cell, boards: usize) -> Result<f64, Error> {
     let l = &t.layout;
-    let board_width = content_width(cell, l.label_pt.value);
+    let board_width = content_width(font, cell, l.label_pt.value);
     let widest = [Side::Black, Side::White]
         .into_iter()
         .map(|side| {
             let heading = fill(&t.board.heading, "{n}", &boards.to_string());
             let first = fill(&t.board.first, "{side}", side_name(t, side));
-            font::text_width(&heading, l.text_pt.value)
-                + font::text_width(&first, l.text_pt.value)
+            font.text_width(&heading, l.text_pt.value)
+                + font.text_width(&first, l.text_pt.value)
                 + 3.0
         })
         .fold(0.0, f64::max);
@@ -569,6 +600,7 @@ fn heading_size(t: &Template, cell: &Cell, boards: usize) -> Result<f64, Error> 
 /// One board with its heading and score row, at the top of `cell` and centred across it,
 /// filled from `game` if given; with the rectangle it takes.
 fn board_cell(
+    font: &Font,
     t: &Template,
     cell: &Cell,
     size: f64,
@@ -579,9 +611,9 @@ fn board_cell(
     let (spacing, beside) = (cell.spacing, cell.beside);
     let l = &t.layout;
     let label_pt = l.label_pt.value;
-    let board_size = BoardLayout::at(Point::new(0.0, 0.0), spacing, label_pt).extent();
+    let board_size = BoardLayout::at(font, Point::new(0.0, 0.0), spacing, label_pt).extent();
     let total_h = cell_overhead(t, beside) + board_size.height;
-    let width = content_width(cell, label_pt);
+    let width = content_width(font, cell, label_pt);
     let cell = cell.rect;
     let left = cell.x + (cell.width - width) / 2.0;
     // Rows start at the top of their cells: the page's spare room goes to the foot, once.
@@ -591,7 +623,7 @@ fn board_cell(
     // Heading: "Board 1" on the left, "Black ● places first" on the right.
     let heading = fill(&t.board.heading, "{n}", &number.to_string());
     let first_text = fill(&t.board.first, "{side}", side_name(t, first));
-    let baseline = top + font::ink_extent("Bb●○", size).0;
+    let baseline = top + font.ink_extent("Bb●○", size).0;
     group.text(Text::new(
         Point::new(left, baseline),
         heading,
@@ -606,7 +638,7 @@ fn board_cell(
     ));
 
     let board_top = top + line_height(l.text_pt.value) + HEADING_GAP;
-    let board = BoardLayout::at(Point::new(left, board_top), spacing, label_pt);
+    let board = BoardLayout::at(font, Point::new(left, board_top), spacing, label_pt);
     group.group(board.draw());
     let score = game.map(|game| {
         let score = game.play.score();
@@ -628,12 +660,12 @@ fn board_cell(
             SCORE_COLUMN_WIDTH,
             board_size.height,
         );
-        score_column(&mut group, t, column, score)?;
+        score_column(font, &mut group, t, column, score)?;
     } else {
         let score_top = board.extent().bottom() + SCORE_GAP;
         let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
         let label = ("board.score", t.board.score.value.as_str());
-        score_row(&mut group, t, label, row, l.text_pt.value, score)?;
+        score_row(font, &mut group, t, label, row, l.text_pt.value, score)?;
     }
     Ok((group, Rect::new(left, top, width, total_h)))
 }
@@ -653,6 +685,7 @@ mod tests {
             template: Template::builtin(),
             games: Vec::new(),
             words: Default::default(),
+            font: Font::builtin(),
         }
     }
 
@@ -694,7 +727,7 @@ mod tests {
             let (text, _) =
                 crate::games::template::translated(&super::super::template::BUILTIN, lang);
             let source = crate::input::SourceFile::new("t.yaml", &text);
-            let template = Template::parse(&source).unwrap();
+            let template = Template::parse(&source, &Font::builtin()).unwrap();
             for boards in 1..=MAX_BOARDS {
                 for (paper, landscape) in
                     [(Paper::A4, true), (Paper::A4, false), (Paper::Letter, true)]
@@ -710,7 +743,7 @@ mod tests {
                             continue;
                         };
                         for text in group.texts() {
-                            let b = text.bounds();
+                            let b = text.bounds(&Font::builtin());
                             assert!(
                                 frame.contains(&b),
                                 "{lang:?}, {boards} boards, landscape {landscape}: {:?} {b:?} leaves {frame:?}",
@@ -757,8 +790,9 @@ mod tests {
                     let root = &doc.pages[0].root;
                     let marks = &root.groups_with_class("cut-marks")[0];
                     // Everything else printed: each text's and shape's own box.
-                    let mut printed = root.ink_boxes();
-                    for mark in marks.ink_boxes() {
+                    let font = &opts.font;
+                    let mut printed = root.ink_boxes(font);
+                    for mark in marks.ink_boxes(font) {
                         let at = printed.iter().position(|r| *r == mark).unwrap();
                         printed.remove(at);
                     }
@@ -837,7 +871,11 @@ mod tests {
             }
         }
         for group in cells.iter().chain(&figure.root.groups_with_class("header")) {
-            let texts: Vec<Rect> = group.texts().iter().map(|t| t.bounds()).collect();
+            let texts: Vec<Rect> = group
+                .texts()
+                .iter()
+                .map(|t| t.bounds(&Font::builtin()))
+                .collect();
             for (i, a) in texts.iter().enumerate() {
                 for b in &texts[i + 1..] {
                     assert!(
@@ -865,7 +903,11 @@ mod tests {
 
     /// The bounding box of a group's shapes and texts.
     fn bounds(group: &Group) -> Rect {
-        let mut rects: Vec<Rect> = group.texts().iter().map(|t| t.bounds()).collect();
+        let mut rects: Vec<Rect> = group
+            .texts()
+            .iter()
+            .map(|t| t.bounds(&Font::builtin()))
+            .collect();
         collect_shape_bounds(group, &mut rects);
         let x0 = rects.iter().map(|r| r.x).fold(f64::MAX, f64::min);
         let y0 = rects.iter().map(|r| r.y).fold(f64::MAX, f64::min);

@@ -72,8 +72,9 @@ impl Template {
         crate::games::template::parsed_builtin(&BUILTIN, Self::parse)
     }
 
-    pub fn parse(source: &SourceFile) -> Result<Template, Error> {
-        crate::games::template::parse_checked(source, &BUILTIN)
+    /// A template from `source`, its texts checked against `font`, the job's.
+    pub fn parse(source: &SourceFile, font: &crate::font::Font) -> Result<Template, Error> {
+        crate::games::template::parse_checked(source, &BUILTIN, font)
     }
 
     /// The placeholders a text may use: a mistyped one ("Board {m}") would print as written.
@@ -107,9 +108,13 @@ impl Template {
 
 impl crate::games::template::Checked for Template {
     /// Every text must be drawable and every size sensible; errors point into the file.
-    fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
+    fn check(
+        &self,
+        source: &SourceFile,
+        font: &crate::font::Font,
+    ) -> Result<(), crate::diagnostic::Diagnostic> {
         for label in self.labels() {
-            check_text(label, self.placeholders(label), source)?;
+            check_text(label, self.placeholders(label), source, font)?;
         }
         let l = &self.layout;
         check_range(&l.margin_mm, (5.0, 50.0), "margin_mm", source)?;
@@ -131,7 +136,10 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Result<Template, Error> {
-        Template::parse(&SourceFile::new("t.yaml", text))
+        Template::parse(
+            &SourceFile::new("t.yaml", text),
+            &crate::font::Font::builtin(),
+        )
     }
 
     #[test]

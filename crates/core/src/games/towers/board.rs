@@ -4,7 +4,7 @@
 
 use super::rules::{LINES, SIZE, file_of, line, rank_of};
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::line_height;
 use crate::vocabulary::Side;
 
@@ -13,7 +13,7 @@ use crate::palette::STONE_BLACK as BLACK_STONE;
 
 /// Where the rhombus lies and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rhombus {
+pub struct Rhombus<'f> {
     /// The SOUTH corner.
     pub south: Point,
     /// Half the diagonal of one square, in millimetres: the board is 16 of these wide and
@@ -22,6 +22,8 @@ pub struct Rhombus {
     pub label_pt: f64,
     /// Packed for large text (see [`Rhombus::compact`]).
     pub compact: bool,
+    /// The font the labels are measured in.
+    pub font: &'f Font,
 }
 
 /// The words drawn around the board: its corners and the players' seats.
@@ -50,17 +52,17 @@ pub const ENGLISH: BoardWords<'static> = BoardWords {
     sheet: false,
 };
 
-impl Rhombus {
+impl<'f> Rhombus<'f> {
     /// Room around the squares for the labels, Line numbers and corner names, as a multiple
     /// of the label size in millimetres.
-    pub fn margin(label_pt: f64) -> f64 {
-        font::text_width("WEST", label_pt) + font::text_width("14", label_pt) + 6.0
+    pub fn margin(font: &Font, label_pt: f64) -> f64 {
+        font.text_width("WEST", label_pt) + font.text_width("14", label_pt) + 6.0
     }
 
     /// The largest rhombus, labels included, that fits in `area`, centred in it.
-    pub fn fitting(area: Rect, label_pt: f64) -> Rhombus {
-        let margin = Self::margin(label_pt);
-        let vertical = Self::vertical(label_pt);
+    pub fn fitting(font: &'f Font, area: Rect, label_pt: f64) -> Rhombus<'f> {
+        let margin = Self::margin(font, label_pt);
+        let vertical = Self::vertical(font, label_pt);
         let step = ((area.width - 2.0 * margin) / (2.0 * SIZE as f64))
             .min((area.height - 2.0 * vertical) / (2.0 * SIZE as f64));
         let height = 2.0 * SIZE as f64 * step;
@@ -72,6 +74,7 @@ impl Rhombus {
             step,
             label_pt,
             compact: false,
+            font,
         }
     }
 
@@ -79,58 +82,60 @@ impl Rhombus {
     /// Line numbers as large as the other labels, WEST and EAST in the top row beside
     /// NORTH, the seats beside SOUTH, so the squares take all the width the labels leave
     /// (the tower heights on them are what a narrow figure needs large).
-    pub fn compact(left: f64, top: f64, width: f64, label_pt: f64) -> Rhombus {
-        let room = Self::compact_room(label_pt);
+    pub fn compact(font: &'f Font, left: f64, top: f64, width: f64, label_pt: f64) -> Rhombus<'f> {
+        let room = Self::compact_room(font, label_pt);
         let step = ((width - 2.0 * room) / (2.0 * SIZE as f64)).max(0.1);
-        let above = Self::compact_above(label_pt);
+        let above = Self::compact_above(font, label_pt);
         Rhombus {
             south: Point::new(left + width / 2.0, top + above + 2.0 * SIZE as f64 * step),
             step,
             label_pt,
             compact: true,
+            font,
         }
     }
 
     /// Room beside a compact rhombus's WEST and EAST corners: the Line number there, and the
     /// rank or file label beside the corner, which reaches further.
-    fn compact_room(pt: f64) -> f64 {
-        let gap = Self::number_gap(pt);
-        let number = gap + font::text_width("7", pt);
-        let rank = 0.75 * (font::text_width("14", pt) + gap) + font::text_width("8", pt) / 2.0;
+    fn compact_room(font: &Font, pt: f64) -> f64 {
+        let gap = Self::number_gap(font, pt);
+        let number = gap + font.text_width("7", pt);
+        let rank = 0.75 * (font.text_width("14", pt) + gap) + font.text_width("8", pt) / 2.0;
         number.max(rank) + 0.5
     }
 
     /// From a Line's end to its number set at `pt`: clear of the wider Line above or below
     /// it too, whose edge runs out at 45° (by half the number's height at its top or foot),
     /// and of the outline's half width.
-    fn number_gap(pt: f64) -> f64 {
-        0.6 + font::cap_height(pt) / 2.0 + 0.25
+    fn number_gap(font: &Font, pt: f64) -> f64 {
+        0.6 + font.cap_height(pt) / 2.0 + 0.25
     }
 
     /// Room above a compact rhombus: NORTH, WEST and EAST in one row.
-    fn compact_above(pt: f64) -> f64 {
-        2.5 + font::ink_extent("NORTHWEST", pt).0 + 0.5
+    fn compact_above(font: &Font, pt: f64) -> f64 {
+        2.5 + font.ink_extent("NORTHWEST", pt).0 + 0.5
     }
 
     /// Room below a compact rhombus: the rank and file labels at SOUTH, then a row of SOUTH
     /// and the seats.
-    fn compact_below(pt: f64) -> f64 {
-        let number_room = font::text_width("14", pt) + Self::number_gap(pt);
-        0.75 * number_room + font::cap_height(pt) / 2.0 + line_height(pt) + font::descent(pt)
+    fn compact_below(font: &Font, pt: f64) -> f64 {
+        let number_room = font.text_width("14", pt) + Self::number_gap(font, pt);
+        0.75 * number_room + font.cap_height(pt) / 2.0 + line_height(pt) + font.descent(pt)
     }
 
     /// Room above and below the squares for NORTH and SOUTH and the labels beside them.
-    pub fn vertical(label_pt: f64) -> f64 {
-        4.0 * font::cap_height(label_pt) + 8.0
+    pub fn vertical(font: &Font, label_pt: f64) -> f64 {
+        4.0 * font.cap_height(label_pt) + 8.0
     }
 
     /// Everything the board draws.
     pub fn extent(&self) -> Rect {
+        let font = self.font;
         if self.compact {
-            let room = Self::compact_room(self.label_pt);
+            let room = Self::compact_room(font, self.label_pt);
             let (above, below) = (
-                Self::compact_above(self.label_pt),
-                Self::compact_below(self.label_pt),
+                Self::compact_above(font, self.label_pt),
+                Self::compact_below(font, self.label_pt),
             );
             let half = SIZE as f64 * self.step;
             return Rect::new(
@@ -140,8 +145,8 @@ impl Rhombus {
                 2.0 * half + above + below,
             );
         }
-        let margin = Self::margin(self.label_pt);
-        let vertical = Self::vertical(self.label_pt);
+        let margin = Self::margin(font, self.label_pt);
+        let vertical = Self::vertical(font, self.label_pt);
         let half = SIZE as f64 * self.step;
         Rect::new(
             self.south.x - half - margin,
@@ -181,8 +186,8 @@ impl Rhombus {
 
     /// How much further out the play sheet puts the Line numbers on each side, so that the
     /// rank and file labels at the WEST and EAST corners never touch them.
-    pub fn sheet_room(label_pt: f64) -> f64 {
-        2.2 + font::text_width("8", label_pt) + 1.0
+    pub fn sheet_room(font: &Font, label_pt: f64) -> f64 {
+        2.2 + font.text_width("8", label_pt) + 1.0
     }
 
     /// The squares with the Lines tinted and numbered, the labels, corners and seats.
@@ -222,14 +227,15 @@ impl Rhombus {
     }
 
     fn labels(&self, words: &BoardWords) -> Group {
+        let font = self.font;
         let mut labels = Group::new("label");
         let pt = self.label_pt;
-        let cap = font::cap_height(pt);
+        let cap = font.cap_height(pt);
         let n = SIZE as f64;
         // Each Line numbered where it meets the edge, at both ends, level with the Line;
         // a little smaller than the other labels unless the text is to be large.
         let number_pt = if self.compact { pt } else { pt * 0.9 };
-        let gap = Self::number_gap(number_pt);
+        let gap = Self::number_gap(font, number_pt);
         for k in 0..LINES {
             let reach = (k.min(LINES - 1 - k) + 1) as f64 * self.step;
             let y = self.line_y(k) + cap / 2.0;
@@ -248,7 +254,7 @@ impl Rhombus {
         // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
         // (file a): each out from the middle of its square's edge, beyond the Line numbers
         // that stand at the same edge, so a rank never reads as one number with a Line's.
-        let number_room = font::text_width("14", number_pt) + gap;
+        let number_room = font.text_width("14", number_pt) + gap;
         for i in 0..SIZE {
             let fi = i as f64 + 0.5;
             let half = self.step * 0.5 + number_room * 0.75;
@@ -305,7 +311,7 @@ impl Rhombus {
             ));
         } else {
             // WEST and EAST stand beyond the Line numbers, level with the corners.
-            let beyond = 3.0 + font::text_width("14", pt);
+            let beyond = 3.0 + font.text_width("14", pt);
             labels.text(Text::new(
                 Point::new(east.x + beyond, east.y + cap / 2.0),
                 words.east,
@@ -322,7 +328,7 @@ impl Rhombus {
         // The seats: on the sheet (and a compact board) beside SOUTH, clear of every label
         // whatever the words' length; on a diagram out from the middle of each player's edge.
         let (black, white) = if words.sheet || self.compact {
-            let beside = font::text_width(words.south, pt) / 2.0 + 6.0;
+            let beside = font.text_width(words.south, pt) / 2.0 + 6.0;
             (
                 Point::new(south.x - beside, south_y),
                 Point::new(south.x + beside, south_y),
@@ -413,19 +419,20 @@ mod tests {
 
     #[test]
     fn line_numbers_keep_clear_of_the_board_outline() {
+        let font = Font::builtin();
         // They touched it (0 px at 400 dpi): the wider Line beside each runs out under it.
         let area = Rect::new(0.0, 0.0, 150.0, 138.0);
         for rhombus in [
-            Rhombus::fitting(area, 8.0),
-            Rhombus::fitting(area, 11.0),
-            Rhombus::compact(0.0, 0.0, 150.0, 20.0),
+            Rhombus::fitting(&font, area, 8.0),
+            Rhombus::fitting(&font, area, 11.0),
+            Rhombus::compact(&font, 0.0, 0.0, 150.0, 20.0),
         ] {
             let drawing = rhombus.draw();
             let texts = drawing.groups_with_class("label")[0].texts();
             let numbers: Vec<_> = texts.iter().filter(|t| t.color == GRID).collect();
             assert_eq!(numbers.len(), 2 * LINES);
             for number in numbers {
-                let gap = clearance(&rhombus, number.bounds());
+                let gap = clearance(&rhombus, number.bounds(&font));
                 assert!(gap >= 0.4, "{:?}: {gap:.2} mm", number.content);
             }
         }
@@ -433,15 +440,16 @@ mod tests {
 
     #[test]
     fn no_two_labels_overlap_and_line_numbers_stand_at_the_edge() {
+        let font = Font::builtin();
         // The diagram's labels, and a booklet's larger ones on a board drawn smaller.
         for label_pt in [8.0, 8.0 * 1.7] {
-            let rhombus = Rhombus::fitting(Rect::new(0.0, 0.0, 150.0, 138.0), label_pt);
+            let rhombus = Rhombus::fitting(&font, Rect::new(0.0, 0.0, 150.0, 138.0), label_pt);
             let drawing = rhombus.draw();
             let texts = drawing.groups_with_class("label")[0].texts();
             for (i, a) in texts.iter().enumerate() {
                 for b in &texts[i + 1..] {
                     assert!(
-                        !a.bounds().overlaps(&b.bounds()),
+                        !a.bounds(&font).overlaps(&b.bounds(&font)),
                         "{label_pt} pt: {:?} and {:?} collide",
                         a.content,
                         b.content

@@ -9,7 +9,7 @@ use super::table::{
     TableWords, compact_table, compact_width, scoring_table_height_at, scoring_table_in, widest,
 };
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text};
-use crate::font;
+use crate::font::{self, Font};
 use crate::frame::{self, Block, Frame, Line, MARGIN};
 use crate::layout::{Heading, line_height};
 use crate::vocabulary::Side;
@@ -22,40 +22,45 @@ use super::palette::CURRENT;
 use crate::palette::WARNING as UNUSABLE;
 
 /// The diagram's squares by name, for checking annotations (placed as in a figure with
-/// no header).
-pub fn cells() -> crate::annotate::Cells {
-    Rhombus::fitting(Rect::new(MARGIN, MARGIN, WIDTH, WIDTH * 0.92), LABEL_PT).cells()
+/// no header), its labels measured in `font`.
+pub fn cells(font: &Font) -> crate::annotate::Cells {
+    Rhombus::fitting(
+        font,
+        Rect::new(MARGIN, MARGIN, WIDTH, WIDTH * 0.92),
+        LABEL_PT,
+    )
+    .cells()
 }
 
 /// The rhombus with its labels at `k` times their size, its area's top at `top` and at
 /// least `width` wide (as wide as the table under it): the squares at least as large as in
 /// a figure of usual text, the area wider by what larger labels take (bare: as before).
-fn board_at(top: f64, k: f64, width: f64, bare: bool) -> Rhombus {
+fn board_at(font: &Font, top: f64, k: f64, width: f64, bare: bool) -> Rhombus<'_> {
     // Larger text: a compact board as wide as the figure.
     if compact(k) {
-        return Rhombus::compact(MARGIN, top, width, LABEL_PT * k);
+        return Rhombus::compact(font, MARGIN, top, width, LABEL_PT * k);
     }
     let usual_area = Rect::new(MARGIN, top, WIDTH, WIDTH * 0.92);
     // A bare figure is cropped to its board: smaller squares are the same figure drawn
     // smaller, and a booklet's pages keep their scale.
     if bare {
-        return Rhombus::fitting(usual_area, LABEL_PT * k);
+        return Rhombus::fitting(font, usual_area, LABEL_PT * k);
     }
-    let usual = Rhombus::fitting(usual_area, LABEL_PT);
+    let usual = Rhombus::fitting(font, usual_area, LABEL_PT);
     let area = Rect::new(MARGIN, top, width, WIDTH * 0.92 * width / WIDTH);
-    let grown = Rhombus::fitting(area, LABEL_PT * k);
+    let grown = Rhombus::fitting(font, area, LABEL_PT * k);
     if grown.step >= usual.step {
         return grown;
     }
-    let wider = Rhombus::margin(LABEL_PT * k) - Rhombus::margin(LABEL_PT);
-    let taller = Rhombus::vertical(LABEL_PT * k) - Rhombus::vertical(LABEL_PT);
+    let wider = Rhombus::margin(font, LABEL_PT * k) - Rhombus::margin(font, LABEL_PT);
+    let taller = Rhombus::vertical(font, LABEL_PT * k) - Rhombus::vertical(font, LABEL_PT);
     let area = Rect::new(
         MARGIN,
         top,
         WIDTH + 2.0 * wider.max(0.0),
         WIDTH * 0.92 + 2.0 * taller.max(0.0),
     );
-    Rhombus::fitting(area, LABEL_PT * k)
+    Rhombus::fitting(font, area, LABEL_PT * k)
 }
 
 /// Whether a diagram with text `k` times its size packs its board and table
@@ -65,7 +70,7 @@ fn compact(k: f64) -> bool {
 }
 
 /// What to draw besides the position, as for the other games' diagrams.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct DiagramOptions {
     /// A caption from the record's `diagrams`, written under the board.
     pub caption: Option<String>,
@@ -79,6 +84,8 @@ pub struct DiagramOptions {
     pub text_scale: f64,
     /// The language of the words drawn (the record's own title and caption as written).
     pub words: Words,
+    /// The font the texts are measured in, which the figure carries (the view's).
+    pub font: std::sync::Arc<crate::font::Font>,
 }
 
 /// The diagram of `board`, the position after turn `n` of a game of `turns` turns.
@@ -90,6 +97,7 @@ pub fn diagram(
     options: &DiagramOptions,
 ) -> (Figure, crate::annotate::Cells) {
     let words = &options.words;
+    let font = &options.font;
     let k = frame::text_scale(options.text_scale);
     let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
     // Larger labels widen the board's area by the room they take, so the squares keep
@@ -97,9 +105,9 @@ pub fn diagram(
     // A compact table's text is the labels' size, the smallest the figure prints.
     let text_pt = match compact(k) {
         true => LABEL_PT * k,
-        false => super::table::ENGLISH.text_pt * k,
+        false => super::table::TEXT_PT * k,
     };
-    let width = figure_width(&scoring, (k, text_pt), options.bare, words);
+    let width = figure_width(font, &scoring, (k, text_pt), options.bare, words);
     let frame = Frame {
         class: "diagram towers",
         game: words.tr("Towers"),
@@ -110,9 +118,10 @@ pub fn diagram(
         legend: options.legend,
         caption: options.caption.clone(),
         text_scale: k,
+        font,
     };
     frame.draw(|top| {
-        let rhombus = board_at(top, k, width, options.bare);
+        let rhombus = board_at(font, top, k, width, options.bare);
         let mut notes = vec![outcome(n, turns, options.set_up, board, &scoring, words)];
         notes.extend(current_line_note(board, words));
         // The text alternative holds what the figure writes.
@@ -124,17 +133,17 @@ pub fn diagram(
         let legend: Block = Box::new(move |y| {
             let baseline = y + line_height(LABEL_PT * k) + 1.0;
             let at = Point::new(MARGIN, baseline);
-            let (legend, last) = legend(at, (LABEL_PT * k, width), words, current);
+            let (legend, last) = legend(font, at, (LABEL_PT * k, width), words, current);
             (Some(legend), last + 4.0 * k)
         });
         let table: Block = Box::new(|y| {
             if compact(k) {
-                let words = table_words(text_pt, words);
+                let words = table_words(font, text_pt, words);
                 let at = Point::new(MARGIN, y);
                 let (table, height) = compact_table(at, width, &scoring, &words.table());
                 return (Some(table), y + height);
             }
-            let table = table(y, &scoring, (text_pt, width), words);
+            let table = table(font, y, &scoring, (text_pt, width), words);
             (Some(table), y + scoring_table_height_at(text_pt))
         });
         frame::Board {
@@ -152,16 +161,20 @@ pub fn diagram(
 
 /// The figure's width: the board's and the scoring table's, at least [`WIDTH`].
 fn figure_width(
+    font: &Font,
     scoring: &[super::rules::Scoring; 2],
     (k, text_pt): (f64, f64),
     bare: bool,
     words: &Words,
 ) -> f64 {
     if compact(k) {
-        return WIDTH.max(compact_width(scoring, &table_words(text_pt, words).table()));
+        return WIDTH.max(compact_width(
+            scoring,
+            &table_words(font, text_pt, words).table(),
+        ));
     }
-    let table_width = table_width(scoring, text_pt, words);
-    board_at(MARGIN, k, table_width.max(WIDTH), bare)
+    let table_width = table_width(font, scoring, text_pt, words);
+    board_at(font, MARGIN, k, table_width.max(WIDTH), bare)
         .extent()
         .width
         .max(WIDTH)
@@ -222,13 +235,14 @@ fn board_marks(
 
 /// The filled-in scoring table, centred under the legend from `top`.
 fn table(
+    font: &Font,
     top: f64,
     scoring: &[super::rules::Scoring; 2],
     (text_pt, room): (f64, f64),
     words: &Words,
 ) -> Group {
-    let words = &table_words(text_pt, words);
-    let table_width = table_width(scoring, text_pt, words.words);
+    let words = &table_words(font, text_pt, words);
+    let table_width = table_width(font, scoring, text_pt, words.words);
     let left = MARGIN + ((room - table_width) / 2.0).max(0.0);
     scoring_table_in(
         Point::new(left, top),
@@ -241,6 +255,7 @@ fn table(
 /// The table's words in the view's language.
 struct OwnedTableWords<'a> {
     words: &'a Words,
+    font: &'a Font,
     text: [String; 6],
     text_pt: f64,
 }
@@ -255,11 +270,12 @@ impl OwnedTableWords<'_> {
             unusable: &t[4],
             total: &t[5],
             text_pt: self.text_pt,
+            font: self.font,
         }
     }
 }
 
-fn table_words(text_pt: f64, words: &Words) -> OwnedTableWords<'_> {
+fn table_words<'a>(font: &'a Font, text_pt: f64, words: &'a Words) -> OwnedTableWords<'a> {
     let text = [
         "Black ●",
         "White ○",
@@ -271,6 +287,7 @@ fn table_words(text_pt: f64, words: &Words) -> OwnedTableWords<'_> {
     .map(|w| words.tr(w));
     OwnedTableWords {
         words,
+        font,
         text,
         text_pt,
     }
@@ -278,11 +295,16 @@ fn table_words(text_pt: f64, words: &Words) -> OwnedTableWords<'_> {
 
 /// The table's width: four fifths of the board; with enlarged text, as wide as its words
 /// need at their size (widening the figure) rather than shrinking them.
-fn table_width(scoring: &[super::rules::Scoring; 2], text_pt: f64, words: &Words) -> f64 {
-    if text_pt <= super::table::ENGLISH.text_pt {
+fn table_width(
+    font: &Font,
+    scoring: &[super::rules::Scoring; 2],
+    text_pt: f64,
+    words: &Words,
+) -> f64 {
+    if text_pt <= super::table::TEXT_PT {
         return WIDTH * 0.8;
     }
-    let (label, value) = widest(Some(scoring), &table_words(text_pt, words).table());
+    let (label, value) = widest(Some(scoring), &table_words(font, text_pt, words).table());
     (WIDTH * 0.8)
         .max(2.0 * (label + 2.0))
         .max(4.0 * (value + 2.0))
@@ -423,7 +445,7 @@ fn towers(
             let fill = if rhombus.compact { 2.0 } else { 1.6 };
             let size = radius * fill / font::MM_PER_PT;
             let mut label = Text::new(
-                Point::new(middle.x, middle.y + font::cap_height(size) / 2.0),
+                Point::new(middle.x, middle.y + rhombus.font.cap_height(size) / 2.0),
                 h.to_string(),
                 size,
                 Anchor::Middle,
@@ -537,7 +559,13 @@ fn outline_stroke(side: usize, used: bool) -> Stroke {
 /// The key to the tower outlines from `at` (on the text's baseline), its text at `pt`: one
 /// row, or a key per row when they would pass the board's width. Returns it and the last
 /// baseline.
-fn legend(at: Point, (pt, width): (f64, f64), words: &Words, current: bool) -> (Group, f64) {
+fn legend(
+    font: &Font,
+    at: Point,
+    (pt, width): (f64, f64),
+    words: &Words,
+    current: bool,
+) -> (Group, f64) {
     let mut group = Group::new("legend");
     let (mut x, mut baseline) = (at.x, at.y);
     let mut keys = vec![
@@ -550,11 +578,11 @@ fn legend(at: Point, (pt, width): (f64, f64), words: &Words, current: bool) -> (
     }
     for (stroke, english) in keys {
         let key = words.tr(english);
-        let key_width = font::text_width(&key, pt);
+        let key_width = font.text_width(&key, pt);
         if x > at.x && x + 11.0 + key_width > at.x + width {
             (x, baseline) = (at.x, baseline + line_height(pt) + 1.0);
         }
-        let y = baseline - font::cap_height(pt) / 2.0;
+        let y = baseline - font.cap_height(pt) / 2.0;
         let mut sample = Group::new("legend-sample");
         sample.shape(
             Shape::Line(Point::new(x, y), Point::new(x + 9.0, y)),
@@ -562,7 +590,7 @@ fn legend(at: Point, (pt, width): (f64, f64), words: &Words, current: bool) -> (
         );
         group.group(sample);
         // Words longer than the row wrap under themselves.
-        let lines = crate::layout::wrap(&key, pt, at.x + width - x - 11.0);
+        let lines = crate::layout::wrap(font, &key, pt, at.x + width - x - 11.0);
         for (i, line) in lines.iter().enumerate() {
             if i > 0 {
                 baseline += line_height(pt);

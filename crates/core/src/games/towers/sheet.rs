@@ -6,7 +6,7 @@ use super::board::{BoardWords, Rhombus};
 use super::table::{TableWords, scoring_table_height_at, scoring_table_in};
 use super::template::Template;
 use crate::figure::{Document, Figure, Group, Point, Rect};
-use crate::font;
+use crate::font::Font;
 use crate::layout::{field, fit, line_height};
 use crate::page::PageSetup;
 use crate::print_marks;
@@ -18,6 +18,8 @@ pub struct SheetOptions {
     pub template: Template,
     /// The template's short rules under the board.
     pub rules: bool,
+    /// The font every text is measured in, which the page carries to the backends.
+    pub font: std::sync::Arc<crate::font::Font>,
 }
 
 /// Between the parts of the sheet, in millimetres.
@@ -27,10 +29,11 @@ const GAP: f64 = 6.0;
 pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Error> {
     let t = &options.template;
     let l = &t.layout;
+    let font = &*options.font;
     let (width, height) = options.page.size();
     let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
     let mut root = Group::new("sheet towers");
-    let (header, header_bottom) = header(t, content).map_err(crate::error::Error::Render)?;
+    let (header, header_bottom) = header(font, t, content).map_err(crate::error::Error::Render)?;
     root.group(header);
     let top = header_bottom + GAP;
     let text_pt = l.text_pt.value;
@@ -42,6 +45,7 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         unusable: &t.table.unusable.value,
         total: &t.table.total.value,
         text_pt,
+        font,
     };
     let board_words = BoardWords {
         south: &t.corners.south.value,
@@ -55,7 +59,8 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
     let table_height = scoring_table_height_at(text_pt);
     let table_width = l.table_width_mm.value;
     let label_pt = l.label_pt.value;
-    let fit = |area: Rect| Rhombus::fitting(narrower(area, label_pt, &board_words), label_pt);
+    let fit =
+        |area: Rect| Rhombus::fitting(font, narrower(font, area, label_pt, &board_words), label_pt);
     // Each layout: the board, and the table and rules drawn with it.
     let mut layouts: Vec<(Rhombus, Vec<Group>)> = Vec::new();
     let bottom = content.bottom();
@@ -63,7 +68,9 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         // The rules beside the table under the board, so the board keeps the room it has
         // without them when they are no taller than the table.
         let x = content.x + table_width + GAP;
-        let (rules, rules_top) = t.rules.draw(text_pt, (x, content.right() - x), bottom);
+        let (rules, rules_top) = t
+            .rules
+            .draw(font, text_pt, (x, content.right() - x), bottom);
         let table_top = bottom - table_height;
         let table = scoring_table_in(Point::new(content.x, table_top), table_width, None, &words);
         let under = Rect::new(
@@ -78,7 +85,7 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         let mut column = table_width;
         while column <= content.width / 2.0 {
             let x = content.right() - column;
-            let (rules, rules_top) = t.rules.draw(text_pt, (x, column), bottom);
+            let (rules, rules_top) = t.rules.draw(font, text_pt, (x, column), bottom);
             if top + table_height + GAP <= rules_top {
                 let area = Rect::new(content.x, top, x - GAP - content.x, bottom - top);
                 let table = scoring_table_in(Point::new(x, top), table_width, None, &words);
@@ -88,7 +95,9 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
             column += 5.0;
         }
         // Or the rules across the page's foot, the board and table above them.
-        let (group, box_top) = t.rules.draw(text_pt, (content.x, content.width), bottom);
+        let (group, box_top) = t
+            .rules
+            .draw(font, text_pt, (content.x, content.width), bottom);
         let above = board_and_table(content, (top, box_top - GAP), &words, &fit, table_width);
         layouts.extend(above.into_iter().map(|(board, mut groups)| {
             groups.push(group.clone());
@@ -114,8 +123,13 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         root.group(group);
     }
 
-    root.group(print_marks::scale_bar(paper, options.page, l.scale_bar));
-    let mut figure = Figure::new(width, height, t.title.value.clone());
+    root.group(print_marks::scale_bar(
+        font,
+        paper,
+        options.page,
+        l.scale_bar,
+    ));
+    let mut figure = Figure::new(width, height, t.title.value.clone(), options.font.clone());
     figure.description = format!(
         "{} play sheet: the 8×8 board as a rhombus with SOUTH at the bottom, the 15 Lines \
          numbered, name and date lines, and a scoring table for both players{}.",
@@ -131,13 +145,13 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
 }
 
 /// The table beside the board between `top` and `bottom`, or under it: each with its board.
-fn board_and_table(
+fn board_and_table<'f>(
     content: Rect,
     (top, bottom): (f64, f64),
     words: &TableWords,
-    fit: &dyn Fn(Rect) -> Rhombus,
+    fit: &dyn Fn(Rect) -> Rhombus<'f>,
     table_width: f64,
-) -> Vec<(Rhombus, Vec<Group>)> {
+) -> Vec<(Rhombus<'f>, Vec<Group>)> {
     let table_height = scoring_table_height_at(words.text_pt);
     // The table beside the board or under it, whichever leaves the larger board: beside on
     // a landscape page, and on a portrait one when the rules box takes the height.
@@ -174,28 +188,29 @@ fn board_and_table(
 
 /// The board's area less the room its Line numbers take further out on the sheet, and
 /// what a WEST or EAST longer than the English word takes.
-fn narrower(area: Rect, label_pt: f64, words: &BoardWords) -> Rect {
-    let longest =
-        font::text_width(words.west, label_pt).max(font::text_width(words.east, label_pt));
-    let room =
-        Rhombus::sheet_room(label_pt) + (longest - font::text_width("WEST", label_pt)).max(0.0);
+fn narrower(font: &Font, area: Rect, label_pt: f64, words: &BoardWords) -> Rect {
+    let longest = font
+        .text_width(words.west, label_pt)
+        .max(font.text_width(words.east, label_pt));
+    let room = Rhombus::sheet_room(font, label_pt)
+        + (longest - font.text_width("WEST", label_pt)).max(0.0);
     Rect::new(area.x + room, area.y, area.width - 2.0 * room, area.height)
 }
 
 /// Title, subtitle, the two name lines and the date line; returns it and where it ends.
-fn header(t: &Template, content: Rect) -> Result<(Group, f64), String> {
+fn header(font: &Font, t: &Template, content: Rect) -> Result<(Group, f64), String> {
     let l = &t.layout;
     let text_pt = l.text_pt.value;
     let mut header = Group::new("header");
     // Title and subtitle wrap rather than run past the page.
     let title = &t.title.value;
-    let first = fit(title, l.title_pt.value, content.width);
-    let y = content.y + font::ink_extent(title, first).0;
+    let first = fit(font, title, l.title_pt.value, content.width);
+    let y = content.y + font.ink_extent(title, first).0;
     let span = |y| (content.x, y, content.width);
-    let (y, _) = crate::layout::text_lines(&mut header, title, l.title_pt.value, span(y));
+    let (y, _) = crate::layout::text_lines(font, &mut header, title, l.title_pt.value, span(y));
     let y = y + line_height(text_pt) * 1.2;
     let subtitle = &t.subtitle.value;
-    let (mut y, _) = crate::layout::text_lines(&mut header, subtitle, text_pt, span(y));
+    let (mut y, _) = crate::layout::text_lines(font, &mut header, subtitle, text_pt, span(y));
     y += line_height(text_pt) * 2.0;
     // "Black ______   White ______   Date ______"
     let shares = [0.38, 0.38, 0.24];
@@ -214,11 +229,11 @@ fn header(t: &Template, content: Rect) -> Result<(Group, f64), String> {
     for ((key, label), share) in labels.iter().zip(shares) {
         let w = content.width * share;
         let what = format!("the template's `{key}`");
-        let size = crate::layout::one_line(&what, label, text_pt, w / 2.0)?;
-        header.group(field(label, size, Point::new(x, y), w - 6.0));
+        let size = crate::layout::one_line(font, &what, label, text_pt, w / 2.0)?;
+        header.group(field(font, label, size, Point::new(x, y), w - 6.0));
         x += w;
     }
-    Ok((header, y + font::descent(text_pt)))
+    Ok((header, y + font.descent(text_pt)))
 }
 
 #[cfg(test)]
@@ -236,6 +251,7 @@ mod tests {
             },
             template: Template::builtin(),
             rules,
+            font: Font::builtin(),
         })
         .unwrap();
         let squares = document.pages[0].root.groups_with_class("squares");

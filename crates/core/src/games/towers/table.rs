@@ -3,13 +3,14 @@
 
 use super::rules::{COMBINATION_POINTS, SIZE, Scoring};
 use crate::figure::{Anchor, Color, Group, Paint, Point, Shape, Stroke, Text};
-use crate::font;
+use crate::font::Font;
 use crate::layout::{fit, line_height};
 
-const TEXT_PT: f64 = 9.5;
+/// The table's text size under the score diagram, in points.
+pub const TEXT_PT: f64 = 9.5;
 
-/// The table's words and text size: English under the score diagram, the template's on the
-/// play sheet.
+/// The table's words, text size and font: English under the score diagram, the template's
+/// on the play sheet.
 #[derive(Debug, Clone, Copy)]
 pub struct TableWords<'a> {
     pub sides: [&'a str; 2],
@@ -20,16 +21,9 @@ pub struct TableWords<'a> {
     pub unusable: &'a str,
     pub total: &'a str,
     pub text_pt: f64,
+    /// The font the table's texts are measured in.
+    pub font: &'a Font,
 }
-
-pub const ENGLISH: TableWords<'static> = TableWords {
-    sides: ["Black ●", "White ○"],
-    height: "Towers of height {n}",
-    combination: "Combinations {c}",
-    unusable: "Unusable towers",
-    total: "Total",
-    text_pt: TEXT_PT,
-};
 
 fn row_height(text_pt: f64) -> f64 {
     line_height(text_pt) * 1.25
@@ -61,16 +55,16 @@ pub fn scoring_table_in(
     // One size for the whole table: the largest at which every text fits its column.
     let size = labels
         .iter()
-        .map(|label| fit(label, text_pt, label_w - 2.0))
+        .map(|label| fit(words.font, label, text_pt, label_w - 2.0))
         .chain(
             words
                 .sides
                 .into_iter()
                 .chain(values.iter().flatten().map(String::as_str))
-                .map(|text| fit(text, text_pt, column_w - 2.0)),
+                .map(|text| fit(words.font, text, text_pt, column_w - 2.0)),
         )
         .fold(text_pt, f64::min);
-    let cap = font::cap_height(size);
+    let cap = words.font.cap_height(size);
     let middle = |row: usize| at.y + row as f64 * h + (h + cap) / 2.0;
     for (c, side) in words.sides.iter().enumerate() {
         table.text(Text::new(
@@ -146,7 +140,7 @@ fn texts(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (Vec<String>, [V
 /// text size, in millimetres: what a table needs so that none is shrunk.
 pub fn widest(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (f64, f64) {
     let (labels, values) = texts(scoring, words);
-    let width = |t: &str| font::text_width(t, words.text_pt);
+    let width = |t: &str| words.font.text_width(t, words.text_pt);
     let label = labels.iter().map(|l| width(l)).fold(0.0, f64::max);
     let value = values
         .iter()
@@ -208,7 +202,7 @@ pub fn compact_table(
     let mut table = Group::new("scoring-table compact");
     let pt = words.text_pt;
     let pad = COMPACT_PAD;
-    let w = |t: &str| font::text_width(t, pt);
+    let w = |t: &str| words.font.text_width(t, pt);
     let mut values: [Vec<String>; 2] = [filled_values(&scoring[0]), filled_values(&scoring[1])];
     // An itemisation wider than the columns is given as its total.
     let column = compact_column(&values, words);
@@ -220,7 +214,7 @@ pub fn compact_table(
     }
     let label_room = width - 2.0 * column;
     let h = row_height(pt);
-    let cap = font::cap_height(pt);
+    let cap = words.font.cap_height(pt);
     let mut y = at.y;
     let line = |table: &mut Group, y: f64, heavy: bool| {
         table.shape(
@@ -287,13 +281,13 @@ pub fn compact_table(
 /// The narrowest a compact table can be: two value columns and the shortest label.
 pub fn compact_width(scoring: &[Scoring; 2], words: &TableWords) -> f64 {
     let values = [filled_values(&scoring[0]), filled_values(&scoring[1])];
-    2.0 * compact_column(&values, words) + font::text_width(words.total, words.text_pt) + 3.0
+    2.0 * compact_column(&values, words) + words.font.text_width(words.total, words.text_pt) + 3.0
 }
 
 /// A compact table's value column: the widest value but the itemised unusable towers, or a
 /// side's name, and its padding.
 fn compact_column(values: &[Vec<String>; 2], words: &TableWords) -> f64 {
-    let w = |t: &str| font::text_width(t, words.text_pt);
+    let w = |t: &str| words.font.text_width(t, words.text_pt);
     values
         .iter()
         .flat_map(|v| v.iter().enumerate())

@@ -77,13 +77,18 @@ impl Template {
         template::parsed_builtin(&BUILTIN, Self::parse)
     }
 
-    pub fn parse(source: &SourceFile) -> Result<Template, Error> {
-        crate::games::template::parse_checked(source, &BUILTIN)
+    /// A template from `source`, its texts checked against `font`, the job's.
+    pub fn parse(source: &SourceFile, font: &crate::font::Font) -> Result<Template, Error> {
+        crate::games::template::parse_checked(source, &BUILTIN, font)
     }
 }
 
 impl crate::games::template::Checked for Template {
-    fn check(&self, source: &SourceFile) -> Result<(), crate::diagnostic::Diagnostic> {
+    fn check(
+        &self,
+        source: &SourceFile,
+        font: &crate::font::Font,
+    ) -> Result<(), crate::diagnostic::Diagnostic> {
         let none: &[&str] = &[];
         let texts = [
             (&self.title, none),
@@ -103,10 +108,10 @@ impl crate::games::template::Checked for Template {
             (&self.rules.heading, none),
         ];
         for (label, allowed) in texts {
-            check_text(label, allowed, source)?;
+            check_text(label, allowed, source, font)?;
         }
         for line in &self.rules.lines {
-            check_text(line, none, source)?;
+            check_text(line, none, source, font)?;
         }
         let l = &self.layout;
         check_range(&l.margin_mm, (5.0, 50.0), "margin_mm", source)?;
@@ -129,7 +134,11 @@ mod tests {
     #[test]
     fn a_shoreline_template_is_refused_at_its_sheet_key() {
         let text = include_str!("../../../templates/shoreline.yaml");
-        let err = Template::parse(&SourceFile::new("s.yaml", text)).unwrap_err();
+        let err = Template::parse(
+            &SourceFile::new("s.yaml", text),
+            &crate::font::Font::builtin(),
+        )
+        .unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
         };
@@ -142,7 +151,11 @@ mod tests {
     #[test]
     fn a_mistyped_placeholder_is_located() {
         let text = BUILTIN.text.replace("height {n}", "height {h}");
-        let err = Template::parse(&SourceFile::new("t.yaml", &text)).unwrap_err();
+        let err = Template::parse(
+            &SourceFile::new("t.yaml", &text),
+            &crate::font::Font::builtin(),
+        )
+        .unwrap_err();
         assert!(
             err.to_string().contains("`{h}` is not a placeholder"),
             "{err}"
