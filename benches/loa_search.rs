@@ -13,12 +13,12 @@
 use std::time::Instant;
 
 use sheetgen_core::games::loa::analysis::{proven_from, review, verdict_text};
-use sheetgen_core::games::loa::game::{Replay, Rules};
+use sheetgen_core::games::loa::game::{Play, Rules};
 use sheetgen_core::games::loa::search::Engine;
 use sheetgen_core::games::search::DEFAULT_NODES;
 
-fn replay_text(text: &str) -> Replay {
-    let mut replay = Replay::new(Rules::default());
+fn replay_text(text: &str) -> Play {
+    let mut replay = Play::new(Rules::default());
     for token in text.split_whitespace().filter(|t| !t.ends_with('.')) {
         replay.play(token).expect("the real games are legal");
     }
@@ -86,13 +86,16 @@ fn main() {
 /// --proof FILE` and `sheetgen-verify-proof FILE` do it: the solve alone, the solve with
 /// its certificate, and the check.
 fn five_by_five() {
-    use sheetgen_core::games::loa::{Game, NAME, solve::solve};
+    use sheetgen_core::games::loa::{NAME, Record, solve::solve};
     let given = sheetgen_core::games::GivenPosition {
         game: NAME,
         text: "1bbb1/w3w/w3w/w3w/1bbb1 b".into(),
     };
     let record = given.read().expect("the 5×5 start reads");
-    let game = record.as_any().downcast_ref::<Game>().expect("a LOA game");
+    let game = record
+        .as_any()
+        .downcast_ref::<Record>()
+        .expect("a LOA game");
     let replay = game.replay_to(0);
     let began = Instant::now();
     let (report, _) = solve(&replay, 20_000_000, true, false);

@@ -63,7 +63,7 @@ fn diagram() {
         "g.yaml",
         "game: shoreline\nmoves: [C, B, C, D, B, D, C, B, C, D]\n",
     );
-    let request = sheetgen_core::diagram::Request::default();
+    let request = sheetgen_core::diagram::FigureSpec::default();
     let figure = || {
         let mut entries =
             sheetgen_core::load::read(&record, &sheetgen_core::font::Font::builtin()).unwrap();

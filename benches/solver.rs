@@ -40,7 +40,7 @@ fn main() {
     .unwrap();
     let draw = &record
         .as_any()
-        .downcast_ref::<shoreline::Game>()
+        .downcast_ref::<shoreline::Record>()
         .expect("a Shoreline game")
         .play;
     for (name, new) in [

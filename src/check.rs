@@ -206,7 +206,7 @@ impl Report {
     fn entries(
         &mut self,
         path: &Path,
-        entries: Vec<sheetgen_core::games::Entry>,
+        entries: Vec<sheetgen_core::games::GameInFile>,
         (count, seen): (&mut Count, &mut crate::twice::SeenGames),
         format: ReportFormat,
         style: Style<'_>,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::error::Error;
 use sheetgen_core::font::Font;
-use sheetgen_core::games::Entry;
+use sheetgen_core::games::GameInFile;
 use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile, YAML};
 use sheetgen_core::load::read;
 use sheetgen_core::theme::Theme;
@@ -169,7 +169,7 @@ impl ThemeFile for Theme {
 /// Reads a record file: a file that cannot be read is an I/O error (exit 2); one that is
 /// not a record file (binary, too large, not UTF-8, no records) is invalid (exit 1).
 /// Its records' texts are checked against `font`, the job's.
-pub fn load(path: impl AsRef<Path>, font: &Arc<Font>) -> Result<Vec<Entry>, Error> {
+pub fn load(path: impl AsRef<Path>, font: &Arc<Font>) -> Result<Vec<GameInFile>, Error> {
     let source = SourceFile::read(path).map_err(|e| match e {
         Error::Config(d) => Error::Invalid(d),
         other => other,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use sheetgen_core::error::{Error, Problem, Status};
 use sheetgen_core::figure::Document;
 use sheetgen_core::font::Font;
-use sheetgen_core::games::{Entry, GameRecord, nth};
+use sheetgen_core::games::{GameInFile, GameRecord, nth};
 
 use crate::output::Target;
 
@@ -41,7 +41,7 @@ pub trait Job {
 /// through this and never read record files themselves.
 pub trait Records {
     /// The records of the file `path`, their texts checked against `font`, the job's.
-    fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<Entry>, Error>;
+    fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<GameInFile>, Error>;
 
     /// The record files `paths` name, folders walked ([`crate::folders`]).
     fn files(&self, paths: &[PathBuf]) -> crate::folders::Walk {
@@ -53,7 +53,7 @@ pub trait Records {
 pub struct Files;
 
 impl Records for Files {
-    fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<Entry>, Error> {
+    fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<GameInFile>, Error> {
         crate::files::load(path, font)
     }
 }

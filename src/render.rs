@@ -83,7 +83,7 @@ impl Job for RenderJob {
             (None, None) => unreachable!("the plan gives a record or a position"),
         };
         // The figure is measured in the font the job was given (`--font`).
-        let figure = sheetgen_core::diagram::Request {
+        let figure = sheetgen_core::diagram::FigureSpec {
             font: font.clone(),
             ..self.request.figure.clone()
         };

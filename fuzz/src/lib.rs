@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use sheetgen_core::backend::{self, Format};
-use sheetgen_core::diagram::Request;
+use sheetgen_core::diagram::FigureSpec;
 use sheetgen_core::font::Font;
 use sheetgen_core::games::shoreline::{self, SheetOptions, Template};
 use sheetgen_core::games::{loa, towers};
@@ -27,9 +27,9 @@ pub fn records(data: &[u8]) {
             Ok(game) => {
                 let _ = game.summary();
                 for k in 0..=game.about().diagrams.len() {
-                    let request = Request {
+                    let request = FigureSpec {
                         diagram: (k > 0).then_some(k),
-                        ..Request::default()
+                        ..FigureSpec::default()
                     };
                     if let Ok(document) = sheetgen_core::diagram::draw(&*game, &request) {
                         let _ = backend::render(document, Format::Svg);
@@ -56,7 +56,7 @@ pub fn import(data: &[u8]) {
                 .expect("an imported record reads");
             // Import copies names and titles as written; a character sheetgen's font lacks
             // makes the record undrawable, which `check` reports. Anything else must check.
-            let checks = |e: &sheetgen_core::games::Entry| match &e.game {
+            let checks = |e: &sheetgen_core::games::GameInFile| match &e.game {
                 Ok(_) => true,
                 Err(d) => d.message.contains("is not in sheetgen's font"),
             };
@@ -169,9 +169,9 @@ pub fn fonts(data: &[u8]) {
     let Ok(game) = &entries[0].game else {
         return; // a text the font lacks, refused at its place
     };
-    let request = Request {
+    let request = FigureSpec {
         font,
-        ..Request::default()
+        ..FigureSpec::default()
     };
     let Ok(document) = sheetgen_core::diagram::draw(&**game, &request) else {
         return;

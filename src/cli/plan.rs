@@ -14,7 +14,7 @@ use crate::render::RenderJob;
 use sheetgen_core::annotate::{Annotations, Written};
 use sheetgen_core::backend::format::{FORMATS, Format, Spec};
 use sheetgen_core::diagnostic::shown_path;
-use sheetgen_core::diagram::Request;
+use sheetgen_core::diagram::FigureSpec;
 use sheetgen_core::error::Error;
 use sheetgen_core::games::{self, GivenOption, GivenPosition};
 use sheetgen_core::render::RenderRequest;
@@ -124,7 +124,7 @@ fn render_plan(
         }
         (GameArg::Index(k), None, Some(_)) => (*k as usize, None),
     };
-    let figure = Request {
+    let figure = FigureSpec {
         at: args.at,
         diagram: args.diagram.map(|k| k as usize),
         options,

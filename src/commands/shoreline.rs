@@ -115,7 +115,7 @@ impl SheetJob {
         &self,
         records: &dyn Records,
         font: &std::sync::Arc<sheetgen_core::font::Font>,
-    ) -> Result<Vec<(sheetgen_core::games::shoreline::Game, String)>, Error> {
+    ) -> Result<Vec<(sheetgen_core::games::shoreline::Record, String)>, Error> {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         for path in &records.files(&self.args.files).files {
@@ -144,7 +144,7 @@ impl SheetJob {
                 };
                 match record
                     .as_any()
-                    .downcast_ref::<sheetgen_core::games::shoreline::Game>()
+                    .downcast_ref::<sheetgen_core::games::shoreline::Record>()
                 {
                     Some(game) => games.push((game.clone(), place)),
                     None => problems.push(Problem {
@@ -170,7 +170,7 @@ impl SheetJob {
 /// one file already are (`Game::read_following`), boards from several files are here. A note
 /// for each such board.
 fn take_the_alternation(
-    games: &mut [(sheetgen_core::games::shoreline::Game, String)],
+    games: &mut [(sheetgen_core::games::shoreline::Record, String)],
 ) -> Result<Vec<String>, Error> {
     for k in 1..games.len() {
         let previous = games[k - 1].0.play.rules.first;
@@ -188,7 +188,7 @@ fn take_the_alternation(
 /// A note for each board whose record says another player placed first than the sheet's
 /// alternation gives it (ruling S3): the empty sheet alternates, and a record that leaves
 /// out `rules: { first: white }` on board 2 would silently swap the evening's colours.
-fn alternation_notes(games: &[(sheetgen_core::games::shoreline::Game, String)]) -> Vec<String> {
+fn alternation_notes(games: &[(sheetgen_core::games::shoreline::Record, String)]) -> Vec<String> {
     let Some(((first, _), rest)) = games.split_first() else {
         return Vec::new();
     };

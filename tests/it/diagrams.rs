@@ -2,7 +2,7 @@
 
 use crate::common::{self, pdf_page_size_mm, pdf_text, run, run_in};
 use sheetgen_core::annotate::{Annotations, Cells};
-use sheetgen_core::diagram::Request;
+use sheetgen_core::diagram::FigureSpec;
 use sheetgen_core::figure::{Figure, Group, Item, Point, Shape};
 use sheetgen_core::games::{GameRecord, View};
 
@@ -18,9 +18,9 @@ fn load(path: &str) -> Box<dyn GameRecord> {
 
 /// The figure of `game` with `annotations`, and the cells the game reports for it.
 fn annotated(game: &dyn GameRecord, annotations: Annotations) -> (Figure, Cells) {
-    let request = Request {
+    let request = FigureSpec {
         annotations,
-        ..Request::default()
+        ..FigureSpec::default()
     };
     (
         sheetgen_core::diagram::draw(game, &request)

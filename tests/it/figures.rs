@@ -1,6 +1,6 @@
 //! Figures an author can publish: bare figures, plain text, a flipped board.
 
-use sheetgen_core::diagram::Request;
+use sheetgen_core::diagram::FigureSpec;
 use sheetgen_core::figure::Figure;
 use sheetgen_core::games::GameRecord;
 
@@ -19,7 +19,7 @@ fn load(path: &str) -> Box<dyn GameRecord> {
     entry.game.unwrap()
 }
 
-fn figure(path: &str, request: &Request) -> Figure {
+fn figure(path: &str, request: &FigureSpec) -> Figure {
     sheetgen_core::diagram::draw(&*load(path), request)
         .unwrap()
         .pages
@@ -29,12 +29,12 @@ fn figure(path: &str, request: &Request) -> Figure {
 #[test]
 fn a_bare_figure_has_the_board_and_nothing_around_it() {
     for path in EXAMPLES {
-        let full = figure(path, &Request::default());
+        let full = figure(path, &FigureSpec::default());
         let bare = figure(
             path,
-            &Request {
+            &FigureSpec {
                 bare: true,
-                ..Request::default()
+                ..FigureSpec::default()
             },
         );
         for class in ["header", "score", "legend", "table"] {
@@ -68,13 +68,13 @@ fn a_bare_figure_has_the_board_and_nothing_around_it() {
 
 #[test]
 fn annotation_labels_stay_on_a_bare_figure() {
-    let request = Request {
+    let request = FigureSpec {
         bare: true,
         annotations: sheetgen_core::annotate::Annotations {
             labels: vec![("c1".into(), "A".into())],
             ..Default::default()
         },
-        ..Request::default()
+        ..FigureSpec::default()
     };
     let bare = figure("examples/loa-obstructions.yaml", &request);
     let labels = bare.root.groups_with_class("annotation");
@@ -155,15 +155,15 @@ fn a_labelled_stone_keeps_its_fill_in_every_game() {
         (EXAMPLES[1], "c6"),
         (EXAMPLES[2], "d1"),
     ] {
-        let request = Request {
+        let request = FigureSpec {
             annotations: sheetgen_core::annotate::Annotations {
                 labels: vec![(square.into(), "A".into())],
                 marks: vec![(square.into(), "square".into())],
                 ..Default::default()
             },
-            ..Request::default()
+            ..FigureSpec::default()
         };
-        let plain = figure(path, &Request::default());
+        let plain = figure(path, &FigureSpec::default());
         let labelled = figure(path, &request);
         let stones = |f: &Figure| format!("{:?}", f.root.groups_with_class("black"));
         assert_eq!(
@@ -310,13 +310,13 @@ fn booklet_captions_are_never_cut() {
 #[test]
 fn the_show_figure_keeps_its_piece_clear() {
     use sheetgen_core::figure::{Item, Shape};
-    let request = Request {
+    let request = FigureSpec {
         at: Some(sheetgen_core::vocabulary::MoveRef::Count(12)),
         options: vec![sheetgen_core::games::GivenOption {
             name: "show".into(),
             values: vec!["lines:b8".into(), "moves:b8".into()],
         }],
-        ..Request::default()
+        ..FigureSpec::default()
     };
     let figure = figure("examples/loa-connection.yaml", &request);
     let root = &figure.root;
@@ -381,12 +381,12 @@ fn the_show_figure_keeps_its_piece_clear() {
 
 #[test]
 fn the_review_lists_costly_moves_as_a_table_with_badges_off_the_lines() {
-    let request = Request {
+    let request = FigureSpec {
         options: vec![sheetgen_core::games::GivenOption {
             name: "analysis".into(),
             values: Vec::new(),
         }],
-        ..Request::default()
+        ..FigureSpec::default()
     };
     let figure = figure("examples/shoreline-draw.yaml", &request);
     let rows = figure.root.groups_with_class("costly-move");

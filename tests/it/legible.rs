@@ -1,7 +1,7 @@
 //! `--text-size`: every text of a figure printed at least that large at its printed width,
 //! measured in the figure model for every example record.
 
-use sheetgen_core::diagram::{Request, TextSize};
+use sheetgen_core::diagram::{FigureSpec, TextSize};
 use sheetgen_core::figure::{Figure, Rect};
 
 /// Every game of every example record, with its path.
@@ -23,9 +23,9 @@ fn examples() -> Vec<(String, Box<dyn sheetgen_core::games::GameRecord>)> {
 }
 
 fn drawn(game: &dyn sheetgen_core::games::GameRecord, wanted: Option<TextSize>) -> Figure {
-    let request = Request {
+    let request = FigureSpec {
         text_size: wanted,
-        ..Request::default()
+        ..FigureSpec::default()
     };
     sheetgen_core::diagram::draw(game, &request)
         .unwrap()
@@ -63,10 +63,10 @@ fn at_50_mm_in_german_towers_prints_no_text_under_7_pt() {
         if game.game().name() != "towers" {
             continue;
         }
-        let request = Request {
+        let request = FigureSpec {
             text_size: Some(SEVEN_AT_50),
             words: sheetgen_core::words::Words::new(sheetgen_core::words::Lang::De),
-            ..Request::default()
+            ..FigureSpec::default()
         };
         let figure = sheetgen_core::diagram::draw(&*game, &request)
             .unwrap()
@@ -202,13 +202,13 @@ fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
     .remove(0)
     .game
     .unwrap();
-    let request = Request {
+    let request = FigureSpec {
         bare: true,
         options: vec![sheetgen_core::games::GivenOption {
             name: "analysis".into(),
             values: Vec::new(),
         }],
-        ..Request::default()
+        ..FigureSpec::default()
     };
     let figure = sheetgen_core::diagram::draw(&*game, &request)
         .unwrap()
@@ -455,10 +455,10 @@ fn labels_grow_with_text_size_like_every_other_text() {
             marks: vec![(written(marked), written("circle"))],
             ..Default::default()
         };
-        let request = Request {
+        let request = FigureSpec {
             annotations,
             text_size: Some(SEVEN_AT_50),
-            ..Request::default()
+            ..FigureSpec::default()
         };
         let figure = sheetgen_core::diagram::draw(&*game, &request)
             .unwrap()
@@ -494,11 +494,11 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
                 marks: vec![("c3".into(), "circle".into())],
                 ..Default::default()
             };
-            let request = Request {
+            let request = FigureSpec {
                 bare: true,
                 legend,
                 annotations,
-                ..Request::default()
+                ..FigureSpec::default()
             };
             let figure = sheetgen_core::diagram::draw(&*game, &request)
                 .unwrap()
@@ -547,9 +547,9 @@ fn apostrophes_are_typographic_and_the_font_sets_them_narrow() {
         sheetgen_core::words::Lang::En,
         sheetgen_core::words::Lang::Fr,
     ] {
-        let request = Request {
+        let request = FigureSpec {
             words: sheetgen_core::words::Words::new(lang),
-            ..Request::default()
+            ..FigureSpec::default()
         };
         let figure = sheetgen_core::diagram::draw(&*game, &request)
             .unwrap()

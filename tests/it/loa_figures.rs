@@ -3,7 +3,7 @@
 use crate::common::{self, pdf_page_size_mm, pdf_text, run};
 use sheetgen_core::figure::{Figure, Group, Item, Point, Rect, Shape};
 use sheetgen_core::games::loa::diagram::{DiagramOptions, Show, diagram, directions};
-use sheetgen_core::games::loa::game::Replay;
+use sheetgen_core::games::loa::game::Play;
 use sheetgen_core::games::loa::rules::parse_square;
 
 /// The rectangles of the board's squares, in square order (a1 = 0).
@@ -26,18 +26,18 @@ fn square_at(squares: &[Rect], p: Point) -> Option<usize> {
         .position(|r| p.x > r.x && p.x < r.right() && p.y > r.y && p.y < r.bottom())
 }
 
-fn loa_game(path: &str) -> sheetgen_core::games::loa::Game {
+fn loa_game(path: &str) -> sheetgen_core::games::loa::Record {
     let entries = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin()).unwrap();
     let record = entries.into_iter().next().unwrap().game.unwrap();
     record
         .as_any()
-        .downcast_ref::<sheetgen_core::games::loa::Game>()
+        .downcast_ref::<sheetgen_core::games::loa::Record>()
         .expect("a Lines of Action game")
         .clone()
 }
 
 /// The figure of `game` after `at` moves with `show`.
-fn figure_at(game: &sheetgen_core::games::loa::Game, at: usize, show: Show) -> Figure {
+fn figure_at(game: &sheetgen_core::games::loa::Record, at: usize, show: Show) -> Figure {
     let options = DiagramOptions {
         show: vec![show],
         ..DiagramOptions::default()
@@ -46,8 +46,8 @@ fn figure_at(game: &sheetgen_core::games::loa::Game, at: usize, show: Show) -> F
     diagram(&game.replay_to(at), game.plies.len(), &heading, &options).0
 }
 
-fn replay_to(game: &sheetgen_core::games::loa::Game, n: usize) -> Replay {
-    let mut replay = Replay::new(game.rules.clone());
+fn replay_to(game: &sheetgen_core::games::loa::Record, n: usize) -> Play {
+    let mut replay = Play::new(game.rules.clone());
     for m in &game.notation()[..n] {
         replay.play(m).unwrap();
     }

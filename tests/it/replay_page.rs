@@ -225,8 +225,8 @@ fn the_same_record_gives_the_same_page_and_a_long_game_stays_small() {
 /// A legal LOA game of `plies` moves that nobody wins: at each ply the first legal move
 /// in an order that turns with the ply, skipping moves that end the game.
 fn long_game(plies: usize) -> String {
-    use sheetgen_core::games::loa::game::{Replay, Rules};
-    let mut replay = Replay::new(Rules::default());
+    use sheetgen_core::games::loa::game::{Play, Rules};
+    let mut replay = Play::new(Rules::default());
     let squares: Vec<String> = (0..64)
         .map(|i| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1))
         .collect();

@@ -15,7 +15,7 @@ use serde::Serialize;
 use sheetgen_core::api::{self, Request};
 use sheetgen_core::diagnostic::{Diagnostic, shown_path};
 use sheetgen_core::error::Error;
-use sheetgen_core::games::{self, Entry, GivenPosition};
+use sheetgen_core::games::{self, GameInFile, GivenPosition};
 use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile};
 use sheetgen_core::vocabulary::plural;
 use sheetgen_core::words::{Lang, Words};
@@ -137,7 +137,7 @@ fn given(position: &api::Position) -> Result<GivenPosition, String> {
 
 /// The record file's games, read as the command line reads a file of that name and those
 /// bytes; a text that is no record (too large, binary, not UTF-8, not YAML) is one problem.
-fn load(name: &str, bytes: Vec<u8>) -> Result<Vec<Entry>, Diagnostic> {
+fn load(name: &str, bytes: Vec<u8>) -> Result<Vec<GameInFile>, Diagnostic> {
     // The command line refuses a file this large before reading it, in these words.
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(sheetgen_core::input::too_large(name, bytes.len() as u64));
@@ -152,7 +152,7 @@ fn load(name: &str, bytes: Vec<u8>) -> Result<Vec<Entry>, Diagnostic> {
 
 /// The report `check` prints for one file (src/check.rs, text format): a line per valid
 /// game, a heading and the located error per invalid one, and the count.
-fn report(shown: &str, entries: Result<Vec<Entry>, Diagnostic>, words: &Words) -> Checked {
+fn report(shown: &str, entries: Result<Vec<GameInFile>, Diagnostic>, words: &Words) -> Checked {
     let mut games = Vec::new();
     match entries {
         Ok(entries) => {

@@ -22,7 +22,7 @@ fn options() -> &'static resvg::usvg::Options<'static> {
 /// Renders one figure at `dpi` pixels per inch on a white background, `width` wide when
 /// given (the height follows).
 pub fn render(figure: &Figure, dpi: u32, width: Option<Length>) -> Result<Vec<u8>, RenderError> {
-    let svg = svg::render_with(figure, None, svg::Words::GlyphsOnly);
+    let svg = svg::render_with(figure, None, svg::TextLayer::GlyphsOnly);
     let tree = resvg::usvg::Tree::from_data(&svg, options())
         .map_err(|e| RenderError::Png(e.to_string()))?;
     let scale = width.map_or(1.0, |w| w.mm() / figure.width);
@@ -108,7 +108,7 @@ mod tests {
     fn encodes_the_bytes_tiny_skia_does_without_its_copy() {
         let mut pixmap = resvg::tiny_skia::Pixmap::new(40, 30).unwrap();
         pixmap.fill(resvg::tiny_skia::Color::WHITE);
-        let svg = svg::render_with(&figure(10.0, 8.0), None, svg::Words::GlyphsOnly);
+        let svg = svg::render_with(&figure(10.0, 8.0), None, svg::TextLayer::GlyphsOnly);
         let tree = resvg::usvg::Tree::from_data(&svg, options()).unwrap();
         resvg::render(&tree, Default::default(), &mut pixmap.as_mut());
         // The same chunks and pixels, and the resolution chunk tiny-skia does not write.

@@ -309,7 +309,7 @@ fn pick(name: &str, text: &str, k: Option<usize>) -> Result<Box<dyn GameRecord>,
     Ok(game)
 }
 
-fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
+fn diagram_request(request: &Request) -> Result<diagram::FigureSpec, ApiError> {
     let lang = match request.lang.as_deref() {
         None => Lang::default(),
         Some(code) => Lang::from_code(code).ok_or_else(|| {
@@ -333,7 +333,7 @@ fn diagram_request(request: &Request) -> Result<diagram::Request, ApiError> {
             })
         })
         .collect();
-    Ok(diagram::Request {
+    Ok(diagram::FigureSpec {
         at: request.at.as_ref().map(At::move_ref).transpose()?,
         diagram: request.diagram,
         options,

@@ -12,7 +12,7 @@ use crate::words::Words;
 
 /// What is asked of a diagram besides the record.
 #[derive(Debug, Clone)]
-pub struct Request {
+pub struct FigureSpec {
     /// The position after this many moves (or turns), or after a numbered move; the end if
     /// None.
     pub at: Option<MoveRef>,
@@ -41,7 +41,7 @@ pub struct Request {
     pub font: std::sync::Arc<crate::font::Font>,
 }
 
-impl Default for Request {
+impl Default for FigureSpec {
     fn default() -> Self {
         Self {
             at: None,
@@ -85,7 +85,7 @@ impl TextSize {
 /// The view and annotations `request` asks of `record`, checked without drawing.
 fn resolve(
     record: &dyn GameRecord,
-    request: &Request,
+    request: &FigureSpec,
 ) -> Result<(CheckedView, Annotations), Error> {
     let about = record.about();
     about.drawable(&request.font).map_err(Error::Invalid)?;
@@ -210,7 +210,7 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
 /// (a replay page's positions).
 pub fn legible_text_scale(
     record: &dyn GameRecord,
-    request: &Request,
+    request: &FigureSpec,
     wanted: TextSize,
 ) -> Result<f64, Error> {
     let (mut checked, _) = resolve(record, request)?;
@@ -220,7 +220,7 @@ pub fn legible_text_scale(
 }
 
 /// The diagram `request` asks of `record`, as a one-page document.
-pub fn draw(record: &dyn GameRecord, request: &Request) -> Result<Document, Error> {
+pub fn draw(record: &dyn GameRecord, request: &FigureSpec) -> Result<Document, Error> {
     let (mut checked, annotations) = resolve(record, request)?;
     let (mut figure, mut cells) = record.draw(&checked);
     if let (Some(wanted), None) = (request.text_size, request.text_scale) {
@@ -358,10 +358,10 @@ pub fn check_record_diagrams(
     font: &std::sync::Arc<crate::font::Font>,
 ) -> Result<(), Diagnostic> {
     for k in 1..=record.about().diagrams.len() {
-        let request = Request {
+        let request = FigureSpec {
             diagram: Some(k),
             font: font.clone(),
-            ..Request::default()
+            ..FigureSpec::default()
         };
         let checked = resolve(record, &request).and_then(|(checked, annotations)| {
             let cells = checked.cells();
@@ -458,12 +458,12 @@ mod tests {
     fn figures() -> Vec<(String, Figure, annotate::Cells)> {
         let mut out = Vec::new();
         for (name, record) in records() {
-            let mut requests = vec![Request::default()];
+            let mut requests = vec![FigureSpec::default()];
             let half = record.length() / 2;
             let game = record.game().name();
-            let mut midway = Request {
+            let mut midway = FigureSpec {
                 at: Some(MoveRef::Count(half.max(1))),
-                ..Request::default()
+                ..FigureSpec::default()
             };
             if game == "shoreline" {
                 midway.options.push(GivenOption {
@@ -473,7 +473,7 @@ mod tests {
             }
             requests.push(midway);
             // The cells as drawn, with their pieces (`resolve` gives only the squares).
-            let drawn_cells = |request: &Request| {
+            let drawn_cells = |request: &FigureSpec| {
                 let (checked, _) = resolve(&*record, request).unwrap();
                 record.draw(&checked).1
             };

@@ -2,7 +2,7 @@
 //! draws it, with the moves numbered as move lists number them, what a screen reader
 //! announces at each, and the record's comments. `backend::html` makes the page.
 
-use crate::diagram::Request;
+use crate::diagram::FigureSpec;
 use crate::error::Error;
 use crate::games::GameRecord;
 use crate::replay::{PageWords, Ply, Replay, ReplayGame};
@@ -25,7 +25,7 @@ const PHONE_TEXT: crate::diagram::TextSize = crate::diagram::TextSize {
 #[derive(Debug, Clone, Default)]
 pub struct ReplayOptions {
     /// The game's own options (`--numbers`, `--flip`), for every position.
-    pub request: Request,
+    pub request: FigureSpec,
     pub theme: Theme,
     /// The position a single game's page opens at (`--at`); the end if None.
     pub open_at: Option<usize>,
@@ -94,10 +94,10 @@ pub fn season_page(
         _ => words.tr("Games"),
     };
     let options = ReplayOptions {
-        request: Request {
+        request: FigureSpec {
             words: words.clone(),
             font: font.clone(),
-            ..Request::default()
+            ..FigureSpec::default()
         },
         theme,
         open_at: None,
@@ -116,7 +116,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
     }
     let words = &options.request.words;
     let about = record.about();
-    let position = |at: usize| Request {
+    let position = |at: usize| FigureSpec {
         at: Some(crate::vocabulary::MoveRef::Count(at)),
         bare: true,
         diagram: None,
@@ -131,7 +131,7 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
     };
     let mut frames = Vec::with_capacity(length + 1);
     for at in 0..=length {
-        let request = Request {
+        let request = FigureSpec {
             text_scale: Some(scale),
             text_size: None,
             ..position(at)

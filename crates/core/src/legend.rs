@@ -11,7 +11,7 @@ pub const SAMPLE: f64 = 8.0;
 
 /// One entry: its kind (a class the sample group gets after `legend-sample`), a drawing of
 /// the sample between a left and a right point on the text's middle line, and its words.
-pub struct Entry<'a> {
+pub struct KeyEntry<'a> {
     pub kind: &'static str,
     pub sample: Box<dyn Fn(Point, Point) -> Group + 'a>,
     pub words: String,
@@ -24,7 +24,7 @@ pub fn key(
     at: Point,
     width: f64,
     pt: f64,
-    entries: Vec<Entry>,
+    entries: Vec<KeyEntry>,
 ) -> (Option<Group>, f64) {
     if entries.is_empty() {
         return (None, at.y);
@@ -60,12 +60,12 @@ pub fn annotations<'a>(
     size: f64,
     captioned: bool,
     words: &crate::words::Words,
-) -> Vec<Entry<'a>> {
+) -> Vec<KeyEntry<'a>> {
     let mut entries = Vec::new();
     let marked = !annotations.marks.is_empty() || !annotations.labels.is_empty();
     if !annotations.arrows.is_empty() || marked {
         let arrows = !annotations.arrows.is_empty();
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "annotation",
             sample: Box::new(move |a, b| {
                 let mut g = Group::new("");
@@ -100,7 +100,7 @@ pub fn annotations<'a>(
         });
     }
     if !annotations.highlight.is_empty() {
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "highlight",
             sample: Box::new(move |a, b| {
                 let width = (size * 0.07).min(1.2);

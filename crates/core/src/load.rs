@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use crate::diagnostic::Diagnostic;
 use crate::font::Font;
-use crate::games::{self, Entry, Game, GameRecord};
+use crate::games::{self, Game, GameInFile, GameRecord};
 use crate::input::SourceFile;
 use crate::record::Text;
 
@@ -22,7 +22,7 @@ pub const MAX_DOCUMENTS: usize = 100_000;
 /// parsed one by one, so a broken one, even one that is not YAML, does not stop the next;
 /// large files are checked on every core. The texts of the records' diagrams (their labels)
 /// are checked against `font`, the job's.
-pub fn read(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagnostic> {
+pub fn read(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<GameInFile>, Diagnostic> {
     if is_imported_format(source) {
         return read_imported(source, font);
     }
@@ -50,7 +50,7 @@ fn is_imported_format(source: &SourceFile) -> bool {
 }
 
 /// SGF or move text, each game read as the record its game imports it as.
-fn read_imported(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagnostic> {
+fn read_imported(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<GameInFile>, Diagnostic> {
     let Some((importer, imported)) = games::GAMES
         .iter()
         .find_map(|game| Some((*game, game.import(source)?)))
@@ -83,7 +83,7 @@ fn read_imported(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Di
                 ),
             Err(d) => Err(importer.with_rules_page(d)),
         };
-        entries.push(Entry {
+        entries.push(GameInFile {
             index: k + 1,
             name: Some(importer.name()),
             game,
@@ -93,7 +93,7 @@ fn read_imported(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Di
     Ok(entries)
 }
 
-fn read_yaml(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagnostic> {
+fn read_yaml(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<GameInFile>, Diagnostic> {
     let documents = documents(&source.text);
     if documents.len() > MAX_DOCUMENTS {
         return Err(Diagnostic::file(
@@ -127,7 +127,7 @@ fn read_yaml(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagno
                 None => (name, Err(d)),
             },
         };
-        Entry {
+        GameInFile {
             index: index + 1,
             name,
             game,
@@ -151,7 +151,7 @@ fn read_yaml(source: &SourceFile, font: &Arc<Font>) -> Result<Vec<Entry>, Diagno
 /// it in the file ([`Game::read_following`]: an evening's alternating first player), each
 /// with what reading it settled.
 fn follow_on(
-    entries: &mut [Entry],
+    entries: &mut [GameInFile],
     documents: &[(usize, &str)],
     source: &SourceFile,
     font: &Arc<Font>,

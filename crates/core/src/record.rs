@@ -38,7 +38,7 @@ macro_rules! game_record {
             pub comments: Option<$crate::record::Comments>,
             $($(#[$field_attr])* pub $field: $ty,)*
             /// Figures of the game a rulebook or bulletin wants, drawn by `render --diagram K`.
-            pub diagrams: Option<Vec<$crate::record::Entry<$name>>>,
+            pub diagrams: Option<Vec<$crate::record::DiagramEntry<$name>>>,
         }
 
         impl $crate::record::DiagramKeys for $name {
@@ -151,12 +151,12 @@ pub trait DiagramKeys {
 
 /// An entry of `diagrams` in a record of `R`, whose keys are `R`'s (others refused).
 #[derive(Debug)]
-pub struct Entry<R>(pub RawDiagram, std::marker::PhantomData<fn() -> R>);
+pub struct DiagramEntry<R>(pub RawDiagram, std::marker::PhantomData<fn() -> R>);
 
-impl<'de, R: DiagramKeys> Deserialize<'de> for Entry<R> {
+impl<'de, R: DiagramKeys> Deserialize<'de> for DiagramEntry<R> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct EntryVisitor(&'static [&'static str]);
-        impl<'de> Visitor<'de> for EntryVisitor {
+        struct DiagramEntryVisitor(&'static [&'static str]);
+        impl<'de> Visitor<'de> for DiagramEntryVisitor {
             type Value = RawDiagram;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("struct RawDiagram")
@@ -193,8 +193,8 @@ impl<'de, R: DiagramKeys> Deserialize<'de> for Entry<R> {
             }
         }
         let keys = R::DIAGRAM_KEYS;
-        let raw = deserializer.deserialize_struct("RawDiagram", keys, EntryVisitor(keys))?;
-        Ok(Entry(raw, std::marker::PhantomData))
+        let raw = deserializer.deserialize_struct("RawDiagram", keys, DiagramEntryVisitor(keys))?;
+        Ok(DiagramEntry(raw, std::marker::PhantomData))
     }
 }
 

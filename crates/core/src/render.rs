@@ -17,7 +17,7 @@ use crate::theme::Theme;
 pub struct RenderRequest {
     /// What to draw: the position, the record's diagram entry, the game's options,
     /// annotations, caption, text size and language.
-    pub figure: diagram::Request,
+    pub figure: diagram::FigureSpec,
     pub format: Format,
     pub theme: Theme,
     /// The whole figure's width (the height follows); the backends scale to it.
@@ -30,7 +30,7 @@ impl RenderRequest {
     /// The default figure of a record in `format`: its last position, colour theme.
     pub fn new(format: Format) -> Self {
         Self {
-            figure: diagram::Request::default(),
+            figure: diagram::FigureSpec::default(),
             format,
             theme: Theme::color(),
             width: None,

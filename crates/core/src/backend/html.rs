@@ -18,7 +18,7 @@ use sha2::Digest as _;
 use std::fmt::Write as _;
 
 use super::RenderError;
-use super::svg::{self, Words};
+use super::svg::{self, TextLayer};
 use crate::replay::{Replay, ReplayGame};
 
 /// The page's style, hashed into its Content-Security-Policy.
@@ -35,7 +35,7 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     }
     let frames = svg::frames(
         replay.games.iter().flat_map(|g| &g.frames),
-        Words::GlyphsOnly,
+        TextLayer::GlyphsOnly,
     )?;
     let mut lines = codec::Lines::default();
     let mut bodies = frames.bodies.iter();

@@ -125,7 +125,7 @@ pub fn render_at(
             Ok(svg::render_with(
                 one_page(&document)?,
                 width,
-                svg::Words::Searchable,
+                svg::TextLayer::Searchable,
             ))
         }
     }

@@ -27,7 +27,7 @@ use crate::font::{self, Font};
 
 /// What goes into the file besides the drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Words {
+pub enum TextLayer {
     /// The invisible text layer for search and copy (SVG files).
     Searchable,
     /// Only the glyphs: for the PNG backend, whose pixels the text layer cannot change.
@@ -37,7 +37,7 @@ pub enum Words {
 /// Renders one figure as an SVG document, its text drawn in the font it was measured with
 /// ([`Figure::font`]). Text must already be checked against that font.
 pub fn render(figure: &Figure) -> Vec<u8> {
-    render_with(figure, None, Words::Searchable)
+    render_with(figure, None, TextLayer::Searchable)
 }
 
 /// Renders one figure, `width` wide when given (the height follows; the viewBox stays in
@@ -45,10 +45,10 @@ pub fn render(figure: &Figure) -> Vec<u8> {
 ///
 /// The drawing is made first, collecting the glyphs and clips it uses; the definitions of
 /// those come before it in the file.
-pub fn render_with(figure: &Figure, width: Option<Length>, words: Words) -> Vec<u8> {
+pub fn render_with(figure: &Figure, width: Option<Length>, layer: TextLayer) -> Vec<u8> {
     let font = &figure.font;
     let mut defs = Defs::new(font);
-    let body = defs.group(&figure.root, words);
+    let body = defs.group(&figure.root, layer);
     // The figure's ids are made from what it draws (and in which font): two different
     // figures inlined in one web page share none.
     let key = format!("{:08x}", font::fnv1a(body.as_bytes()) as u32 ^ font.hash);
@@ -117,7 +117,7 @@ pub struct Frames {
 /// figures share glyphs, so they must have been measured in one font.
 pub fn frames<'a>(
     figures: impl IntoIterator<Item = &'a Figure>,
-    words: Words,
+    layer: TextLayer,
 ) -> Result<Frames, super::RenderError> {
     let figures: Vec<&Figure> = figures.into_iter().collect();
     let font =
@@ -125,7 +125,7 @@ pub fn frames<'a>(
     let mut defs = Defs::new(&font);
     let bodies: Vec<String> = figures
         .iter()
-        .map(|figure| defs.group(&figure.root, words))
+        .map(|figure| defs.group(&figure.root, layer))
         .collect();
     let mut hash = font.hash;
     for body in &bodies {
@@ -277,7 +277,7 @@ impl<'f> Defs<'f> {
     /// The group written out. Each group is written as soon as its items are, and goes
     /// into its parent as text: the crate's tree (a hash map per element) of a whole
     /// figure is never held at once.
-    fn group(&mut self, g: &Group, words: Words) -> String {
+    fn group(&mut self, g: &Group, layer: TextLayer) -> String {
         let mut out = el::Group::new();
         if !g.class.is_empty() {
             out.assign("class", outside(&g.class));
@@ -294,11 +294,11 @@ impl<'f> Defs<'f> {
                     if let Some(glyphs) = self.text_glyphs(t, width) {
                         out.append(Blob::new(glyphs));
                     }
-                    if words == Words::Searchable {
+                    if layer == TextLayer::Searchable {
                         out.append(text(t, width));
                     }
                 }
-                Item::Group(child) => out.append(Blob::new(self.group(child, words))),
+                Item::Group(child) => out.append(Blob::new(self.group(child, layer))),
             }
         }
         out.to_string()
@@ -653,7 +653,7 @@ mod tests {
         assert!(!out.contains(ID_KEY), "{out}");
 
         // A page's drawings: one set of definitions for all, and each drawing's ids in it.
-        let frames = frames([&figure, &figure], Words::Searchable).unwrap();
+        let frames = frames([&figure, &figure], TextLayer::Searchable).unwrap();
         let page = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" \
              xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs>{}</defs>{}</svg>",

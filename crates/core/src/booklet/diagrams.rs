@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use super::flow::Flow;
 use super::style::{BookletOptions, GAP, MIN_PRINT_PT};
-use crate::diagram::Request;
+use crate::diagram::FigureSpec;
 use crate::error::Error;
 use crate::figure::{Anchor, Figure, Group, Item, Point, Rect, Text};
 use crate::font::Font;
@@ -26,16 +26,16 @@ use crate::words::Words;
 
 /// One diagram of the booklet and the words under it, with its text as large as the
 /// booklet's scale needs.
-pub struct Entry<'a> {
+pub struct BookletDiagram<'a> {
     pub game: &'a dyn GameRecord,
-    request: Request,
+    request: FigureSpec,
     caption: Vec<String>,
 }
 
-impl Entry<'_> {
+impl BookletDiagram<'_> {
     /// What draws the diagram, its text `text_scale` times its usual size.
-    fn request_at(&self, text_scale: f64) -> Request {
-        Request {
+    fn request_at(&self, text_scale: f64) -> FigureSpec {
+        FigureSpec {
             text_scale: Some(text_scale),
             ..self.request.clone()
         }
@@ -48,7 +48,7 @@ impl Entry<'_> {
 
 /// The diagram of `game` that `request` asks for, without its header (the game's heading
 /// above says it, once).
-fn draw(game: &dyn GameRecord, request: &Request) -> Result<Figure, Error> {
+fn draw(game: &dyn GameRecord, request: &FigureSpec) -> Result<Figure, Error> {
     let mut figure = crate::diagram::draw(game, request)?.pages.remove(0);
     without_header(&mut figure);
     Ok(figure)
@@ -78,7 +78,7 @@ pub fn count(game: &dyn GameRecord, every: Option<usize>) -> usize {
 }
 
 /// The diagrams of `game` the options ask for.
-pub fn entries<'a>(game: &'a dyn GameRecord, options: &BookletOptions) -> Vec<Entry<'a>> {
+pub fn entries<'a>(game: &'a dyn GameRecord, options: &BookletOptions) -> Vec<BookletDiagram<'a>> {
     let (words, font) = (&options.words, &options.font);
     match options.every {
         None if !game.about().diagrams.is_empty() => annotated(font, game, words),
@@ -89,18 +89,22 @@ pub fn entries<'a>(game: &'a dyn GameRecord, options: &BookletOptions) -> Vec<En
 
 /// The request every booklet diagram starts from: the record's own caption is set under
 /// the diagram, not in it; it is drawn in `font`, the booklet's.
-fn request(font: &Arc<Font>, words: &Words) -> Request {
-    Request {
+fn request(font: &Arc<Font>, words: &Words) -> FigureSpec {
+    FigureSpec {
         omit_caption: true,
         words: words.clone(),
         font: font.clone(),
-        ..Request::default()
+        ..FigureSpec::default()
     }
 }
 
 /// The figures a record names in `diagrams`, annotations drawn, each captioned with the
 /// move it follows and the entry's own caption.
-fn annotated<'a>(font: &Arc<Font>, game: &'a dyn GameRecord, words: &Words) -> Vec<Entry<'a>> {
+fn annotated<'a>(
+    font: &Arc<Font>,
+    game: &'a dyn GameRecord,
+    words: &Words,
+) -> Vec<BookletDiagram<'a>> {
     let mut entries = Vec::new();
     for (k, spec) in game.about().diagrams.iter().enumerate() {
         let at = spec.at.unwrap_or(game.length());
@@ -109,9 +113,9 @@ fn annotated<'a>(font: &Arc<Font>, game: &'a dyn GameRecord, words: &Words) -> V
             Some(own) => caption.push(own.value.clone()),
             None => caption.extend(comment(game, at)),
         }
-        entries.push(Entry {
+        entries.push(BookletDiagram {
             game,
-            request: Request {
+            request: FigureSpec {
                 diagram: Some(k + 1),
                 ..request(font, words)
             },
@@ -122,11 +126,15 @@ fn annotated<'a>(font: &Arc<Font>, game: &'a dyn GameRecord, words: &Words) -> V
 }
 
 /// The final position, captioned with the last move and its comment.
-fn final_position<'a>(font: &Arc<Font>, game: &'a dyn GameRecord, words: &Words) -> Entry<'a> {
+fn final_position<'a>(
+    font: &Arc<Font>,
+    game: &'a dyn GameRecord,
+    words: &Words,
+) -> BookletDiagram<'a> {
     let at = game.length();
     let mut caption = vec![after(game, at, words)];
     caption.extend(comment(game, at));
-    Entry {
+    BookletDiagram {
         game,
         request: request(font, words),
         caption,
@@ -139,7 +147,7 @@ fn sequence<'a>(
     game: &'a dyn GameRecord,
     every: usize,
     words: &Words,
-) -> Vec<Entry<'a>> {
+) -> Vec<BookletDiagram<'a>> {
     let mut stops: Vec<usize> = (every..game.length()).step_by(every.max(1)).collect();
     stops.push(game.length());
     let mut entries = Vec::new();
@@ -152,9 +160,9 @@ fn sequence<'a>(
             caption.push(game.numbered_moves(from, at, words));
         }
         caption.extend(comment(game, at));
-        entries.push(Entry {
+        entries.push(BookletDiagram {
             game,
-            request: Request {
+            request: FigureSpec {
                 at: Some(MoveRef::Count(at)),
                 ..request(font, words)
             },
@@ -244,7 +252,11 @@ impl Cells {
     }
 
     /// The most caption lines any of `entries` needs in a cell.
-    pub fn caption_lines(entries: &[Entry], area: Rect, options: &BookletOptions) -> usize {
+    pub fn caption_lines(
+        entries: &[BookletDiagram],
+        area: Rect,
+        options: &BookletOptions,
+    ) -> usize {
         let width = Self::new(area, options, 0).cell.width;
         entries
             .iter()
@@ -260,7 +272,7 @@ impl Cells {
 /// (a figure with long notes under its board), they may be as tall as the page; and a
 /// layout where even that is too small is refused.
 pub fn measure_all(
-    entries: &[&Entry],
+    entries: &[&BookletDiagram],
     cells: Cells,
     options: &BookletOptions,
 ) -> Result<Measured, Error> {
@@ -312,7 +324,7 @@ type Smallest = (f64, &'static str);
 /// their text enlarged until it prints at the smallest size; or the smallest text it came
 /// to, and which game's diagram holds it.
 fn legible(
-    entries: &[&Entry],
+    entries: &[&BookletDiagram],
     cells: Cells,
     options: &BookletOptions,
 ) -> Result<Result<Measured, Smallest>, Error> {
@@ -407,7 +419,7 @@ pub fn not_laid_out() -> Error {
 pub struct Placed {
     /// Its game's index among the booklet's games.
     pub game: usize,
-    request: Request,
+    request: FigureSpec,
     scale: f64,
     /// Where its top left corner goes, once scaled.
     offset: Point,
@@ -441,7 +453,7 @@ impl Placed {
 pub fn place(
     flow: &mut Flow,
     game: usize,
-    entries: &[&Entry],
+    entries: &[&BookletDiagram],
     sizes: &[(f64, f64)],
     fitted: Fitted,
     options: &BookletOptions,
@@ -491,7 +503,7 @@ pub fn place(
 
 /// A diagram's entry, as laid out: its caption centred in `cell` under `bottom`. Its
 /// diagram goes in first when its page is written ([`Placed::draw_into`]).
-fn captions(font: &Font, entry: &Entry, bottom: f64, cell: Rect, pt: f64) -> Group {
+fn captions(font: &Font, entry: &BookletDiagram, bottom: f64, cell: Rect, pt: f64) -> Group {
     let mut group = Group::new("booklet-entry");
     let mut captions = Group::new("caption");
     let mut y = bottom + 1.0;

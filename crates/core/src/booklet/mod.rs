@@ -27,7 +27,7 @@ use crate::figure::{Anchor, Document, Figure, Group, Item, Later, Point, Rect, T
 use crate::games::GameRecord;
 use crate::layout::line_height;
 use crate::theme::Theme;
-use diagrams::{Cells, Entry, Fitted, Placed, not_laid_out};
+use diagrams::{BookletDiagram, Cells, Fitted, Placed, not_laid_out};
 use flow::Flow;
 pub use style::BookletOptions;
 use style::{GAP, MARGIN};
@@ -205,7 +205,7 @@ impl ToDraw {
 
 /// One game's diagrams, measured at its kind's scale, and how they are placed.
 struct GameDiagrams<'a> {
-    entries: Vec<Entry<'a>>,
+    entries: Vec<BookletDiagram<'a>>,
     sizes: Vec<(f64, f64)>,
     fitted: Fitted,
 }
@@ -218,7 +218,7 @@ fn measure_diagrams<'a>(
     area: Rect,
     options: &BookletOptions,
 ) -> Result<(Vec<GameDiagrams<'a>>, BTreeSet<char>), Error> {
-    let per_game: Vec<Vec<Entry>> = games
+    let per_game: Vec<Vec<BookletDiagram>> = games
         .iter()
         .map(|g| diagrams::entries(*g, options))
         .collect();
@@ -240,13 +240,13 @@ fn measure_diagrams<'a>(
     kinds.sort_unstable();
     kinds.dedup();
     for kind in kinds {
-        let same: Vec<(usize, &Entry)> = per_game
+        let same: Vec<(usize, &BookletDiagram)> = per_game
             .iter()
             .enumerate()
             .filter(|(k, _)| games[*k].game().name() == kind)
             .flat_map(|(k, entries)| entries.iter().map(move |e| (k, e)))
             .collect();
-        let entries: Vec<&Entry> = same.iter().map(|(_, e)| *e).collect();
+        let entries: Vec<&BookletDiagram> = same.iter().map(|(_, e)| *e).collect();
         let kind_measured = diagrams::measure_all(&entries, cells, options)?;
         chars.extend(kind_measured.chars);
         for ((k, _), size) in same.iter().zip(kind_measured.sizes) {
@@ -279,7 +279,7 @@ fn game_section(
     let first = heading::game(flow, number, game, options)?;
     movelist::draw(flow, game, options)?;
     flow.gap(2.0);
-    let entries: Vec<&Entry> = measured.entries.iter().collect();
+    let entries: Vec<&BookletDiagram> = measured.entries.iter().collect();
     let (sizes, fitted) = (&measured.sizes, measured.fitted);
     let placed = diagrams::place(flow, k, &entries, sizes, fitted, options)?;
     // Further per-game parts (an analysis's pages) go here, after the diagrams.

@@ -4,7 +4,7 @@
 //! size where it prints.
 
 use super::{BookletOptions, MARGIN};
-use crate::diagram::{Request, TextSize};
+use crate::diagram::{FigureSpec, TextSize};
 use crate::error::Error;
 use crate::figure::{Anchor, Document, Figure, Group, Point, Rect, Text};
 use crate::games::{GameRecord, GivenOption};
@@ -102,7 +102,7 @@ fn diagram(
     // Fitted to the cell's height the figure prints narrower than the cell: drawn again
     // for that width, its text larger (twice is enough: the layout changes little).
     for _ in 0..3 {
-        let request = Request {
+        let request = FigureSpec {
             at: at.map(crate::vocabulary::MoveRef::Count),
             options: vec![
                 GivenOption {
@@ -120,7 +120,7 @@ fn diagram(
             }),
             words: options.words.clone(),
             font: options.font.clone(),
-            ..Request::default()
+            ..FigureSpec::default()
         };
         let figure = crate::diagram::draw(game, &request)?.pages.remove(0);
         let scale = (cell.width / figure.width).min(cell.height / figure.height);

@@ -365,7 +365,7 @@ impl View {
 
 /// One game from a file: its place there (from 1) and the checked game or what is wrong.
 #[derive(Debug)]
-pub struct Entry {
+pub struct GameInFile {
     pub index: usize,
     /// The game the record names, when it names one sheetgen knows.
     pub name: Option<&'static str>,
@@ -407,8 +407,8 @@ impl GivenPosition {
     }
 
     /// The position as the one game of a file, for `check` and `booklet`.
-    pub fn entry(&self) -> Entry {
-        Entry {
+    pub fn entry(&self) -> GameInFile {
+        GameInFile {
             index: 1,
             name: Some(self.game),
             game: self.read(),
@@ -420,7 +420,7 @@ impl GivenPosition {
 /// The `k`-th (from 1) of a file's games, checked; else a usage error, worded by `missing`
 /// from how many games the file holds ("3 games").
 pub fn nth(
-    entries: Vec<Entry>,
+    entries: Vec<GameInFile>,
     k: usize,
     missing: impl FnOnce(String) -> String,
 ) -> Result<Box<dyn GameRecord>, Error> {

@@ -139,7 +139,7 @@ fn final_verdict(outcome: Outcome, to_move: Side) -> Verdict {
 /// Reviews `game` with `nodes` proof-search nodes per position. Positions are searched
 /// from the last to the first, so what the later ones proved helps the earlier ones.
 pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
-    let mut replay = super::game::Replay::new(rules.clone());
+    let mut replay = super::game::Play::new(rules.clone());
     let mut history = vec![(replay.position, replay.seen_twice(), None)];
     for ply in plies {
         replay.apply(*ply);

@@ -8,7 +8,7 @@ use super::board::BoardLayout;
 use super::game::{Ply, notation};
 use super::search::{Value, Verdict};
 use crate::figure::{Color, Group, Item, Point, Stroke, cased_arrow, trimmed};
-use crate::legend::Entry;
+use crate::legend::KeyEntry;
 use crate::palette::{PAPER, WARNING as PLAYED};
 use crate::vocabulary::{Side, capitalised};
 use crate::words::Words;
@@ -106,12 +106,12 @@ pub fn arrows(board: &BoardLayout, marked: &Marked) -> Group {
 }
 
 /// The key to the arrows `arrows` drew.
-pub fn key_entries<'a>(board: &BoardLayout, marked: &Marked, words: &Words) -> Vec<Entry<'a>> {
+pub fn key_entries<'a>(board: &BoardLayout, marked: &Marked, words: &Words) -> Vec<KeyEntry<'a>> {
     let w = width(board);
     let same = marked.played.is_some() && marked.played == marked.best;
     let mut entries = Vec::new();
     if marked.played.is_some() {
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "played-move",
             sample: Box::new(move |a, b| cased_arrow("arrow", a, b, w, PLAYED, (PAPER, w * 0.5))),
             words: words.tr(if same {
@@ -122,7 +122,7 @@ pub fn key_entries<'a>(board: &BoardLayout, marked: &Marked, words: &Words) -> V
         });
     }
     if marked.best.is_some() && !same {
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "best-move",
             sample: Box::new(move |a, b| {
                 dashed(cased_arrow("arrow", a, b, w, BEST, (PAPER, w * 0.5)), w)

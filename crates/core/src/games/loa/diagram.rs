@@ -5,7 +5,7 @@
 
 use super::bits::{Bits, Wide};
 use super::board::BoardLayout;
-use super::game::{Replay, rules_caption};
+use super::game::{Play, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
 use crate::figure::{
     Anchor, Color, Figure, Group, Item, Paint, Point, Shape, Stroke, Text, arrow, cased_arrow,
@@ -14,7 +14,7 @@ use crate::figure::{
 use crate::font;
 use crate::frame::{self, Frame, Line, MARGIN};
 use crate::layout::{Heading, line_height};
-use crate::legend::{self, Entry};
+use crate::legend::{self, KeyEntry};
 use crate::vocabulary::{Side, capitalised};
 use crate::words::{Lang, Words};
 
@@ -100,7 +100,7 @@ pub enum Refusal {
 }
 
 /// What happens to a piece on `from` in each of the eight directions.
-pub fn directions(replay: &Replay, from: usize) -> [(usize, Result<Move, Refusal>); 8] {
+pub fn directions(replay: &Play, from: usize) -> [(usize, Result<Move, Refusal>); 8] {
     let board = &replay.board;
     let p = &replay.position;
     let side = p.at(from).expect("a piece stands on the square");
@@ -130,7 +130,7 @@ pub fn directions(replay: &Replay, from: usize) -> [(usize, Result<Move, Refusal
 }
 
 /// Checks `--show` against the position: each square it names holds a piece.
-pub fn check(replay: &Replay, show: &[Show]) -> Result<(), String> {
+pub fn check(replay: &Play, show: &[Show]) -> Result<(), String> {
     let n = replay.plies.len();
     for show in show {
         let (Show::Lines(sq) | Show::Moves(sq)) = *show;
@@ -147,7 +147,7 @@ pub fn check(replay: &Replay, show: &[Show]) -> Result<(), String> {
 /// The diagram of the game replayed to move `n` of `total` (`replay`), and where its squares
 /// are; `options.show` must already be checked with [`check`].
 pub fn diagram(
-    replay: &Replay,
+    replay: &Play,
     total: usize,
     heading: &Heading,
     options: &DiagramOptions,
@@ -215,7 +215,7 @@ struct Under {
 }
 
 impl Under {
-    fn of(replay: &Replay, total: usize, options: &DiagramOptions) -> Under {
+    fn of(replay: &Play, total: usize, options: &DiagramOptions) -> Under {
         let words = &options.words;
         let status = [
             group_counts(replay, words),
@@ -261,7 +261,7 @@ impl Under {
 /// figures and the review's arrows, each a group.
 fn board_marks(
     board: &BoardLayout,
-    replay: &Replay,
+    replay: &Play,
     show: &[Show],
     review: Option<&super::analysis::Marked>,
     k: f64,
@@ -374,19 +374,19 @@ fn drawn(groups: &[Group], class: &str) -> bool {
 }
 
 /// The key to every symbol the board's `groups` draw, sampled as the board draws it.
-fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<Entry<'a>> {
-    let mut entries: Vec<Entry> = Vec::new();
+fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<KeyEntry<'a>> {
+    let mut entries: Vec<KeyEntry> = Vec::new();
     let top = |class: &str| groups.iter().any(|g| g.class == class);
     if top("last-move") {
         let last = last_move_width(board);
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "last-move",
             sample: Box::new(move |a, b| last_move_shaft(a, b, last)),
             words: words.tr("the last move"),
         });
     }
     if top("last-move squares") {
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "last-move squares",
             sample: Box::new(last_move_squares_sample),
             words: words.tr("the last move's squares"),
@@ -394,7 +394,7 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
     }
     entries.extend(link_entries(groups, board, words));
     if drawn(groups, "capture") && drawn(groups, "captured") {
-        entries.push(Entry {
+        entries.push(KeyEntry {
             kind: "capture",
             sample: Box::new(capture_sample),
             words: words.tr("a capture happened here"),
@@ -422,7 +422,7 @@ fn last_move_squares_sample(a: Point, b: Point) -> Group {
 }
 
 /// The key's entries for each side whose groups the board links.
-fn link_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<Entry<'a>> {
+fn link_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<KeyEntry<'a>> {
     let link = board.cell * 0.12;
     let mut entries = Vec::new();
     for (class, kind, color, english) in [
@@ -444,7 +444,7 @@ fn link_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec
             .flat_map(|g| g.groups_with_class("links"))
             .any(|g| g.class.split(' ').any(|c| c == class) && !g.items.is_empty());
         if linked {
-            entries.push(Entry {
+            entries.push(KeyEntry {
                 kind,
                 sample: Box::new(move |a, b| {
                     let mut g = Group::new("");
@@ -475,20 +475,20 @@ fn capture_sample(a: Point, b: Point) -> Group {
 }
 
 /// The key to a `moves:` figure: a move, a capture, a refused direction.
-fn move_entries<'a>(board: &BoardLayout, words: &Words) -> [Entry<'a>; 3] {
+fn move_entries<'a>(board: &BoardLayout, words: &Words) -> [KeyEntry<'a>; 3] {
     let width = (board.cell * 0.05).max(0.45);
     [
-        Entry {
+        KeyEntry {
             kind: "move",
             sample: Box::new(move |a, b| arrow("", a, b, width, MOVE)),
             words: words.tr("a move"),
         },
-        Entry {
+        KeyEntry {
             kind: "capture",
             sample: Box::new(move |a, b| arrow("", a, b, width, CAPTURE)),
             words: words.tr("a move that captures"),
         },
-        Entry {
+        KeyEntry {
             kind: "refused",
             sample: Box::new(move |a, b| {
                 let mut g = Group::new("");
@@ -517,7 +517,7 @@ fn last_move_width(board: &BoardLayout) -> f64 {
 
 /// What the `show` figures say under the board: each piece's line counts, and the key to
 /// the move arrows.
-fn figure_notes(replay: &Replay, show: &[Show], words: &Words) -> Vec<String> {
+fn figure_notes(replay: &Play, show: &[Show], words: &Words) -> Vec<String> {
     let mut notes = Vec::new();
     for figure in show {
         if let Show::Lines(sq) = *figure {
@@ -551,7 +551,7 @@ fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotat
 }
 
 /// "Black 1 group, White 3 groups".
-fn group_counts(replay: &Replay, words: &Words) -> String {
+fn group_counts(replay: &Play, words: &Words) -> String {
     let count = |side| {
         let n = replay.board.groups(replay.position.pieces(side)).len();
         counted(n, "1 group", "{n} groups", words)
@@ -570,7 +570,7 @@ fn counted(n: usize, one: &str, many: &str, words: &Words) -> String {
     words.fill(if n == 1 { one } else { many }, &[("n", &n)])
 }
 
-fn outcome_line(total: usize, replay: &Replay, words: &Words) -> String {
+fn outcome_line(total: usize, replay: &Play, words: &Words) -> String {
     let n = replay.plies.len();
     let moves = counted(n, "1 half-move", "{n} half-moves", words);
     let text = match (n == total, replay.outcome) {
@@ -667,7 +667,7 @@ fn outcome_in(outcome: super::game::Outcome, moves: &str, words: &Words) -> Stri
 }
 
 /// A small red cross in the corner of every square where a capture happened.
-fn captured_squares(board: &BoardLayout, replay: &Replay) -> Group {
+fn captured_squares(board: &BoardLayout, replay: &Play) -> Group {
     let mut group = Group::new("captured");
     let mut seen = Vec::new();
     for ply in &replay.plies {
@@ -700,7 +700,7 @@ fn captured_squares(board: &BoardLayout, replay: &Replay) -> Group {
 
 /// A thick link between every two touching pieces of a side, so each group reads as one
 /// shape and a connected side as a single one.
-fn group_links(board: &BoardLayout, replay: &Replay) -> Group {
+fn group_links(board: &BoardLayout, replay: &Play) -> Group {
     let mut group = Group::new("groups");
     for (side, color) in [(Side::Black, LINK_BLACK), (Side::White, LINK_WHITE)] {
         let pieces = replay.position.pieces(side);
@@ -751,7 +751,7 @@ fn group_link(group: &mut Group, (a, b): (Point, Point), color: Color, width: f6
 /// shaft or past a refused direction's stub.
 fn line_counts(
     board: &BoardLayout,
-    replay: &Replay,
+    replay: &Play,
     sq: usize,
     with_moves: bool,
     text_scale: f64,
@@ -804,7 +804,7 @@ fn line_counts(
     group
 }
 
-fn lines_note(replay: &Replay, sq: usize, words: &Words) -> String {
+fn lines_note(replay: &Play, sq: usize, words: &Words) -> String {
     let occupied = replay.position.occupied();
     let count = |a| replay.board.line_count(occupied, sq, a);
     words.fill(
@@ -821,7 +821,7 @@ fn lines_note(replay: &Replay, sq: usize, words: &Words) -> String {
 
 /// Every legal move of the piece as an arrow (a capture also rings its target), and a short
 /// stub with a mark for every direction it cannot use.
-fn move_arrows(board: &BoardLayout, replay: &Replay, sq: usize) -> Group {
+fn move_arrows(board: &BoardLayout, replay: &Play, sq: usize) -> Group {
     let mut group = Group::new(format!("moves {}", square_name(sq, board.size)));
     let from = board.center(sq);
     let width = (board.cell * 0.05).max(0.45);
@@ -944,7 +944,7 @@ fn stub_end(group: &mut Group, refusal: Refusal, end: Point, u: (f64, f64), m: f
 
 /// The diagram as plain text under the frame's title: the board with files and ranks on every side
 /// (from White's side when flipped), a key, and the lines under the board.
-fn plain_text(replay: &Replay, flip: bool, lines: &[String], words: &Words) -> String {
+fn plain_text(replay: &Play, flip: bool, lines: &[String], words: &Words) -> String {
     let size = replay.rules.size;
     let mut out = String::new();
     let order = |i: usize| if flip { size - 1 - i } else { i };
@@ -996,7 +996,7 @@ fn square_edge(board: &BoardLayout, d: usize) -> f64 {
 }
 
 /// The text alternative: the position rank by rank, and the words under the board.
-fn describe(heading: &Heading, replay: &Replay, lines: &[String]) -> String {
+fn describe(heading: &Heading, replay: &Play, lines: &[String]) -> String {
     let size = replay.rules.size;
     let n = replay.plies.len();
     let title = heading.title.as_deref().unwrap_or("Lines of Action game");

@@ -283,7 +283,7 @@ pub fn notation(ply: Ply, size: usize) -> String {
 
 /// A game in progress.
 #[derive(Debug, Clone)]
-pub struct Replay {
+pub struct Play {
     pub rules: Rules,
     pub board: AnyBoard,
     pub position: Position<Wide>,
@@ -293,7 +293,7 @@ pub struct Replay {
     pub outcome: Option<Outcome>,
 }
 
-impl Replay {
+impl Play {
     pub fn new(rules: Rules) -> Self {
         let board = AnyBoard::shared(rules.size, &rules.obstructions);
         let position = rules.start_position(&board);
@@ -382,7 +382,7 @@ impl Replay {
         Ok(())
     }
 
-    /// The game as it stood after `plies`, to go on from with [`Replay::apply`]: a long
+    /// The game as it stood after `plies`, to go on from with [`Play::apply`]: a long
     /// game drawn from a checkpoint instead of from its first move. `stood` is every
     /// position so far, the start first and the current one last; the repetition counts
     /// (L6) are taken from it, so a repetition the next plies complete is seen. Only the
@@ -574,8 +574,8 @@ fn line_name(square: usize, axis: usize, n: usize) -> Phrase {
 mod tests {
     use super::*;
 
-    fn replay(moves: &[&str]) -> Replay {
-        let mut r = Replay::new(Rules::default());
+    fn replay(moves: &[&str]) -> Play {
+        let mut r = Play::new(Rules::default());
         for m in moves {
             r.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
         }
@@ -626,7 +626,7 @@ mod tests {
                 .contains("there is no square i3 on the 8×8 board")
         );
         // A capture may be written with '-' (some SGF files do): it is still a capture.
-        let mut r = Replay::new(Rules::default());
+        let mut r = Play::new(Rules::default());
         assert_eq!(
             r.play("c1-a3"),
             Ok(Ply::Move(Move {
@@ -649,7 +649,7 @@ mod tests {
 
     #[test]
     fn l7_a_capture_mark_on_a_plain_move_is_an_error() {
-        let mut r = Replay::new(Rules::default());
+        let mut r = Play::new(Rules::default());
         let err = r.play("b1xb3").unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -660,7 +660,7 @@ mod tests {
 
     #[test]
     fn l3_illegal_moves_say_why_in_the_games_terms() {
-        let mut r = Replay::new(Rules::default());
+        let mut r = Play::new(Rules::default());
         assert_eq!(
             r.play("b1-b4").unwrap_err().to_string(),
             "b1-b4: b1 moves exactly 2 along the file b: 2 pieces on it (ruling L3)"
@@ -702,7 +702,7 @@ mod tests {
     fn l3_jumping_an_enemy_piece_is_refused_with_its_square() {
         // After a2-c2?? Build: white h4 to d4 region is slow; use a custom position instead.
         // 5×5 start: Black b1 c1 d1 and b5 c5 d5, White a2 a3 a4 and e2 e3 e4.
-        let mut r = Replay::new(Rules {
+        let mut r = Play::new(Rules {
             size: 5,
             ..Rules::default()
         });
@@ -741,8 +741,8 @@ mod tests {
     }
 
     /// A replay from a hand-made 5×5 position.
-    fn from_position(rules: Rules, black: &[&str], white: &[&str], to_move: Side) -> Replay {
-        let mut r = Replay::new(Rules { size: 5, ..rules });
+    fn from_position(rules: Rules, black: &[&str], white: &[&str], to_move: Side) -> Play {
+        let mut r = Play::new(Rules { size: 5, ..rules });
         let set = |names: &[&str]| {
             names.iter().fold(Wide::empty(), |s, n| {
                 s.or(Wide::single(parse_square(n, 5).unwrap()))
@@ -815,7 +815,7 @@ mod tests {
 
     #[test]
     fn l5_a_side_without_a_move_must_pass_and_may_not_pass_otherwise() {
-        let mut r = Replay::new(Rules::default());
+        let mut r = Play::new(Rules::default());
         assert_eq!(
             r.play("pass").unwrap_err().to_string(),
             "pass: black has 36 legal moves; a side may pass only when it has none (ruling L5)"
@@ -846,7 +846,7 @@ mod tests {
             Some(Outcome::Repetition),
             "the start position stands a third time"
         );
-        let mut off = Replay::new(Rules {
+        let mut off = Play::new(Rules {
             repetition: Repetition::Off,
             ..Rules::default()
         });

@@ -8,7 +8,7 @@
 //! place, so a record import writes is always one `check` accepts.
 
 use super::NAME;
-use super::game::{Outcome, Replay, Rules, check_written_result, notation};
+use super::game::{Outcome, Play, Rules, check_written_result, notation};
 use super::rules::{MAX_SIZE, MIN_SIZE};
 use crate::diagnostic::Diagnostic;
 use crate::formats::clean;
@@ -166,7 +166,7 @@ pub fn import_with(
 pub fn import_games(source: &SourceFile, metadata: &Metadata) -> Result<Imported, Diagnostic> {
     let text = source.text.trim_start_matches('\u{feff}');
     let mut notes = Vec::new();
-    let games: Vec<Result<(Header, Replay), Diagnostic>> = if text.trim_start().starts_with('(') {
+    let games: Vec<Result<(Header, Play), Diagnostic>> = if text.trim_start().starts_with('(') {
         sgf::collection(source)?
             .iter()
             .map(|tree| {
@@ -198,7 +198,7 @@ const NAMED_VARIATIONS: usize = 10;
 
 /// A note for each variation of `tree` left out, naming the move it branches at (the first
 /// [`NAMED_VARIATIONS`], then how many more).
-fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Replay) -> Vec<Diagnostic> {
+fn dropped_variations(source: &SourceFile, tree: &GameTree, replay: &Play) -> Vec<Diagnostic> {
     let _ = replay;
     // Moves on the main line before each node, counted once.
     let mut moves_before = Vec::with_capacity(tree.nodes.len() + 1);
@@ -250,7 +250,7 @@ fn text_line(value: &str) -> Option<String> {
     Some(clean::line(value)).filter(|t| !t.is_empty())
 }
 
-fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
+fn from_move_text(source: &SourceFile) -> Result<(Header, Play), Diagnostic> {
     // A byte-order mark is no part of the text; offsets stay the file's own.
     let bom = if source.text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
@@ -286,7 +286,7 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
         // PGN writes `?` for what is not known.
         *slot = value.filter(|v| !v.chars().all(|c| c == '?' || c == '.'));
     }
-    let mut replay = Replay::new(Rules::default());
+    let mut replay = Play::new(Rules::default());
     let mut written_result: Option<(&str, usize)> = None;
     // Plies played after each word, for the comments that follow it.
     let mut plies_after = Vec::with_capacity(parsed.words.len());
@@ -338,7 +338,7 @@ fn from_move_text(source: &SourceFile) -> Result<(Header, Replay), Diagnostic> {
 
 /// A win written on a game the moves leave unfinished is the loser's resignation, as PGN
 /// writes one (`1-0`, `0-1`) and as SGF's `RE[W+R]` says it: recorded as such.
-fn resigned_by(word: &str, replay: &mut Replay) {
+fn resigned_by(word: &str, replay: &mut Play) {
     let winner = match word {
         "1-0" => Side::Black,
         "0-1" => Side::White,
@@ -356,11 +356,11 @@ fn located(source: &SourceFile, byte: usize, ply: usize, broken: Broken) -> Diag
 }
 
 /// One SGF game tree as a Lines of Action game.
-fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Replay), Diagnostic> {
+fn from_sgf(source: &SourceFile, tree: &GameTree) -> Result<(Header, Play), Diagnostic> {
     check_game(source, tree)?;
     refuse_setup_stones(source, tree)?;
     let mut header = sgf_header(tree);
-    let mut replay = Replay::new(sgf_rules(source, tree)?);
+    let mut replay = Play::new(sgf_rules(source, tree)?);
     for node in &tree.nodes {
         let mut played = None;
         for property in node.iter().filter(|p| p.name == "B" || p.name == "W") {
@@ -482,11 +482,7 @@ fn sgf_rules(source: &SourceFile, tree: &GameTree) -> Result<Rules, Diagnostic> 
 }
 
 /// Plays a B[…] or W[…] property: a move, a pass (empty) or `resign`.
-fn sgf_move(
-    source: &SourceFile,
-    property: &Property,
-    replay: &mut Replay,
-) -> Result<(), Diagnostic> {
+fn sgf_move(source: &SourceFile, property: &Property, replay: &mut Play) -> Result<(), Diagnostic> {
     let side = if property.name == "B" {
         Side::Black
     } else {
@@ -529,7 +525,7 @@ fn sgf_move(
 fn check_sgf_result(
     source: &SourceFile,
     re: &Property,
-    replay: &mut Replay,
+    replay: &mut Play,
 ) -> Result<(), Diagnostic> {
     let claimed = match re
         .value
@@ -572,7 +568,7 @@ fn check_sgf_result(
 
 /// The canonical YAML record of an imported game. A resigned game says who resigned and
 /// who won.
-fn write_record(writer: &mut RecordWriter, header: &Header, replay: &Replay) {
+fn write_record(writer: &mut RecordWriter, header: &Header, replay: &Play) {
     writer.word("game", NAME);
     let texts = [
         ("title", &header.title),
@@ -744,7 +740,7 @@ mod tests {
         );
     }
 
-    fn imported_records(text: &str) -> Vec<crate::games::Entry> {
+    fn imported_records(text: &str) -> Vec<crate::games::GameInFile> {
         let yaml = import(&SourceFile::new("g.sgf", text)).unwrap();
         let entries = crate::load::read(
             &SourceFile::new("i.yaml", &yaml),

@@ -30,7 +30,7 @@ use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
 
-pub use record::Game;
+pub use record::Record;
 
 /// The canonical name records use; `loa` is accepted too.
 pub const NAME: &str = "lines-of-action";
@@ -125,7 +125,7 @@ impl crate::games::Game for LinesOfAction {
     }
 }
 
-impl Game {
+impl Record {
     /// The review budget a view asks for (`--nodes`, the last given), checked: None without
     /// `--analysis`.
     fn review_nodes(&self, view: &View) -> Result<Option<u64>, Error> {
@@ -174,7 +174,7 @@ impl Game {
 
     /// The `--show` figures a view asks for, read and checked against the position after
     /// `n` moves; a figure written in the record is refused at its place.
-    fn figures(&self, view: &View, replay: &game::Replay) -> Result<Vec<diagram::Show>, Error> {
+    fn figures(&self, view: &View, replay: &game::Play) -> Result<Vec<diagram::Show>, Error> {
         let refuse = |written: &crate::annotate::Written, message: String| match written.at {
             Some(at) => Error::Invalid(self.about.source.error_at(&at, message)),
             None => Error::Usage(message),
@@ -190,7 +190,7 @@ impl Game {
     }
 }
 
-impl GameRecord for Game {
+impl GameRecord for Record {
     fn game(&self) -> &'static dyn crate::games::Game {
         &LinesOfAction
     }
@@ -200,7 +200,7 @@ impl GameRecord for Game {
     }
 
     fn summary(&self) -> Summary {
-        Game::summary(self)
+        Record::summary(self)
     }
 
     fn move_list(&self, _words: &crate::words::Words) -> Vec<String> {

@@ -9,7 +9,7 @@ use super::NAME;
 use super::analysis::Review;
 use super::bits::Wide;
 use super::game::{
-    Outcome, Ply, Repetition, Replay, Rules, Simultaneous, check_obstruction, check_written_result,
+    Outcome, Play, Ply, Repetition, Rules, Simultaneous, check_obstruction, check_written_result,
     notation,
 };
 use super::rules::{MAX_SIZE, MIN_SIZE, Position, Setup};
@@ -46,7 +46,7 @@ pub struct RawRules {
 
 /// A checked Lines of Action game, possibly unfinished.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Record {
     pub about: About,
     pub rules: Rules,
     pub plies: Vec<Ply>,
@@ -64,7 +64,7 @@ pub struct Game {
 /// Plies between two checkpoints of a long game.
 pub const CHECKPOINT: usize = 256;
 
-impl Game {
+impl Record {
     /// The game reviewed with `nodes` proof-search nodes a position
     /// ([`super::analysis::review`]); kept for the next call with the same budget.
     pub fn review(&self, nodes: u64) -> Review {
@@ -82,20 +82,20 @@ impl Game {
     }
 
     /// The game replayed to its end.
-    pub fn replay(&self) -> Replay {
+    pub fn replay(&self) -> Play {
         self.replay_to(self.plies.len())
     }
 
     /// The game replayed to move `n`, from the last checkpoint before it.
-    pub fn replay_to(&self, n: usize) -> Replay {
+    pub fn replay_to(&self, n: usize) -> Play {
         let n = n.min(self.plies.len());
         let k = n / CHECKPOINT;
         let mut replay = match k {
-            0 => Replay::new(self.rules.clone()),
+            0 => Play::new(self.rules.clone()),
             k => {
                 let stood = &self.positions()[..=k * CHECKPOINT];
                 let before = self.plies[..k * CHECKPOINT].to_vec();
-                Replay::resumed(self.rules.clone(), stood, before)
+                Play::resumed(self.rules.clone(), stood, before)
             }
         };
         for ply in &self.plies[k * CHECKPOINT..n] {
@@ -166,14 +166,14 @@ impl Game {
 }
 
 /// Reads and checks one document as a Lines of Action game.
-pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+pub fn read(text: &str, source: &SourceFile) -> Result<Record, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
     let mut rules = rules(raw.rules.as_ref(), source)?;
     if let Some(text) = &raw.position {
         rules = from_position(text, raw.rules.as_ref(), rules, source)?;
     }
     let first = rules.start.map_or(Side::Black, |p| p.to_move);
-    let mut replay = Replay::new(rules.clone());
+    let mut replay = Play::new(rules.clone());
     let mut written_result = None;
     if let Some(moves) = &raw.moves {
         let tokens = move_tokens(moves, source)?;
@@ -208,7 +208,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     if let Some(claim) = &raw.result {
         check_claim(claim, &replay, source)?;
     }
-    Ok(Game {
+    Ok(Record {
         about: raw.about(
             source,
             replay.plies.len(),
@@ -225,7 +225,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
 /// The claimed winner must be how the game ended.
 fn check_claim(
     claim: &Spanned<Claim>,
-    replay: &Replay,
+    replay: &Play,
     source: &SourceFile,
 ) -> Result<(), Diagnostic> {
     let Claim::Winner(word) = &claim.value else {
@@ -430,13 +430,13 @@ mod tests {
 
     use super::*;
 
-    fn game(yaml: &str) -> Game {
+    fn game(yaml: &str) -> Record {
         read(yaml, &SourceFile::new("g.yaml", yaml)).expect("the record checks")
     }
 
     /// The long way: every ply from the start, checked.
-    fn full_replay(game: &Game, n: usize) -> Replay {
-        let mut replay = Replay::new(game.rules.clone());
+    fn full_replay(game: &Record, n: usize) -> Play {
+        let mut replay = Play::new(game.rules.clone());
         for ply in &game.plies[..n] {
             replay.play(&notation(*ply, game.rules.size)).unwrap();
         }
@@ -462,7 +462,7 @@ mod tests {
     /// none connecting, each to a position that has stood at most once, one that has stood
     /// once first (so many positions stand twice).
     fn walk_with_repetitions(plies: usize) -> String {
-        let mut replay = Replay::new(Rules::default());
+        let mut replay = Play::new(Rules::default());
         let mut moves = Vec::new();
         let mut stood: std::collections::HashMap<Position<Wide>, u32> =
             std::collections::HashMap::from([(replay.position, 1)]);

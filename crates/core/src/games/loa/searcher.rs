@@ -3,7 +3,7 @@
 //! as a report or as the evaluation graph.
 
 use super::analysis::{self, Reviewed};
-use super::game::Replay;
+use super::game::Play;
 use crate::error::Error;
 use crate::figure::Document;
 use crate::games::GameRecord;
@@ -55,8 +55,8 @@ impl Searcher for LoaSearcher {
 
 /// The position to solve: `record` (a Lines of Action game) after `at` plies, else at its
 /// end.
-fn replay_at(record: Option<&dyn GameRecord>, at: Option<usize>) -> Result<Replay, Error> {
-    let game = record.and_then(|r| r.as_any().downcast_ref::<super::Game>());
+fn replay_at(record: Option<&dyn GameRecord>, at: Option<usize>) -> Result<Play, Error> {
+    let game = record.and_then(|r| r.as_any().downcast_ref::<super::Record>());
     let game = game.ok_or_else(|| {
         Error::Usage("solve lines-of-action takes a Lines of Action record".into())
     })?;
@@ -94,7 +94,7 @@ fn reviewed(games: &[(usize, &dyn GameRecord)], nodes: u64) -> Vec<Reviewed> {
     games
         .iter()
         .filter_map(|&(index, record)| {
-            let game = record.as_any().downcast_ref::<super::Game>()?;
+            let game = record.as_any().downcast_ref::<super::Record>()?;
             Some(Reviewed {
                 index,
                 title: analysis::title(index, &game.about),

@@ -1,12 +1,12 @@
 //! `sheetgen solve loa`: the verdict on one position and a principal variation. The position
-//! comes as a [`Replay`]: a record played to `--at N`, which carries the positions that
+//! comes as a [`Play`]: a record played to `--at N`, which carries the positions that
 //! stood twice (L6), or `--position TEXT` read as a record that starts there
 //! (`games::GivenPosition`), replayed to its start.
 
 use serde::Serialize;
 
 use super::analysis::{JsonVerdict, verdict_text};
-use super::game::{Replay, notation};
+use super::game::{Play, notation};
 use super::proof::{Claim, certificate};
 use super::search::{Engine, Value, Verdict};
 use crate::formats::report::json_line;
@@ -25,7 +25,7 @@ struct JsonSolve {
 /// The verdict at `replay`'s position with `nodes` proof-search nodes, and the best line:
 /// for a proven result the winner's shortest and the loser's longest, else the estimate's
 /// first move.
-pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
+pub fn report(replay: &Play, nodes: u64, json: bool) -> String {
     solve(replay, nodes, json, false).0
 }
 
@@ -33,7 +33,7 @@ pub fn report(replay: &Replay, nodes: u64, json: bool) -> String {
 /// or why there is none: the game is over there, the position is not proven won or lost
 /// within the budget, or its proof could not be walked again.
 pub fn solve(
-    replay: &Replay,
+    replay: &Play,
     nodes: u64,
     json: bool,
     proof: bool,
@@ -109,13 +109,7 @@ pub fn solve(
 }
 
 /// The text report: the verdict, the line and the nodes.
-fn text_report(
-    replay: &Replay,
-    nodes: u64,
-    verdict: &Verdict,
-    pv: &[String],
-    spent: u64,
-) -> String {
+fn text_report(replay: &Play, nodes: u64, verdict: &Verdict, pv: &[String], spent: u64) -> String {
     let to_move = replay.position.to_move;
     let what = match verdict.value {
         Some(_) => format!("{} to move: {}", to_move.name(), verdict_text(verdict)),

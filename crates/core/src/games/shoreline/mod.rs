@@ -25,7 +25,7 @@ use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
 
-pub use record::Game;
+pub use record::Record;
 pub use sheet::{MAX_BOARDS, SheetOptions, sheet};
 pub use template::Template;
 
@@ -94,11 +94,11 @@ impl crate::games::Game for Shoreline {
         previous: &dyn GameRecord,
         read: Option<&dyn GameRecord>,
     ) -> Option<Result<Box<dyn GameRecord>, Diagnostic>> {
-        let previous = previous.as_any().downcast_ref::<Game>()?;
+        let previous = previous.as_any().downcast_ref::<Record>()?;
         let first = previous.play.rules.first.other();
         // A valid record that names its first player, or was read with the right one, is
         // not read again: most of an evening's records are not.
-        let read = read.and_then(|r| r.as_any().downcast_ref::<Game>());
+        let read = read.and_then(|r| r.as_any().downcast_ref::<Record>());
         if read.is_some_and(|r| r.unnamed_first.is_none() || r.play.rules.first == first) {
             return None;
         }
@@ -124,7 +124,7 @@ impl crate::games::Game for Shoreline {
     }
 }
 
-impl GameRecord for Game {
+impl GameRecord for Record {
     fn game(&self) -> &'static dyn crate::games::Game {
         &Shoreline
     }
@@ -134,7 +134,7 @@ impl GameRecord for Game {
     }
 
     fn summary(&self) -> Summary {
-        Game::summary(self)
+        Record::summary(self)
     }
 
     fn move_list(&self, _words: &crate::words::Words) -> Vec<String> {

@@ -30,12 +30,12 @@ pub struct RawRules {
 
 /// A checked Shoreline game: legal moves, possibly unfinished.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Record {
     pub about: About,
     pub play: Play,
     /// Set when the record does not name who placed first (`rules: { first: … }`), so that
     /// it can be read again as a later board of an evening, whose first player the
-    /// alternation gives ([`Game::following`]).
+    /// alternation gives ([`Record::following`]).
     pub unnamed_first: Option<UnnamedFirst>,
 }
 
@@ -48,7 +48,7 @@ pub struct UnnamedFirst {
     pub note: Option<Diagnostic>,
 }
 
-impl Game {
+impl Record {
     /// What `check` reports: the score now, and the winner once all 24 stones are placed.
     pub fn summary(&self) -> Summary {
         let score = self.play.score();
@@ -89,16 +89,16 @@ impl Game {
 
 /// Reads and checks one document as a Shoreline game; Black placed first unless it says
 /// otherwise (ruling S3).
-pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+pub fn read(text: &str, source: &SourceFile) -> Result<Record, Diagnostic> {
     read_with(text, source, Side::Black)
 }
 
-impl Game {
+impl Record {
     /// This record read again as the board after one whose first player was `previous`, when
     /// the record does not name its own: the evening alternates (ruling S3), and so do the
     /// people writing its records down. None when nothing changes (it names its first
     /// player, or the alternation gives the one it was read with).
-    pub fn following(&self, previous: Side) -> Option<Result<Game, Diagnostic>> {
+    pub fn following(&self, previous: Side) -> Option<Result<Record, Diagnostic>> {
         let document = self.unnamed_first.as_ref()?;
         (self.play.rules.first != previous.other())
             .then(|| read_with(&document.text, &document.source, previous.other()))
@@ -112,7 +112,11 @@ impl Game {
 }
 
 /// [`read`], with `unnamed_first` placing first when the record does not name a side.
-pub fn read_with(text: &str, source: &SourceFile, unnamed_first: Side) -> Result<Game, Diagnostic> {
+pub fn read_with(
+    text: &str,
+    source: &SourceFile,
+    unnamed_first: Side,
+) -> Result<Record, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
     let named = raw.rules.as_ref().is_some_and(|r| r.first.is_some());
     let mut rules = rules(raw.rules.as_ref(), source)?;
@@ -174,7 +178,7 @@ pub fn read_with(text: &str, source: &SourceFile, unnamed_first: Side) -> Result
     if let Some(claim) = &raw.result {
         check_claim(claim, &position, &rules, source)?;
     }
-    Ok(Game {
+    Ok(Record {
         about: raw.about(
             source,
             points.len(),

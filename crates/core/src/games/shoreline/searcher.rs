@@ -34,7 +34,7 @@ impl Searcher for ShorelineSearcher {
     ) -> Result<String, Error> {
         let reports: Vec<String> = games
             .iter()
-            .filter_map(|(_, record)| record.as_any().downcast_ref::<super::Game>())
+            .filter_map(|(_, record)| record.as_any().downcast_ref::<super::Record>())
             .map(|game| super::analysis::analyze_report(&game.play, json))
             .collect();
         Ok(reports.concat())

@@ -3,7 +3,7 @@
 
 use super::board::BoardLayout;
 use super::template::{Label, Template};
-use super::{Game, Side, diagram};
+use super::{Record, Side, diagram};
 use crate::error::Error;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
@@ -30,7 +30,7 @@ pub struct SheetOptions {
     pub cut_marks: bool,
     pub template: Template,
     /// Games to fill the boards with, in order (finished or not); at most `boards`.
-    pub games: Vec<Game>,
+    pub games: Vec<Record>,
     /// The words the filled boards' run key draws, in the sheet's `--lang`.
     pub words: crate::words::Words,
     /// The font every text is measured in, which the page carries to the backends.
@@ -265,7 +265,7 @@ fn choose_grid(
 /// colour, so the records name one pair of players, each keeping a colour all evening (who
 /// places first alternates, ruling S3): a record naming someone else on a colour, or
 /// swapping the two, is refused rather than added to the wrong player's total.
-fn players(font: &Font, games: &[Game]) -> Result<[Option<String>; 2], Error> {
+fn players(font: &Font, games: &[Record]) -> Result<[Option<String>; 2], Error> {
     let mut named: [Option<(usize, &str)>; 2] = [None, None];
     for (k, game) in games.iter().enumerate() {
         game.about.drawable(font).map_err(Error::Invalid)?;
@@ -606,7 +606,7 @@ fn board_cell(
     size: f64,
     number: usize,
     first: Side,
-    game: Option<&Game>,
+    game: Option<&Record>,
 ) -> Result<(Group, Rect), Error> {
     let (spacing, beside) = (cell.spacing, cell.beside);
     let l = &t.layout;

@@ -20,7 +20,7 @@ use crate::input::SourceFile;
 use crate::record::About;
 use crate::vocabulary::Summary;
 
-pub use record::Game;
+pub use record::Record;
 
 /// The name records give: `game: towers`.
 pub const NAME: &str = "towers";
@@ -70,7 +70,7 @@ impl crate::games::Game for Towers {
     }
 }
 
-impl GameRecord for Game {
+impl GameRecord for Record {
     fn game(&self) -> &'static dyn crate::games::Game {
         &Towers
     }
@@ -80,7 +80,7 @@ impl GameRecord for Game {
     }
 
     fn summary(&self) -> Summary {
-        Game::summary(self)
+        Record::summary(self)
     }
 
     fn move_list(&self, words: &crate::words::Words) -> Vec<String> {

@@ -85,7 +85,7 @@ impl Turn {
 
 /// A checked Towers game, possibly unfinished.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Record {
     pub about: About,
     pub unequal_reveal: UnequalReveal,
     /// A record's `position:`, the turns' start instead of the empty board.
@@ -93,7 +93,7 @@ pub struct Game {
     pub turns: Vec<Turn>,
 }
 
-impl Game {
+impl Record {
     /// The board after the first `n` turns.
     pub fn board_after(&self, n: usize) -> Board {
         let mut board = self
@@ -170,7 +170,7 @@ impl Game {
 }
 
 /// Reads and checks one document as a Towers game.
-pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
+pub fn read(text: &str, source: &SourceFile) -> Result<Record, Diagnostic> {
     let raw: RawRecord = source.parse_yaml_part(text)?;
     let unequal_reveal = rules(raw.rules.as_ref(), source)?;
     let start = match &raw.position {
@@ -183,7 +183,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Game, Diagnostic> {
     for (i, raw_turn) in raw.turns.iter().flat_map(|t| t.value.iter()).enumerate() {
         play.turn(i + 1, raw_turn, source)?;
     }
-    let game = Game {
+    let game = Record {
         about: raw.about(
             source,
             play.turns.len(),
@@ -453,7 +453,7 @@ impl Replay {
 
 /// The claimed result must be the final score of a finished game.
 fn check_claim(
-    game: &Game,
+    game: &Record,
     board: &Board,
     claim: &Spanned<Claim>,
     source: &SourceFile,

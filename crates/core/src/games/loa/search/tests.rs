@@ -3,7 +3,7 @@
 //! the real games' known results.
 
 use super::*;
-use crate::games::loa::game::{Outcome, Replay, Rules, Simultaneous};
+use crate::games::loa::game::{Outcome, Play, Rules, Simultaneous};
 use crate::games::loa::rules::{Board, Setup};
 use crate::rng::Rng;
 use crate::vocabulary::Side;
@@ -243,8 +243,8 @@ fn every_win_in_1_is_a_connecting_move() {
 }
 
 /// Replays move text (`1. c8-c6 h4-f2 2. …`).
-pub fn replay_text(text: &str) -> Replay {
-    let mut replay = Replay::new(Rules::default());
+pub fn replay_text(text: &str) -> Play {
+    let mut replay = Play::new(Rules::default());
     for token in text.split_whitespace() {
         if token.ends_with('.') {
             continue;
@@ -257,7 +257,7 @@ pub fn replay_text(text: &str) -> Replay {
 }
 
 /// The sixteen real games (tests/data/loa-games), by file name.
-pub fn real_games() -> Vec<(String, Replay)> {
+pub fn real_games() -> Vec<(String, Play)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/loa-games");
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .expect("tests/data/loa-games")
@@ -280,7 +280,7 @@ fn proven_claims_near_the_ends_of_the_real_games_agree_with_plain_search() {
     let mut claims = 0;
     for (name, game) in real_games() {
         let mut searcher = Searcher::<u64>::new(&rules, 30_000);
-        let mut r = Replay::new(rules.clone());
+        let mut r = Play::new(rules.clone());
         let mut positions = vec![narrow(&r.position)];
         for ply in &game.plies {
             r.apply(*ply);
@@ -408,7 +408,7 @@ fn solve_position_agrees_with_plain_search_on_small_boards() {
             .unwrap_or_else(|d| panic!("{}: {d}", given.text));
         let game = record
             .as_any()
-            .downcast_ref::<crate::games::loa::Game>()
+            .downcast_ref::<crate::games::loa::Record>()
             .unwrap();
         let replay = game.replay_to(0);
         assert_eq!(narrow(&replay.position), p, "{}", given.text);
@@ -505,7 +505,7 @@ fn missed_a_win_is_said_only_where_the_win_is_proven_gone() {
     let (mut missed, mut kept) = (0, 0);
     for seed in 0..12 {
         let game = random_game(&rules, seed);
-        let mut replay = Replay::new(rules.clone());
+        let mut replay = Play::new(rules.clone());
         for (i, ply) in game.iter().enumerate() {
             if i + 10 >= game.len() {
                 let from = Rules {
