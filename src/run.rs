@@ -89,12 +89,12 @@ fn small_text(document: &sheetgen_core::figure::Document, width: f64) -> Option<
             page.root.texts().into_iter().map(move |t| t.size * scale)
         })
         .fold(f64::INFINITY, f64::min);
-    (smallest < sheetgen_core::layout::MIN_TEXT_PT).then(|| {
+    (smallest < sheetgen_core::MIN_TEXT_PT).then(|| {
         format!(
             "warning: at {width:.0} mm wide the smallest text is {smallest:.1} pt, under the \
              {} pt that prints legibly; --text-size 7pt enlarges the text as far as the figure allows, or draw the \
              figure wider",
-            sheetgen_core::layout::MIN_TEXT_PT
+            sheetgen_core::MIN_TEXT_PT
         )
     })
 }

@@ -8,6 +8,8 @@
 //! `sheetgen-backends` crate). Games know nothing about file formats; backends know nothing
 //! about games. Programs that embed the core call [`api`]. See ARCHITECTURE.md.
 
+// What callers use is public; how figures are laid out inside is not, so the compiler
+// finds what nothing uses.
 pub mod annotate;
 pub mod api;
 pub mod backend;
@@ -18,17 +20,17 @@ pub mod error;
 pub mod figure;
 pub mod font;
 pub mod formats;
-pub mod frame;
+mod frame;
 pub mod game_replay;
 pub mod games;
 pub mod input;
-pub mod layout;
-pub mod legend;
+mod layout;
+mod legend;
 pub mod load;
 pub mod page;
 pub mod palette;
-pub mod print_marks;
-pub mod record;
+mod print_marks;
+mod record;
 pub mod render;
 pub mod replay;
 pub mod rng;
@@ -36,4 +38,7 @@ pub mod theme;
 pub mod vocabulary;
 pub mod words;
 
+/// The smallest text sheetgen prints, and its line breaker, for callers that set their own
+/// text beside its figures.
+pub use layout::{MIN_TEXT_PT, wrap};
 pub use error::Error;
