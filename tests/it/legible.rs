@@ -358,8 +358,7 @@ fn a_title_of_millions_of_characters_measures_without_overflow() {
     assert!(
         width > 2_400_000.0 * sheetgen_core::font::Font::builtin().text_width("W", 13.0) * 0.999
     );
-    let lines =
-        sheetgen_core::wrap(&sheetgen_core::font::Font::builtin(), &title, 13.0, 100.0);
+    let lines = sheetgen_core::wrap(&sheetgen_core::font::Font::builtin(), &title, 13.0, 100.0);
     assert!(
         lines
             .iter()

@@ -86,7 +86,7 @@ impl Obstacle {
 }
 
 /// The distance from `p` to the segment `a`–`b`.
-pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+pub(crate) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let length2 = dx * dx + dy * dy;
     let t = if length2 == 0.0 {
@@ -109,7 +109,7 @@ pub struct KeepClear {
 
 /// What highlights keep off in a drawn diagram: the coordinates (texts of `label` groups),
 /// and the areas and lines the game names; the texts measured in `font`, the figure's.
-pub fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec<Obstacle> {
+pub(crate) fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec<Obstacle> {
     let mut found = Vec::new();
     for labels in root.groups_with_class("label") {
         found.extend(labels.texts().iter().map(|t| Obstacle::Box(t.bounds(font))));
@@ -283,7 +283,7 @@ const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
 /// Annotations one figure takes at most: four for each square of the largest board, and no
 /// figure that more could draw stays readable. Bounds what a figure, and a page of them,
 /// can cost (20,000 highlights made an 85 MB SVG).
-pub const MAX_ANNOTATIONS: usize = 1_000;
+pub(crate) const MAX_ANNOTATIONS: usize = 1_000;
 
 /// Draws `annotations` on the squares of `cells`, highlights first and labels last,
 /// keeping highlights off `obstacles` (see [`obstacles`]). Nothing hides what it marks:
@@ -730,7 +730,7 @@ fn label_size(font: &Font, radius: f64, content: &str) -> f64 {
 }
 
 /// A square cell centred on `center`, `size` wide.
-pub fn square_cell(center: Point, size: f64) -> Cell {
+pub(crate) fn square_cell(center: Point, size: f64) -> Cell {
     let h = size / 2.0;
     Cell {
         center,

@@ -85,7 +85,7 @@ impl Diagnostic {
     }
 
     /// The same problem, blamed on the command-line `option` (see [`Diagnostic::option`]).
-    pub fn blaming(mut self, option: Option<&'static str>) -> Self {
+    pub(crate) fn blaming(mut self, option: Option<&'static str>) -> Self {
         self.option = option;
         self
     }
@@ -100,7 +100,7 @@ impl Diagnostic {
 
     /// The problem is the rule `broken`: its words kept as phrases, put in the reader's
     /// language where the problem is shown, and the rulings it cites.
-    pub fn breaking(mut self, broken: crate::vocabulary::Broken) -> Self {
+    pub(crate) fn breaking(mut self, broken: crate::vocabulary::Broken) -> Self {
         self.phrases = broken.phrases;
         self.citing(broken.rulings)
     }
@@ -116,7 +116,7 @@ impl Diagnostic {
         shown.render(color)
     }
 
-    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+    pub(crate) fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
     }
@@ -310,7 +310,7 @@ fn shortened(message: &str) -> String {
 /// `text` with each word longer than a line can show cut in its middle, and its length said
 /// after it: what a message echoes of an input stays short (a 3 MB `GM[…]` value was echoed
 /// whole).
-pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
     const LONGEST: usize = 60;
     if text.len() <= LONGEST {
         return text.into();
@@ -334,7 +334,7 @@ pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// `text` whole when short, else its start and end and its length ("Black ● word word…word
 /// word (15004 characters)"): a long phrase echoed in a message.
-pub fn gist(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn gist(text: &str) -> std::borrow::Cow<'_, str> {
     let chars = text.chars().count();
     if chars <= 60 {
         return text.into();

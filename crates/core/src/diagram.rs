@@ -170,7 +170,11 @@ pub fn at_count(record: &dyn GameRecord, at: Option<MoveRef>) -> Result<Option<u
 
 /// The record's comment on the move that led to the position after `at` moves (the end
 /// when None), with that move as move lists write it: `6... c4-e6: a fine move`.
-pub fn move_comment(record: &dyn GameRecord, at: Option<usize>, words: &Words) -> Option<String> {
+pub(crate) fn move_comment(
+    record: &dyn GameRecord,
+    at: Option<usize>,
+    words: &Words,
+) -> Option<String> {
     let n = at.unwrap_or(record.length());
     let about = record.about();
     let (_, text) = about.comments.iter().find(|(m, _)| *m == n)?;
@@ -208,7 +212,7 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
 /// The text scale at which `record`'s diagram (as `request` asks it) prints its smallest
 /// text at `wanted`, found as `--text-size` finds it: for drawings that share one scale
 /// (a replay page's positions).
-pub fn legible_text_scale(
+pub(crate) fn legible_text_scale(
     record: &dyn GameRecord,
     request: &FigureSpec,
     wanted: TextSize,
@@ -353,7 +357,7 @@ fn drawn_annotations(
 /// Every entry of the record's `diagrams` can be drawn (squares of the board, known marks,
 /// the game's own options), so `check` refuses what `render` and `booklet` would. Nothing
 /// is drawn but the annotations, their labels checked against `font`, the job's.
-pub fn check_record_diagrams(
+pub(crate) fn check_record_diagrams(
     record: &dyn GameRecord,
     font: &std::sync::Arc<crate::font::Font>,
 ) -> Result<(), Diagnostic> {

@@ -79,7 +79,7 @@ impl Rect {
     }
 
     /// What the two share, if anything.
-    pub fn intersection(&self, other: &Rect) -> Option<Rect> {
+    pub(crate) fn intersection(&self, other: &Rect) -> Option<Rect> {
         let (x, y) = (self.x.max(other.x), self.y.max(other.y));
         let right = self.right().min(other.right());
         let bottom = self.bottom().min(other.bottom());
@@ -168,7 +168,7 @@ impl Paint {
         }
     }
 
-    pub fn fill_and_stroke(fill: Color, stroke: Stroke) -> Self {
+    pub(crate) fn fill_and_stroke(fill: Color, stroke: Stroke) -> Self {
         Self {
             fill: Some(fill),
             stroke: Some(stroke),
@@ -308,7 +308,7 @@ impl Group {
     }
 
     /// Every line at least `min` millimetres wide (a thinner one would not print).
-    pub fn floor_strokes(&mut self, min: f64) {
+    pub(crate) fn floor_strokes(&mut self, min: f64) {
         for item in &mut self.items {
             match item {
                 Item::Shape(
@@ -380,7 +380,7 @@ impl Group {
     /// Gives back the spare capacity of every list and string below: a booklet holds its
     /// thousand diagrams until the PDF is written, and a list grown by pushing can be four
     /// times as long as it needs be.
-    pub fn shrink_to_fit(&mut self) {
+    pub(crate) fn shrink_to_fit(&mut self) {
         self.class.shrink_to_fit();
         self.items.shrink_to_fit();
         for item in &mut self.items {
@@ -424,7 +424,7 @@ impl Group {
     /// The box of each text and shape in this group and below, each cut to its groups'
     /// clips, its texts measured in `font`: what must stay clear of marks drawn around it
     /// (a sheet's cut marks).
-    pub fn ink_boxes(&self, font: &Font) -> Vec<Rect> {
+    pub(crate) fn ink_boxes(&self, font: &Font) -> Vec<Rect> {
         let mut boxes = Vec::new();
         self.collect_ink_boxes(font, None, &mut boxes);
         boxes
@@ -493,7 +493,7 @@ impl Group {
 
 /// Parallel lines at 45° filling `area`, clipped to it: printpdf has no patterns, so hatching
 /// is plain lines in a clipping group, which every backend draws alike.
-pub fn hatch(class: &str, area: Rect, spacing: f64, stroke: Stroke) -> Group {
+pub(crate) fn hatch(class: &str, area: Rect, spacing: f64, stroke: Stroke) -> Group {
     let mut group = Group::new(class);
     group.clip = Some(area);
     // Lines run from lower left to upper right; start far enough left to cover the corner.
@@ -536,7 +536,7 @@ pub fn arrow(class: &str, from: Point, to: Point, width: f64, color: Color) -> G
 /// The segment `from`–`to` with `start` cut off its start and `end` off its end, so an arrow
 /// runs between two pieces' rims rather than their centres; where that leaves less than a
 /// tenth of it, both cuts shrink alike to leave that tenth.
-pub fn trimmed(from: Point, to: Point, start: f64, end: f64) -> (Point, Point) {
+pub(crate) fn trimmed(from: Point, to: Point, start: f64, end: f64) -> (Point, Point) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let length = (dx * dx + dy * dy).sqrt().max(1e-9);
     let shrink = ((length * 0.9) / (start + end).max(1e-9)).min(1.0);
@@ -547,7 +547,7 @@ pub fn trimmed(from: Point, to: Point, start: f64, end: f64) -> (Point, Point) {
 
 /// An [`arrow`] on a casing of `casing.0` that is `casing.1` wide on each side, so it reads
 /// on whatever it crosses: the casing's shapes first, then the arrow's shaft and head.
-pub fn cased_arrow(
+pub(crate) fn cased_arrow(
     class: &str,
     from: Point,
     to: Point,
@@ -594,7 +594,7 @@ pub struct Figure {
 
 /// The thinnest line sheetgen prints, 0.25 pt in millimetres: thinner hairlines vanish
 /// or break up on paper, and print shops flag them.
-pub const MIN_STROKE_MM: f64 = 0.25 * 25.4 / 72.0;
+pub(crate) const MIN_STROKE_MM: f64 = 0.25 * 25.4 / 72.0;
 
 impl Figure {
     /// An empty figure whose texts are measured and drawn in `font`.
@@ -612,7 +612,7 @@ impl Figure {
     }
 
     /// Every character the figure's texts need, for font checks and subsets.
-    pub fn text_content(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn text_content(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.title.as_str()).chain(
             self.root
                 .texts()
@@ -633,7 +633,7 @@ pub struct Document {
 }
 
 /// What draws a page's deferred parts into it: page `index`, as laid out, made whole.
-pub type DrawLater = dyn Fn(usize, &mut Figure) -> Result<(), String> + Send + Sync;
+pub(crate) type DrawLater = dyn Fn(usize, &mut Figure) -> Result<(), String> + Send + Sync;
 
 /// The parts a document draws into its pages as each is written ([`Document::later`]).
 #[derive(Clone)]
@@ -701,7 +701,9 @@ impl Document {
 /// The one font `figures` were measured with, for a file or a page that draws them all with
 /// one set of glyphs: sheetgen's own when there are none; an error naming both when two
 /// differ.
-pub fn one_font<'a>(figures: impl IntoIterator<Item = &'a Figure>) -> Result<Arc<Font>, String> {
+pub(crate) fn one_font<'a>(
+    figures: impl IntoIterator<Item = &'a Figure>,
+) -> Result<Arc<Font>, String> {
     let mut figures = figures.into_iter();
     let Some(first) = figures.next() else {
         return Ok(Font::builtin());

@@ -11,9 +11,9 @@ use crate::font::Font;
 use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height, wrap};
 
 /// Room around the figure, in millimetres.
-pub const MARGIN: f64 = 8.0;
+pub(crate) const MARGIN: f64 = 8.0;
 /// The lines under the board, in points.
-pub const TEXT_PT: f64 = 9.5;
+pub(crate) const TEXT_PT: f64 = 9.5;
 
 /// Every text of a diagram `scale` times its size, as a view asks (0 is taken as 1).
 pub fn text_scale(scale: f64) -> f64 {
@@ -21,7 +21,7 @@ pub fn text_scale(scale: f64) -> f64 {
 }
 
 /// What surrounds a game's board.
-pub struct Frame<'a> {
+pub(crate) struct Frame<'a> {
     /// The figure's root class: `diagram shoreline`.
     pub class: &'static str,
     /// The title when the record has none (the game's name, in the view's words).
@@ -61,7 +61,7 @@ impl Line {
 
 /// Something a game stacks under its lines (a legend, a table): given the y above it, its
 /// drawing (if any) and the y below it.
-pub type Block<'a> = Box<dyn FnOnce(f64) -> (Option<Group>, f64) + 'a>;
+pub(crate) type Block<'a> = Box<dyn FnOnce(f64) -> (Option<Group>, f64) + 'a>;
 
 /// A game's board, drawn at the top the frame gave, and what goes with it.
 pub struct Board<'a> {

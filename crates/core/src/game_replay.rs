@@ -11,7 +11,7 @@ use crate::words::Words;
 
 /// Positions one page holds, at most, over all its games: each is drawn before the page is
 /// written, and a season of a hundred long games stays under it.
-pub const MAX_POSITIONS: usize = 20_000;
+pub(crate) const MAX_POSITIONS: usize = 20_000;
 
 /// The least size of a board's text on the narrowest screen a page is read on (issue 41.6):
 /// 9 CSS pixels where the board is 296 pixels wide (a 320-pixel phone less the page's

@@ -33,7 +33,7 @@ impl SourceFile {
     }
 
     /// The same file, for the part that starts on line `first_line` (from 1).
-    pub fn part_from_line(&self, first_line: usize) -> Self {
+    pub(crate) fn part_from_line(&self, first_line: usize) -> Self {
         Self {
             line_offset: first_line - 1,
             ..self.clone()
@@ -80,19 +80,19 @@ impl SourceFile {
     }
 
     /// Parses the whole file as one YAML document into `T`.
-    pub fn parse_yaml<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+    pub(crate) fn parse_yaml<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
         self.parse_yaml_part(&self.text)
     }
 
     /// Parses `part`, the part of the file that starts after `line_offset` lines, as one
     /// YAML document into `T`.
-    pub fn parse_yaml_part<T: DeserializeOwned>(&self, part: &str) -> Result<T, Diagnostic> {
+    pub(crate) fn parse_yaml_part<T: DeserializeOwned>(&self, part: &str) -> Result<T, Diagnostic> {
         let options = serde_saphyr::options! { with_snippet: false };
         serde_saphyr::from_str_with_options(part, options).map_err(|e| self.yaml_error(&e))
     }
 
     /// A located diagnostic for a YAML or schema error.
-    pub fn yaml_error(&self, e: &serde_saphyr::Error) -> Diagnostic {
+    pub(crate) fn yaml_error(&self, e: &serde_saphyr::Error) -> Diagnostic {
         let d = self.located_yaml_error(e);
         let unknown_key = match e.without_snippet() {
             serde_saphyr::Error::SerdeUnknownField {
@@ -236,7 +236,7 @@ impl SourceFile {
     }
 
     /// The byte offset of a line and column (both from 1) in the file.
-    pub fn byte_at(&self, line: usize, column: usize) -> usize {
+    pub(crate) fn byte_at(&self, line: usize, column: usize) -> usize {
         let start =
             crate::diagnostic::line_start(&self.text, line.max(1)).unwrap_or(self.text.len());
         self.text[start..]
@@ -246,7 +246,7 @@ impl SourceFile {
     }
 
     /// The line and column (from 1) of a byte offset in the file.
-    pub fn line_column(&self, byte: usize) -> (usize, usize) {
+    pub(crate) fn line_column(&self, byte: usize) -> (usize, usize) {
         let before = &self.text[..byte.min(self.text.len())];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -254,7 +254,11 @@ impl SourceFile {
     }
 
     /// A located diagnostic at a value's place in this file.
-    pub fn error_at(&self, at: &serde_saphyr::Location, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn error_at(
+        &self,
+        at: &serde_saphyr::Location,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::at(
             &self.path,
             &self.text,

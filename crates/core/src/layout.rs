@@ -18,7 +18,7 @@ pub fn fit(font: &Font, text: &str, size: f64, width: f64) -> f64 {
 
 /// [`fit`] with another floor than [`MIN_TEXT_PT`]: a figure drawn to be printed smaller
 /// than its own size keeps its text at the size that prints legibly.
-pub fn fit_above(font: &Font, text: &str, size: f64, width: f64, floor: f64) -> f64 {
+pub(crate) fn fit_above(font: &Font, text: &str, size: f64, width: f64, floor: f64) -> f64 {
     let w = font.text_width(text, size);
     if w <= width {
         size
@@ -30,7 +30,13 @@ pub fn fit_above(font: &Font, text: &str, size: f64, width: f64, floor: f64) -> 
 /// The size at which `text`, one line with no room to wrap into (a sheet's name line, a
 /// score box's caption), fits `width` millimetres: shrunk as [`fit`] does, and refused when
 /// it is too wide even at [`MIN_TEXT_PT`], naming `what` (the template key or record field).
-pub fn one_line(font: &Font, what: &str, text: &str, size: f64, width: f64) -> Result<f64, String> {
+pub(crate) fn one_line(
+    font: &Font,
+    what: &str,
+    text: &str,
+    size: f64,
+    width: f64,
+) -> Result<f64, String> {
     let fitted = fit(font, text, size, width);
     if fits(font, text, fitted, width) {
         return Ok(fitted);
@@ -141,7 +147,7 @@ const TALL_SAMPLE: &str = "Sholine 岸";
 /// A diagram's header: the title, and under it the byline when there is one, both at
 /// `x`, no wider than `width`, their sizes `scale` times their own. Returns it and the y
 /// where it ends.
-pub fn diagram_header(
+pub(crate) fn diagram_header(
     font: &Font,
     title: &str,
     byline: &str,
@@ -180,7 +186,7 @@ pub fn diagram_header(
 /// `floor`, wrapped at `size` onto as many lines as it takes (a word wider than the line
 /// broken between characters): never cut, never smaller than the floor, never wider than
 /// `width`. Each line with its size.
-pub fn fitted_lines(
+pub(crate) fn fitted_lines(
     font: &Font,
     text: &str,
     size: f64,
@@ -203,7 +209,7 @@ pub fn fitted_lines(
 
 /// `text` from the baseline `y` at `x`, shrunk to fit `width` or wrapped onto further
 /// lines ([`fitted_lines`]), added to `group`; the last line's baseline and its size.
-pub fn text_lines(
+pub(crate) fn text_lines(
     font: &Font,
     group: &mut crate::figure::Group,
     text: &str,
@@ -226,12 +232,12 @@ pub fn text_lines(
 }
 
 /// Room around a bare figure's board, in millimetres: a book sets its own margins.
-pub const BARE_MARGIN: f64 = 1.5;
+pub(crate) const BARE_MARGIN: f64 = 1.5;
 
 /// A bare figure: `root` (drawn on a page) moved so that `extent`, what the board draws,
 /// sits [`BARE_MARGIN`] from the figure's top-left corner, with its cells moved alike.
 /// Returns the figure's width and height.
-pub fn crop_to_board(
+pub(crate) fn crop_to_board(
     figure: &mut crate::figure::Figure,
     cells: &mut crate::annotate::Cells,
     extent: crate::figure::Rect,
@@ -250,13 +256,13 @@ pub fn crop_to_board(
 }
 
 /// The distance from one baseline to the next at `size` points, in millimetres.
-pub fn line_height(size: f64) -> f64 {
+pub(crate) fn line_height(size: f64) -> f64 {
     size * font::MM_PER_PT * 1.45
 }
 
 /// A framed box of short rules, word-wrapped to `width`, its foot at `bottom`: the heading,
 /// then each rule as a bulleted paragraph. Returns the box and its top.
-pub fn rules_box(
+pub(crate) fn rules_box(
     font: &Font,
     heading: &str,
     rules: &[&str],

@@ -7,11 +7,11 @@ use crate::layout::line_height;
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 
 /// How wide a sample is, in millimetres.
-pub const SAMPLE: f64 = 8.0;
+pub(crate) const SAMPLE: f64 = 8.0;
 
 /// One entry: its kind (a class the sample group gets after `legend-sample`), a drawing of
 /// the sample between a left and a right point on the text's middle line, and its words.
-pub struct KeyEntry<'a> {
+pub(crate) struct KeyEntry<'a> {
     pub kind: &'static str,
     pub sample: Box<dyn Fn(Point, Point) -> Group + 'a>,
     pub words: String,

@@ -38,7 +38,7 @@ pub mod theme;
 pub mod vocabulary;
 pub mod words;
 
+pub use error::Error;
 /// The smallest text sheetgen prints, and its line breaker, for callers that set their own
 /// text beside its figures.
 pub use layout::{MIN_TEXT_PT, wrap};
-pub use error::Error;

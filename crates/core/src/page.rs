@@ -12,7 +12,7 @@ pub enum Paper {
 
 impl Paper {
     /// Width and height in millimetres, portrait.
-    pub fn portrait_size(self) -> (f64, f64) {
+    pub(crate) fn portrait_size(self) -> (f64, f64) {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
@@ -43,7 +43,7 @@ impl PageSetup {
 }
 
 /// The cells of a `columns` × `rows` grid over `area`, `gap` apart, row by row.
-pub fn grid(area: Rect, columns: usize, rows: usize, gap: f64) -> Vec<Rect> {
+pub(crate) fn grid(area: Rect, columns: usize, rows: usize, gap: f64) -> Vec<Rect> {
     let width = (area.width - gap * (columns as f64 - 1.0)) / columns as f64;
     let height = (area.height - gap * (rows as f64 - 1.0)) / rows as f64;
     (0..rows)

@@ -6,23 +6,23 @@
 use crate::figure::Color;
 
 /// A colour role: the name a theme file gives it, and its usual colour.
-pub type Role = (&'static str, Color);
+pub(crate) type Role = (&'static str, Color);
 
-pub const INK: Color = Color::BLACK;
+pub(crate) const INK: Color = Color::BLACK;
 pub const PAPER: Color = Color::WHITE;
 /// Black stones and pieces.
-pub const STONE_BLACK: Color = Color::grey(28);
+pub(crate) const STONE_BLACK: Color = Color::grey(28);
 /// Captures, dead runs, unusable towers.
-pub const WARNING: Color = Color::rgb(196, 40, 40);
+pub(crate) const WARNING: Color = Color::rgb(196, 40, 40);
 /// Annotations from a record or the command line.
 pub const ANNOTATION: Color = Color::rgb(160, 30, 140);
 /// Highlighted squares: a yellow band…
-pub const HIGHLIGHT: Color = Color::rgb(250, 200, 40);
+pub(crate) const HIGHLIGHT: Color = Color::rgb(250, 200, 40);
 /// …edged in dark amber, which keeps 3:1 against every square, also in grey.
-pub const HIGHLIGHT_EDGE: Color = Color::rgb(150, 95, 0);
+pub(crate) const HIGHLIGHT_EDGE: Color = Color::rgb(150, 95, 0);
 
 /// The shared roles by the name a theme file gives them.
-pub const ROLES: &[Role] = &[
+pub(crate) const ROLES: &[Role] = &[
     ("ink", INK),
     ("paper", PAPER),
     ("stone_black", STONE_BLACK),
@@ -32,9 +32,10 @@ pub const ROLES: &[Role] = &[
     ("highlight_edge", HIGHLIGHT_EDGE),
 ];
 
+#[cfg(test)]
 /// Two roles of one name have one colour, and two names never share a colour, so a theme
 /// maps each role on its own.
-pub fn check_roles(roles: &[Role]) -> Result<(), String> {
+pub(crate) fn check_roles(roles: &[Role]) -> Result<(), String> {
     for (i, (a, ca)) in roles.iter().enumerate() {
         for (b, cb) in &roles[i + 1..] {
             if (a == b) != (ca == cb) {

@@ -7,14 +7,14 @@ use crate::layout::MIN_TEXT_PT;
 use crate::page::{PageSetup, Paper};
 
 /// Printers cannot print closer than this to the paper edge (millimetres).
-pub const UNPRINTABLE_EDGE: f64 = 5.0;
+pub(crate) const UNPRINTABLE_EDGE: f64 = 5.0;
 /// The height a sheet keeps free at the foot of its content for the scale bar.
-pub const SCALE_STRIP: f64 = 6.0;
+pub(crate) const SCALE_STRIP: f64 = 6.0;
 const MM_PER_INCH: f64 = 25.4;
 
 /// A sheet's page inside its margins, and the part of that above the scale bar's strip:
 /// everything but the scale bar goes in the second.
-pub fn sheet_areas(page: PageSetup, margin: f64) -> (Rect, Rect) {
+pub(crate) fn sheet_areas(page: PageSetup, margin: f64) -> (Rect, Rect) {
     let (width, height) = page.size();
     let paper = Rect::new(margin, margin, width - 2.0 * margin, height - 2.0 * margin);
     let content = Rect {
@@ -80,7 +80,7 @@ const CUT_ARM: f64 = 2.5;
 const CUT_GAP: f64 = 1.0;
 /// How near a cut mark may come to anything printed: a printer's usual safety, so that a
 /// cut a little off the mark never shaves a name line or a box.
-pub const CUT_CLEARANCE: f64 = 3.0;
+pub(crate) const CUT_CLEARANCE: f64 = 3.0;
 /// An arm cut back to less than this is left out: too short to cut along.
 const CUT_ARM_MIN: f64 = 1.0;
 

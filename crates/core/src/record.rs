@@ -232,7 +232,7 @@ pub struct DiagramSpec {
 
 /// A move token with its place in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
+pub(crate) struct Token {
     pub text: String,
     pub line: usize,
     pub column: usize,
@@ -253,7 +253,10 @@ pub enum Moves {
 
 /// The move tokens with their places in the file. Move numbers (`1.`) in move text are
 /// skipped; a result (`1-0`) is a token, for the game to check.
-pub fn move_tokens(moves: &Spanned<Moves>, source: &SourceFile) -> Result<Vec<Token>, Diagnostic> {
+pub(crate) fn move_tokens(
+    moves: &Spanned<Moves>,
+    source: &SourceFile,
+) -> Result<Vec<Token>, Diagnostic> {
     match &moves.value {
         Moves::List(items) => Ok(items
             .iter()
@@ -462,7 +465,7 @@ pub enum Claim {
 }
 
 /// The claimed scores; a score that is not a whole number is an error at its place.
-pub fn claimed_scores(
+pub(crate) fn claimed_scores(
     claim: &Spanned<Claim>,
     source: &SourceFile,
 ) -> Result<(i32, i32), Diagnostic> {
@@ -641,7 +644,7 @@ impl About {
 
     /// A figure's title (SVG `<title>`, PDF metadata): the record's title and the game,
     /// or the game alone.
-    pub fn figure_title(&self, game: &str) -> String {
+    pub(crate) fn figure_title(&self, game: &str) -> String {
         match &self.title {
             Some(title) => format!("{} ({game})", title.value),
             None => game.to_string(),
@@ -653,7 +656,7 @@ impl About {
     }
 
     /// The name the record gives `side`, with its place in the file.
-    pub fn player_given(&self, side: Side) -> Option<&Text> {
+    pub(crate) fn player_given(&self, side: Side) -> Option<&Text> {
         match side {
             Side::Black => self.black.as_ref(),
             Side::White => self.white.as_ref(),
@@ -677,7 +680,7 @@ impl About {
     }
 
     /// "Autumn league, round 2", or as much of it as the record gives.
-    pub fn event_and_round(&self, words: &crate::words::Words) -> Option<String> {
+    pub(crate) fn event_and_round(&self, words: &crate::words::Words) -> Option<String> {
         let event = self.event.as_ref().map(|e| e.value.as_str());
         match (event, self.round.as_ref().map(|r| r.value.as_str())) {
             // A round in words (`Semi-final`) needs no "round" before it.
@@ -734,7 +737,7 @@ impl About {
 
 /// Whether a record's `round` is a number (`2`), which "round 2" and a centred table column
 /// suit, rather than words (`Semi-final`).
-pub fn is_round_number(round: &str) -> bool {
+pub(crate) fn is_round_number(round: &str) -> bool {
     let round = round.trim();
     !round.is_empty() && round.bytes().all(|b| b.is_ascii_digit())
 }
@@ -743,7 +746,7 @@ pub fn is_round_number(round: &str) -> bool {
 /// (each player's move counts; Towers counts turns), or a numbered move of the move lists
 /// (`6.`, `6...`), counted as the game numbers them. `length` is how many the game has,
 /// which it may not pass.
-pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize, String> {
+pub(crate) fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize, String> {
     let written = text.trim();
     let (unit, count_unit) = (numbering.unit(), numbering.count_unit());
     let Some(at) = MoveRef::parse(written) else {
@@ -771,7 +774,7 @@ pub fn parse_at(text: &str, length: usize, numbering: Numbering) -> Result<usize
 }
 
 /// A located error at a value.
-pub fn error_at<T>(
+pub(crate) fn error_at<T>(
     source: &SourceFile,
     value: &Spanned<T>,
     message: impl Into<String>,

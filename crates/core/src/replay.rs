@@ -77,10 +77,3 @@ pub struct PageWords {
     /// The board's accessible name.
     pub board: String,
 }
-
-impl Replay {
-    /// Every position of every game.
-    pub fn frame_count(&self) -> usize {
-        self.games.iter().map(|g| g.frames.len()).sum()
-    }
-}

@@ -32,7 +32,7 @@ impl Default for Theme {
 }
 
 /// The grey a colour prints as (ITU-R BT.601 luma).
-pub fn grey_of(c: Color) -> Color {
+pub(crate) fn grey_of(c: Color) -> Color {
     let luma = 0.299 * f64::from(c.r) + 0.587 * f64::from(c.g) + 0.114 * f64::from(c.b);
     Color::grey(luma.round() as u8)
 }
@@ -217,10 +217,10 @@ struct ThemeFile {
 
 /// The least contrast between ink and paper a theme may have: WCAG's minimum for large text
 /// (its 4.5:1 for body text would refuse some sepia or dark themes people print happily).
-pub const MIN_CONTRAST: f64 = 3.0;
+pub(crate) const MIN_CONTRAST: f64 = 3.0;
 
 /// WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white).
-pub fn contrast(a: Color, b: Color) -> f64 {
+pub(crate) fn contrast(a: Color, b: Color) -> f64 {
     let luminance = |c: Color| {
         let channel = |v: u8| {
             let v = f64::from(v) / 255.0;

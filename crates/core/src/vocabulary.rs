@@ -155,7 +155,7 @@ impl Phrase {
     }
 
     /// Text shown as it is, in every language.
-    pub fn verbatim(text: impl Into<String>) -> Self {
+    pub(crate) fn verbatim(text: impl Into<String>) -> Self {
         Self {
             english: Cow::Owned(text.into()),
             keyed: false,
@@ -177,13 +177,13 @@ impl Phrase {
     }
 
     /// The placeholder `{name}` is the phrase `phrase`, translated with this one.
-    pub fn phrase(mut self, name: &'static str, phrase: Phrase) -> Self {
+    pub(crate) fn phrase(mut self, name: &'static str, phrase: Phrase) -> Self {
         self.values.push((name, Value::Phrase(Box::new(phrase))));
         self
     }
 
     /// The phrase in `words`' language; English as the code writes it.
-    pub fn in_words(&self, words: &Words) -> String {
+    pub(crate) fn in_words(&self, words: &Words) -> String {
         if !self.keyed {
             return self.english.to_string();
         }
@@ -247,7 +247,7 @@ impl Broken {
     }
 
     /// The words in `words`' language, without the rulings.
-    pub fn in_words(&self, words: &Words) -> String {
+    pub(crate) fn in_words(&self, words: &Words) -> String {
         let phrases: Vec<String> = self.phrases.iter().map(|p| p.in_words(words)).collect();
         phrases.join(": ")
     }
@@ -291,12 +291,12 @@ impl From<Phrase> for Broken {
 }
 
 /// What closes a message citing `rulings`: " (ruling L3)", " (rulings S5, S7)", or nothing.
-pub fn citation(rulings: &[&str]) -> String {
+pub(crate) fn citation(rulings: &[&str]) -> String {
     citation_in(rulings, &Words::default())
 }
 
 /// [`citation`] in `words`' language.
-pub fn citation_in(rulings: &[&str], words: &Words) -> String {
+pub(crate) fn citation_in(rulings: &[&str], words: &Words) -> String {
     let word = |english: &str| match words.lang() {
         crate::words::Lang::En => english.to_string(),
         _ => words.tr(english),
@@ -317,13 +317,8 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// "s" when `n` is not one: for a plural in the middle of a sentence.
-pub fn plural_s(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 /// The word with its first letter in upper case.
-pub fn capitalised(word: &str) -> String {
+pub(crate) fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars
         .next()
@@ -352,7 +347,7 @@ impl Numbering {
     /// What a position's count counts: "half-move" (each player's move is one, so that
     /// `12.` is the 23rd), or "turn". Reports, errors and figures count in it, never in
     /// numbered moves.
-    pub fn count_unit(self) -> &'static str {
+    pub(crate) fn count_unit(self) -> &'static str {
         match self {
             Numbering::Pairs => HALF_MOVE,
             Numbering::Turns => "turn",
@@ -362,7 +357,7 @@ impl Numbering {
     /// The number a list from the game's first move writes before the `i`-th move (from 0):
     /// each turn's, and the first player's moves' (`6.`); None for a reply, which follows
     /// its number unnumbered.
-    pub fn written_number(self, i: usize) -> Option<String> {
+    pub(crate) fn written_number(self, i: usize) -> Option<String> {
         (self == Numbering::Turns || i % 2 == 0).then(|| self.number(i))
     }
 
@@ -386,7 +381,7 @@ impl Numbering {
 
     /// `moves`, a game's moves from its `from`-th on (from 0), numbered as [`Self::moves`]
     /// numbers them.
-    pub fn moves_from(self, moves: &[String], from: usize) -> String {
+    pub(crate) fn moves_from(self, moves: &[String], from: usize) -> String {
         let mut out = String::new();
         for (i, played) in (from..).zip(moves) {
             if !out.is_empty() {
@@ -422,11 +417,11 @@ impl Numbering {
 
 /// What a game whose moves are one side's each counts its positions in: `plural(n,
 /// HALF_MOVE)` is "24 half-moves".
-pub const HALF_MOVE: &str = "half-move";
+pub(crate) const HALF_MOVE: &str = "half-move";
 
 /// The `i`-th move (from 0) of a game of one side's moves as messages name it, numbered as
 /// move lists number it and told apart by its side: `move 6 (white)` is `6...`.
-pub fn move_and_side(i: usize, side: &'static str) -> Phrase {
+pub(crate) fn move_and_side(i: usize, side: &'static str) -> Phrase {
     Phrase::new("move {n} ({side})")
         .with("n", i / 2 + 1)
         .word("side", side)
@@ -526,7 +521,6 @@ mod tests {
     fn plurals_and_capitals() {
         assert_eq!(plural(1, "move"), "1 move");
         assert_eq!(plural(0, "move"), "0 moves");
-        assert_eq!(plural_s(2), "s");
         assert_eq!(capitalised("turns"), "Turns");
         assert_eq!(capitalised(""), "");
     }

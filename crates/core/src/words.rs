@@ -50,7 +50,7 @@ impl Lang {
 
     /// English text → this language, for what sheetgen says rather than draws: its reports'
     /// and errors' words (`templates/messages/`), which need no glyph of the built-in font.
-    pub fn messages_source(self) -> &'static str {
+    pub(crate) fn messages_source(self) -> &'static str {
         match self {
             Lang::En => "",
             Lang::De => include_str!("../templates/messages/de.yaml"),
@@ -144,7 +144,7 @@ impl Words {
 
 /// `text` with each placeholder (`{n}`) of `values` replaced by its value; any other brace
 /// stays as it is.
-pub fn filled_in(text: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+pub(crate) fn filled_in(text: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
     use std::fmt::Write;
     let mut filled = String::with_capacity(text.len() + 16);
     let mut rest = text;
@@ -173,7 +173,7 @@ pub fn filled_in(text: &str, values: &[(&str, &dyn std::fmt::Display)]) -> Strin
 
 /// `text` with each apostrophe inside a word (`Black's`) as print sets it (’): the words in
 /// code and the tables' keys keep the straight one you can type.
-pub fn typographic(text: &str) -> String {
+pub(crate) fn typographic(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let letter = |i: Option<usize>| {
         i.and_then(|i| chars.get(i))

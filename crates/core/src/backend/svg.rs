@@ -167,7 +167,7 @@ impl From<Decimal> for svg::node::Value {
 
 /// Whether XML 1.0 allows `c` in a document (its `Char` production): not the C0 controls
 /// but tab and line ends, nor U+FFFE and U+FFFF (surrogates cannot occur in a `str`).
-pub fn is_xml_char(c: char) -> bool {
+pub(crate) fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 

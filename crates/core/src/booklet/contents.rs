@@ -10,7 +10,7 @@ use crate::font::Font;
 use crate::games::GameRecord;
 
 /// Where each game's page number goes: the page, and the baseline of its line's last line.
-pub struct Contents {
+pub(crate) struct Contents {
     numbers: Vec<(usize, f64)>,
 }
 

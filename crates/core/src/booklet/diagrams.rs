@@ -26,7 +26,7 @@ use crate::words::Words;
 
 /// One diagram of the booklet and the words under it, with its text as large as the
 /// booklet's scale needs.
-pub struct BookletDiagram<'a> {
+pub(crate) struct BookletDiagram<'a> {
     pub game: &'a dyn GameRecord,
     request: FigureSpec,
     caption: Vec<String>,
@@ -192,7 +192,7 @@ fn comment(game: &dyn GameRecord, at: usize) -> Option<String> {
 
 /// The diagrams of one kind of game, drawn and measured at the one scale they are placed
 /// at (and then dropped).
-pub struct Measured {
+pub(crate) struct Measured {
     /// Each diagram's width and height, unscaled.
     pub sizes: Vec<(f64, f64)>,
     pub fitted: Fitted,
@@ -203,7 +203,7 @@ pub struct Measured {
 /// How one kind of game's diagrams are placed: in which cells, at what scale, their text
 /// how many times its usual size.
 #[derive(Clone, Copy)]
-pub struct Fitted {
+pub(crate) struct Fitted {
     /// The cells they fit: the booklet's, or one across the page.
     pub cells: Cells,
     pub scale: f64,
@@ -252,7 +252,7 @@ impl Cells {
     }
 
     /// The most caption lines any of `entries` needs in a cell.
-    pub fn caption_lines(
+    pub(crate) fn caption_lines(
         entries: &[BookletDiagram],
         area: Rect,
         options: &BookletOptions,
@@ -271,7 +271,7 @@ impl Cells {
 /// print size: their text is drawn larger until it is; where the cell is too low for that
 /// (a figure with long notes under its board), they may be as tall as the page; and a
 /// layout where even that is too small is refused.
-pub fn measure_all(
+pub(crate) fn measure_all(
     entries: &[&BookletDiagram],
     cells: Cells,
     options: &BookletOptions,
@@ -395,7 +395,7 @@ fn caption_lines(font: &Font, caption: &[String], pt: f64, width: f64) -> Vec<St
 }
 
 /// How high the first row of diagrams of these `sizes` is placed.
-pub fn first_row_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
+pub(crate) fn first_row_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
     let row = &sizes[..fitted.cells.columns.min(sizes.len())];
     match row.is_empty() {
         true => 0.0,
@@ -411,12 +411,12 @@ pub fn first_row_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
 
 /// The refusal of a page whose parts are not where the layout put them (never met: the
 /// layout and the drawing are made from one record).
-pub fn not_laid_out() -> Error {
+pub(crate) fn not_laid_out() -> Error {
     Error::Render("a booklet page is not as laid out".into())
 }
 
 /// A diagram placed on a page, drawn when the page is written.
-pub struct Placed {
+pub(crate) struct Placed {
     /// Its game's index among the booklet's games.
     pub game: usize,
     request: FigureSpec,
@@ -430,7 +430,7 @@ pub struct Placed {
 impl Placed {
     /// Draws the diagram of `game` (its record) into its entry among `content`, the page's
     /// content; its description.
-    pub fn draw_into(
+    pub(crate) fn draw_into(
         &self,
         game: &dyn GameRecord,
         content: &mut Group,

@@ -17,7 +17,7 @@ struct Placed {
 }
 
 /// Pages being filled, top to bottom.
-pub struct Flow {
+pub(crate) struct Flow {
     /// Where content goes on every page (the page number sits under it).
     pub area: Rect,
     pages: Vec<Group>,
@@ -62,7 +62,7 @@ impl Flow {
     }
 
     /// Starts a new page, unless the last one is still empty.
-    pub fn new_page(&mut self) {
+    pub(crate) fn new_page(&mut self) {
         if !self.at_top() {
             self.pages.push(Group::new("page-content"));
             self.descriptions.push(Vec::new());
@@ -72,7 +72,7 @@ impl Flow {
 
     /// Starts a new page unless this one has `height` of room left: keeps what belongs
     /// together (a heading and its first lines) on one page.
-    pub fn new_page_unless_room(&mut self, height: f64) {
+    pub(crate) fn new_page_unless_room(&mut self, height: f64) {
         if height > self.room() + 1e-6 {
             self.new_page();
         }
@@ -103,12 +103,12 @@ impl Flow {
     }
 
     /// Adds `text` to page `page`'s text alternative.
-    pub fn describe(&mut self, page: usize, text: impl Into<String>) {
+    pub(crate) fn describe(&mut self, page: usize, text: impl Into<String>) {
         self.descriptions[page].push(Some(text.into()));
     }
 
     /// Leaves the next part of page `page`'s text alternative to a diagram drawn later.
-    pub fn describe_later(&mut self, page: usize) {
+    pub(crate) fn describe_later(&mut self, page: usize) {
         self.descriptions[page].push(None);
     }
 
@@ -123,7 +123,7 @@ impl Flow {
     /// `text` as lines of `size` points, `indent` in from the left and no wider than the
     /// rest of the column, in a group of class `class`, flowing onto the next page where
     /// the page ends; lines never shrink below `floor`. Returns the page of its first line.
-    pub fn paragraph(
+    pub(crate) fn paragraph(
         &mut self,
         class: &str,
         text: &str,
@@ -135,7 +135,7 @@ impl Flow {
 
     /// [`Flow::paragraph`] leaving `right` millimetres free at the right (for a page
     /// number); the page and baseline of its last line.
-    pub fn paragraph_narrowed(
+    pub(crate) fn paragraph_narrowed(
         &mut self,
         class: &str,
         text: &str,
@@ -191,7 +191,7 @@ impl Flow {
     }
 
     /// The pages' content and text alternatives, in order.
-    pub fn into_pages(self) -> Vec<(Group, Vec<Option<String>>)> {
+    pub(crate) fn into_pages(self) -> Vec<(Group, Vec<Option<String>>)> {
         self.pages.into_iter().zip(self.descriptions).collect()
     }
 }

@@ -12,7 +12,7 @@ use crate::words::Words;
 
 /// The bulletin's title: `--title`, else its games' events ("Autumn league"), else the
 /// games' names ("Shoreline · Lines of Action").
-pub fn booklet_title(games: &[&dyn GameRecord], options: &BookletOptions) -> String {
+pub(crate) fn booklet_title(games: &[&dyn GameRecord], options: &BookletOptions) -> String {
     if let Some(title) = &options.title {
         return title.clone();
     }
@@ -39,7 +39,7 @@ pub fn booklet_title(games: &[&dyn GameRecord], options: &BookletOptions) -> Str
 
 /// The first page's head: the title and the date (`--date`, else the games' dates, first
 /// to last).
-pub fn front(
+pub(crate) fn front(
     flow: &mut Flow,
     title: &str,
     games: &[&dyn GameRecord],
@@ -136,7 +136,7 @@ pub fn game(
 }
 
 /// "Ann – Bo", Black first, when the record names both players.
-pub fn vs(game: &dyn GameRecord) -> Option<String> {
+pub(crate) fn vs(game: &dyn GameRecord) -> Option<String> {
     let about = game.about();
     Some(format!(
         "{} – {}",

@@ -34,10 +34,10 @@ use style::{GAP, MARGIN};
 
 /// Diagrams in one booklet, at most: each is drawn twice (measured for the layout, then
 /// drawn as its page is written), and a thousand already make a 170-page booklet.
-pub const MAX_DIAGRAMS: usize = 1_000;
+pub(crate) const MAX_DIAGRAMS: usize = 1_000;
 
 /// Games past which the booklet lists them in a contents list.
-pub const CONTENTS_FROM: usize = 9;
+pub(crate) const CONTENTS_FROM: usize = 9;
 
 /// The booklet of `games`, every page whole.
 pub fn booklet(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Result<Document, Error> {

@@ -10,13 +10,13 @@ use crate::words::Words;
 
 /// One paragraph of the list.
 #[derive(Debug, PartialEq)]
-pub enum Paragraph {
+pub(crate) enum Paragraph {
     Moves(String),
     Comment(String),
 }
 
 /// The game's comment, then its moves broken after each commented move by the comment.
-pub fn paragraphs(game: &dyn GameRecord, words: &Words) -> Vec<Paragraph> {
+pub(crate) fn paragraphs(game: &dyn GameRecord, words: &Words) -> Vec<Paragraph> {
     let about = game.about();
     let length = game.length();
     let mut out = Vec::new();

@@ -6,21 +6,21 @@ use crate::theme::Theme;
 use crate::words::Words;
 
 /// Room around the page's content, in millimetres.
-pub const MARGIN: f64 = 14.0;
+pub(crate) const MARGIN: f64 = 14.0;
 /// Between diagrams, and between a game and the next.
-pub const GAP: f64 = 8.0;
+pub(crate) const GAP: f64 = 8.0;
 
 /// The booklet's title, on its first page.
-pub const TITLE_PT: f64 = 18.0;
+pub(crate) const TITLE_PT: f64 = 18.0;
 /// Section headings ("Results") and each game's first line.
-pub const HEADING_PT: f64 = 12.0;
+pub(crate) const HEADING_PT: f64 = 12.0;
 /// Tables, move lists, the lines under a game's heading.
-pub const BODY_PT: f64 = 9.0;
+pub(crate) const BODY_PT: f64 = 9.0;
 /// Captions under diagrams, page numbers.
-pub const CAPTION_PT: f64 = 8.5;
+pub(crate) const CAPTION_PT: f64 = 8.5;
 
 /// The smallest text a booklet prints, in points: the smallest anyone reads on paper.
-pub const MIN_PRINT_PT: f64 = crate::layout::MIN_TEXT_PT;
+pub(crate) const MIN_PRINT_PT: f64 = crate::layout::MIN_TEXT_PT;
 
 /// How the booklet is laid out and what it says about itself.
 #[derive(Debug, Clone)]
@@ -50,7 +50,7 @@ pub struct BookletOptions {
 
 impl BookletOptions {
     /// The smallest text the booklet prints, in points.
-    pub fn min_pt(&self) -> f64 {
+    pub(crate) fn min_pt(&self) -> f64 {
         self.text_size.unwrap_or(MIN_PRINT_PT)
     }
 
@@ -60,7 +60,7 @@ impl BookletOptions {
     }
 
     /// The captions' size.
-    pub fn caption_pt(&self) -> f64 {
+    pub(crate) fn caption_pt(&self) -> f64 {
         self.pt(CAPTION_PT)
     }
 }

@@ -27,7 +27,7 @@ pub use subset::subset;
 pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/sheetgen-sans.ttf");
 
 /// Millimetres per typographic point.
-pub const MM_PER_PT: f64 = 25.4 / 72.0;
+pub(crate) const MM_PER_PT: f64 = 25.4 / 72.0;
 
 /// A TrueType or OpenType font, checked to parse.
 #[derive(Debug)]
@@ -168,7 +168,7 @@ impl Font {
     }
 
     /// The glyph id of `c` and its advance in font units, if the font can draw it.
-    pub fn glyph_advance(&self, c: char) -> Option<(u16, u16)> {
+    pub(crate) fn glyph_advance(&self, c: char) -> Option<(u16, u16)> {
         if c.is_control() {
             return None;
         }
@@ -246,7 +246,7 @@ impl Font {
     /// How far the ink of `text` reaches above and below the baseline at `size_pt`, in
     /// millimetres (both positive), from the glyphs' real outlines: what checks that text sits
     /// inside its box need. Empty text has no extent.
-    pub fn ink_extent(&self, text: &str, size_pt: f64) -> (f64, f64) {
+    pub(crate) fn ink_extent(&self, text: &str, size_pt: f64) -> (f64, f64) {
         let (mut top, mut bottom) = (0i32, 0i32);
         let ids = self.glyphs(text.chars()).flatten().map(|g| g.id);
         for (y_max, y_min) in self.ink(ids).flatten() {
@@ -259,7 +259,7 @@ impl Font {
 
     /// Height of capital letters above the baseline at `size_pt`, in millimetres: what
     /// centring a label on a point or in a box needs.
-    pub fn cap_height(&self, size_pt: f64) -> f64 {
+    pub(crate) fn cap_height(&self, size_pt: f64) -> f64 {
         let m = self.metrics;
         let units = m
             .capital_height
@@ -268,7 +268,7 @@ impl Font {
     }
 
     /// Depth of descenders below the baseline at `size_pt`, in millimetres (positive).
-    pub fn descent(&self, size_pt: f64) -> f64 {
+    pub(crate) fn descent(&self, size_pt: f64) -> f64 {
         -f64::from(self.metrics.descender) * self.scale(size_pt)
     }
 

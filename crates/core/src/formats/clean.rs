@@ -22,7 +22,7 @@ pub fn line(text: &str) -> String {
 
 /// A comment: paragraphs kept (every kind of line break a `\n`, at most one blank line in a
 /// row), each line cleaned as [`line`] cleans a line.
-pub fn paragraphs(text: &str) -> String {
+pub(crate) fn paragraphs(text: &str) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut chars = text.chars().peekable();

@@ -183,7 +183,7 @@ fn push_word<'a>(words: &mut Vec<(usize, &'a str)>, at: usize, word: &'a str) {
 }
 
 /// Whether a word of move text is a result: `1-0`, `0-1`, `1/2-1/2` (or `½-½`), `*`.
-pub fn is_result_word(word: &str) -> bool {
+pub(crate) fn is_result_word(word: &str) -> bool {
     matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 

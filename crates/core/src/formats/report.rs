@@ -60,7 +60,7 @@ pub fn json_line(value: &impl Serialize) -> String {
 }
 
 /// A signed number as reports write it: `+1`, `0`, `-2`.
-pub fn signed(v: i32) -> String {
+pub(crate) fn signed(v: i32) -> String {
     if v > 0 {
         format!("+{v}")
     } else {

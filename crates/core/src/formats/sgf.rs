@@ -20,11 +20,11 @@ pub struct Property {
 }
 
 /// A node: its properties in order, one entry per value (`AB[a1][b2]` gives two).
-pub type Node = Vec<Property>;
+pub(crate) type Node = Vec<Property>;
 
 /// One game tree's main line, node by node, and where the tree starts in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameTree {
+pub(crate) struct GameTree {
     pub nodes: Vec<Node>,
     pub at: usize,
     /// Each variation that branches off the main line and is left out: the byte offset of
@@ -40,13 +40,13 @@ impl GameTree {
 }
 
 /// A located problem in an SGF file.
-pub fn error_at(source: &SourceFile, byte: usize, message: impl Into<String>) -> Diagnostic {
+pub(crate) fn error_at(source: &SourceFile, byte: usize, message: impl Into<String>) -> Diagnostic {
     let (line, column) = source.line_column(byte);
     Diagnostic::at(&source.path, &source.text, line, column, message)
 }
 
 /// Every game tree of the file, in order, each along its main line.
-pub fn collection(source: &SourceFile) -> Result<Vec<GameTree>, Diagnostic> {
+pub(crate) fn collection(source: &SourceFile) -> Result<Vec<GameTree>, Diagnostic> {
     let mut reader = Reader {
         source,
         text: &source.text,

@@ -7,7 +7,7 @@
 
 /// A record written key by key.
 #[derive(Debug, Default)]
-pub struct RecordWriter {
+pub(crate) struct RecordWriter {
     out: String,
 }
 
@@ -16,28 +16,9 @@ impl RecordWriter {
         Self::default()
     }
 
-    /// `# …` comment lines, one per line of `text`; characters a comment cannot hold
-    /// become spaces.
-    pub fn comment(&mut self, text: &str) {
-        let text: String = text
-            .chars()
-            .map(|c| {
-                let hidden = (c.is_control() || !printable(c)) && c != '\n';
-                if hidden { ' ' } else { c }
-            })
-            .collect();
-        for line in text.lines() {
-            if line.is_empty() {
-                self.out.push_str("#\n");
-            } else {
-                self.out.push_str(&format!("# {line}\n"));
-            }
-        }
-    }
-
     /// One `# …` comment line holding `text` whole: line breaks, controls and characters
     /// YAML cannot hold written as escapes (`\n`, `\u{9b}`), for a file name.
-    pub fn escaped_comment(&mut self, text: &str) {
+    pub(crate) fn escaped_comment(&mut self, text: &str) {
         let mut line = String::with_capacity(text.len() + 3);
         line.push_str("# ");
         for c in text.chars() {
@@ -105,11 +86,6 @@ impl RecordWriter {
         self.out.push_str("]\n");
     }
 
-    /// `---`: the next record of the same file starts here.
-    pub fn next_document(&mut self) {
-        self.out.push_str("---\n");
-    }
-
     pub fn finish(self) -> String {
         self.out
     }
@@ -146,14 +122,13 @@ mod tests {
     fn texts_are_quoted_and_comments_stay_comments() {
         let mut w = RecordWriter::new();
         w.escaped_comment("Imported from x\ngame: towers");
-        w.comment("line one\n\nline\u{1b} two");
         w.word("game", "lines-of-action");
         w.text("title", "say \"hi\"\n\\");
         w.texts("players", &[("black", "Ann")]);
         w.list("moves", &["a".into(), "b".into(), "c".into()], 2);
         assert_eq!(
             w.finish(),
-            "# Imported from x\\ngame: towers\n# line one\n#\n# line  two\ngame: lines-of-action\n\
+            "# Imported from x\\ngame: towers\ngame: lines-of-action\n\
              title: \"say \\\"hi\\\"\\n\\\\\"\nplayers: { black: \"Ann\" }\nmoves: [a, b,\n        c]\n"
         );
     }

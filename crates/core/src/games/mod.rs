@@ -213,7 +213,7 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
 
 /// A game's [`Summary`] in `words`: its reason as the engine wrote it in English; in
 /// another language, the winner and the score, which every game's summary gives.
-pub fn summary_in(summary: &Summary, words: &Words) -> String {
+pub(crate) fn summary_in(summary: &Summary, words: &Words) -> String {
     if words.lang() == crate::words::Lang::En {
         return crate::vocabulary::capitalised(&summary.reason);
     }
@@ -259,7 +259,7 @@ pub struct GameOption {
 
 /// `--analysis`, the one option two games share (Shoreline's and Lines of Action's
 /// reviews): one entry, so the command line shows it once, with one help.
-pub const ANALYSIS: GameOption = GameOption {
+pub(crate) const ANALYSIS: GameOption = GameOption {
     name: "analysis",
     value: None,
     help: "Weigh every move and mark the costly ones (Shoreline against perfect play); \
@@ -302,7 +302,7 @@ impl CheckedView {
     }
 
     /// The same view with its text `scale`d: a text size never makes a view invalid.
-    pub fn set_text_scale(&mut self, scale: f64) {
+    pub(crate) fn set_text_scale(&mut self, scale: f64) {
         self.view.text_scale = scale;
     }
 }
@@ -458,7 +458,7 @@ pub fn names() -> String {
 }
 
 /// The games whose diagrams have the option `name`.
-pub fn games_with_option(name: &str) -> Vec<&'static dyn Game> {
+pub(crate) fn games_with_option(name: &str) -> Vec<&'static dyn Game> {
     GAMES
         .iter()
         .copied()
@@ -478,7 +478,7 @@ pub fn all_diagram_options() -> Vec<GameOption> {
 }
 
 /// Every colour role a theme may name: the shared ones, then each game's, each name once.
-pub fn colour_roles() -> Vec<crate::palette::Role> {
+pub(crate) fn colour_roles() -> Vec<crate::palette::Role> {
     let mut all: Vec<crate::palette::Role> = crate::palette::ROLES.to_vec();
     for role in GAMES.iter().flat_map(|game| game.colour_roles()) {
         if !all.iter().any(|(name, _)| *name == role.0) {
@@ -489,7 +489,7 @@ pub fn colour_roles() -> Vec<crate::palette::Role> {
 }
 
 /// The move a diagram shows, checked against the game's length: `at` or the end.
-pub fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, Error> {
+pub(crate) fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, Error> {
     let n = at.unwrap_or(length);
     if n > length {
         return Err(Error::Request(crate::error::RequestError::PastTheEnd {

@@ -28,7 +28,7 @@ impl PositionError {
     /// The problem at its place in a record: `position` is the record's value; the column
     /// is the character's own when the string is written on one line without escapes, else
     /// the value's start.
-    pub fn in_record(&self, source: &SourceFile, position: &Text) -> Diagnostic {
+    pub(crate) fn in_record(&self, source: &SourceFile, position: &Text) -> Diagnostic {
         let (line, column) = source.place(&position.referenced);
         let start = source.byte_at(line, column);
         let rest = source.text.get(start..).unwrap_or_default();
@@ -51,7 +51,7 @@ impl PositionError {
 
     /// The problem in a position given on the command line: `source` holds the position's
     /// text alone, named after the option.
-    pub fn in_option(&self, source: &SourceFile) -> Diagnostic {
+    pub(crate) fn in_option(&self, source: &SourceFile) -> Diagnostic {
         Diagnostic::at(
             &source.path,
             &source.text,
@@ -80,14 +80,14 @@ pub struct Row {
 
 /// The grid and the side to move, as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grid {
+pub(crate) struct Grid {
     /// Rows from the top of the board down.
     pub rows: Vec<Row>,
     pub to_move: Side,
 }
 
 /// How a game reads and names its grid.
-pub struct Notation<'a> {
+pub(crate) struct Notation<'a> {
     /// The letters of pieces (lower case; upper case is read the same).
     pub pieces: &'a [char],
     /// What a letter stands for, for the message refusing another: "b a black piece, …".
@@ -104,7 +104,7 @@ pub struct Notation<'a> {
 }
 
 /// Reads `text` as a grid of `notation`'s letters and the side to move.
-pub fn read_grid(text: &str, notation: &Notation) -> Result<Grid, PositionError> {
+pub(crate) fn read_grid(text: &str, notation: &Notation) -> Result<Grid, PositionError> {
     let chars: Vec<(usize, char)> = text.chars().enumerate().collect();
     let mut i = 0;
     while i < chars.len() && chars[i].1.is_whitespace() {
@@ -243,7 +243,7 @@ pub fn read_grid(text: &str, notation: &Notation) -> Result<Grid, PositionError>
 
 /// Writes rows (from the top) of squares as the notation does: a letter a piece, a number
 /// for each run of empty squares; then the side to move.
-pub fn write_grid(rows: impl Iterator<Item = Vec<Option<char>>>, to_move: Side) -> String {
+pub(crate) fn write_grid(rows: impl Iterator<Item = Vec<Option<char>>>, to_move: Side) -> String {
     let mut out = String::new();
     for (r, row) in rows.enumerate() {
         if r > 0 {
@@ -276,7 +276,7 @@ pub fn write_grid(rows: impl Iterator<Item = Vec<Option<char>>>, to_move: Side) 
 
 /// Refuses a grid of other than `rows` rows, or a row of other than `width` squares; `name`
 /// names a row by its index from the top ("rank 8").
-pub fn check_shape(
+pub(crate) fn check_shape(
     grid: &Grid,
     text: &str,
     rows: usize,

@@ -12,7 +12,7 @@ use crate::font::Font;
 use crate::input::SourceFile;
 
 /// A text from a template, with its place in the file for error messages.
-pub type Label = Spanned<String>;
+pub(crate) type Label = Spanned<String>;
 
 /// A sheet's short rules (`--rules`), as every game's template writes them.
 #[derive(Debug, Clone, serde::Deserialize)]
@@ -48,7 +48,7 @@ pub struct Builtin {
 /// The built-in template parsed with `parse`, checked against sheetgen's own font whatever
 /// `--font` the job chose: a chosen font that lacks its characters is refused when they
 /// are drawn, not here.
-pub fn parsed_builtin<T>(
+pub(crate) fn parsed_builtin<T>(
     builtin: &Builtin,
     parse: impl FnOnce(&SourceFile, &Font) -> Result<T, Error>,
 ) -> T {
@@ -89,7 +89,7 @@ pub fn parse<T: DeserializeOwned>(source: &SourceFile, builtin: &Builtin) -> Res
 }
 
 /// A text must be drawable with `font`, and every `{…}` in it one of `allowed`.
-pub fn check_text(
+pub(crate) fn check_text(
     label: &Label,
     allowed: &[&str],
     source: &SourceFile,
@@ -139,7 +139,7 @@ fn searched(bytes: usize) {
 }
 
 /// A size must lie in `min..=max`; the error names the key.
-pub fn check_range(
+pub(crate) fn check_range(
     value: &Spanned<f64>,
     (min, max): (f64, f64),
     name: &str,
@@ -212,7 +212,7 @@ pub trait Checked {
 }
 
 /// A template for `builtin`'s sheet, parsed and checked, its texts against `font`.
-pub fn parse_checked<T: DeserializeOwned + Checked>(
+pub(crate) fn parse_checked<T: DeserializeOwned + Checked>(
     source: &SourceFile,
     builtin: &Builtin,
     font: &Font,

@@ -25,13 +25,13 @@ use crate::vocabulary::Side;
 
 /// An estimate falling this much short of the best move's is a mistake: as bad as one and
 /// a half more groups to join (the evaluation's depth-2 noise stays well under it).
-pub const MISTAKE: i32 = 150;
+pub(crate) const MISTAKE: i32 = 150;
 /// And this much a blunder: three groups' worth.
-pub const BLUNDER: i32 = 300;
+pub(crate) const BLUNDER: i32 = 300;
 
 /// The budget of the second look at a move that left a proven win for an unproven position,
 /// in times the review's budget a position.
-pub const RECHECK: u64 = 4;
+pub(crate) const RECHECK: u64 = 4;
 
 /// One position of a game and what is known of it.
 #[derive(Debug, Clone)]
@@ -83,7 +83,7 @@ pub enum Note {
 }
 
 impl Note {
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Note::ThrewAwayWin { win, loss } => {
                 format!("threw away a proven win (win in {win} → loss in {loss})")
@@ -102,7 +102,7 @@ impl Note {
     }
 
     /// A costly move: one a review diagram shows.
-    pub fn is_costly(&self) -> bool {
+    pub(crate) fn is_costly(&self) -> bool {
         !matches!(self, Note::Mistake { .. })
     }
 }
@@ -310,7 +310,7 @@ const COLUMNS_KEY: &str = "before, after: for the player who moved, a proof or t
     next row's before is searched a ply further and may differ)\n";
 
 /// The text report of one game: a line per move, then what each side did.
-pub fn text_report(index: usize, title: &str, review: &Review) -> String {
+pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String {
     let size = review.rules.size;
     let column = Column::new;
     let columns = [
@@ -422,7 +422,7 @@ struct JsonStand {
 }
 
 /// One JSON object a position, ply 0 the start.
-pub fn json_report(index: usize, review: &Review) -> String {
+pub(crate) fn json_report(index: usize, review: &Review) -> String {
     let size = review.rules.size;
     review
         .stands
@@ -523,7 +523,7 @@ impl Review {
 
     /// The costly moves a review diagram is worth drawing for: the turning point first,
     /// then the other moves with a costly [`Note`] in the game's order.
-    pub fn costly_plies(&self) -> Vec<usize> {
+    pub(crate) fn costly_plies(&self) -> Vec<usize> {
         let mut plies: Vec<usize> = self.turning_point().into_iter().collect();
         for m in &self.moves {
             if m.note.as_ref().is_some_and(Note::is_costly) && !plies.contains(&m.ply) {

@@ -32,7 +32,7 @@ pub struct BoardLayout<'f> {
 
 impl<'f> BoardLayout<'f> {
     /// Room the labels take on each side of the squares.
-    pub fn label_room(font: &Font, label_pt: f64) -> f64 {
+    pub(crate) fn label_room(font: &Font, label_pt: f64) -> f64 {
         font.text_width("12", label_pt) + LABEL_GAP + 0.5
     }
 
@@ -65,13 +65,13 @@ impl<'f> BoardLayout<'f> {
     }
 
     /// The squares only.
-    pub fn squares_rect(&self) -> Rect {
+    pub(crate) fn squares_rect(&self) -> Rect {
         let side = self.cell * self.size as f64;
         Rect::new(self.origin.x, self.origin.y, side, side)
     }
 
     /// Everything the board draws, labels included.
-    pub fn extent(&self) -> Rect {
+    pub(crate) fn extent(&self) -> Rect {
         let room = Self::label_room(self.font, self.label_pt);
         let squares = self.squares_rect();
         Rect::new(
@@ -101,7 +101,7 @@ impl<'f> BoardLayout<'f> {
         self.square(square).center()
     }
 
-    pub fn piece_radius(&self) -> f64 {
+    pub(crate) fn piece_radius(&self) -> f64 {
         self.cell * 0.38
     }
 

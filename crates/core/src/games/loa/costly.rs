@@ -106,7 +106,11 @@ pub fn arrows(board: &BoardLayout, marked: &Marked) -> Group {
 }
 
 /// The key to the arrows `arrows` drew.
-pub fn key_entries<'a>(board: &BoardLayout, marked: &Marked, words: &Words) -> Vec<KeyEntry<'a>> {
+pub(crate) fn key_entries<'a>(
+    board: &BoardLayout,
+    marked: &Marked,
+    words: &Words,
+) -> Vec<KeyEntry<'a>> {
     let w = width(board);
     let same = marked.played.is_some() && marked.played == marked.best;
     let mut entries = Vec::new();

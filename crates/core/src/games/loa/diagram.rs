@@ -36,7 +36,7 @@ pub enum Show {
 }
 
 /// Reads `lines:b8` or `moves:b8` for a board of `size`.
-pub fn parse_show(text: &str, size: usize) -> Result<Show, String> {
+pub(crate) fn parse_show(text: &str, size: usize) -> Result<Show, String> {
     let (kind, square) = text.split_once(':').ok_or_else(|| {
         format!("show `{text}`: write lines:SQUARE or moves:SQUARE, like lines:b8")
     })?;
@@ -613,7 +613,7 @@ fn outcome_line(total: usize, replay: &Play, words: &Words) -> String {
 
 /// How the game ended after `n` moves, in `words`: in English the engine's own words,
 /// which `check` prints too; in another language each kind in one sentence.
-pub fn outcome_words(outcome: super::game::Outcome, n: usize, words: &Words) -> String {
+pub(crate) fn outcome_words(outcome: super::game::Outcome, n: usize, words: &Words) -> String {
     match words.lang() {
         Lang::En => capitalised(&outcome.describe(n)),
         _ => outcome_in(

@@ -38,7 +38,7 @@ pub struct Rules {
 
 impl Rules {
     /// The position the game starts from: the record's `position`, else the setup's (L1).
-    pub fn start_position(&self, board: &AnyBoard) -> Position<Wide> {
+    pub(crate) fn start_position(&self, board: &AnyBoard) -> Position<Wide> {
         self.start.unwrap_or_else(|| board.start(self.setup))
     }
 }
@@ -57,7 +57,7 @@ impl Default for Rules {
 }
 
 /// The obstructed squares' names, comma-separated: "c3, d4".
-pub fn obstruction_names(rules: &Rules) -> String {
+pub(crate) fn obstruction_names(rules: &Rules) -> String {
     let names: Vec<String> = rules
         .obstructions
         .iter()
@@ -67,7 +67,7 @@ pub fn obstruction_names(rules: &Rules) -> String {
 }
 
 /// The rule options in force, in words, for captions.
-pub fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
+pub(crate) fn rules_caption(rules: &Rules, words: &crate::words::Words) -> String {
     let n = rules.size;
     let setup = match (rules.start, rules.setup) {
         (Some(_), _) => "set up from a position",
@@ -152,7 +152,7 @@ pub enum Outcome {
 
 /// Checks the result written at the end of move text against how the game went: `1-0`
 /// Black won, `0-1` White won, `1/2-1/2` a draw, `*` not over.
-pub fn check_written_result(
+pub(crate) fn check_written_result(
     word: &str,
     outcome: Option<Outcome>,
     plies: usize,
@@ -194,7 +194,7 @@ impl Outcome {
     }
 
     /// "black wins: connected after 35 half-moves", "draw: third repetition", …
-    pub fn describe(self, plies: usize) -> String {
+    pub(crate) fn describe(self, plies: usize) -> String {
         let plies = crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE);
         match self {
             Outcome::Connected { winner, mover } if winner == mover => {
@@ -236,7 +236,7 @@ pub enum Written {
 }
 
 /// Reads a move token; the error says what is wrong with it.
-pub fn parse_move(token: &str, size: usize) -> Result<Written, Broken> {
+pub(crate) fn parse_move(token: &str, size: usize) -> Result<Written, Broken> {
     let lower = token.trim().to_ascii_lowercase();
     if lower == "pass" {
         return Ok(Written::Pass);
@@ -388,7 +388,7 @@ impl Play {
     /// (L6) are taken from it, so a repetition the next plies complete is seen. Only the
     /// positions with the current one's pieces are counted: pieces never come back, so no
     /// other can stand again. The caller knows the game's outcome.
-    pub fn resumed(rules: Rules, stood: &[Position<Wide>], plies: Vec<Ply>) -> Self {
+    pub(crate) fn resumed(rules: Rules, stood: &[Position<Wide>], plies: Vec<Ply>) -> Self {
         let position = *stood.last().expect("a game has a position");
         let material = |p: &Position<Wide>| (p.black.count(), p.white.count());
         let mut seen = HashMap::new();
@@ -412,7 +412,7 @@ impl Play {
 
     /// The positions that have stood twice: standing there once more is a draw under
     /// `repetition: third` (L6), in no particular order. The searcher treats them as drawn.
-    pub fn seen_twice(&self) -> Vec<Position<Wide>> {
+    pub(crate) fn seen_twice(&self) -> Vec<Position<Wide>> {
         let twice = self.seen.iter().filter(|(_, n)| **n >= 2);
         twice.map(|(p, _)| *p).collect()
     }

@@ -163,7 +163,10 @@ pub fn import_with(
 
 /// Every game of `source` (SGF, or move text) as a YAML record, or what is wrong with it;
 /// an error for the whole file when it is not SGF or move text at all.
-pub fn import_games(source: &SourceFile, metadata: &Metadata) -> Result<Imported, Diagnostic> {
+pub(crate) fn import_games(
+    source: &SourceFile,
+    metadata: &Metadata,
+) -> Result<Imported, Diagnostic> {
     let text = source.text.trim_start_matches('\u{feff}');
     let mut notes = Vec::new();
     let games: Vec<Result<(Header, Play), Diagnostic>> = if text.trim_start().starts_with('(') {

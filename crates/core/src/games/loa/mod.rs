@@ -61,7 +61,7 @@ const OPTIONS: &[GameOption] = &[
 
 /// The longest game `--analysis` reviews, in plies: at the default budget a minute's work
 /// a hundred plies, so a hostile record cannot ask for hours.
-pub const MAX_REVIEW_PLIES: usize = 1_000;
+pub(crate) const MAX_REVIEW_PLIES: usize = 1_000;
 
 impl crate::games::Game for LinesOfAction {
     fn name(&self) -> &'static str {

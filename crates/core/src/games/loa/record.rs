@@ -62,7 +62,7 @@ pub struct Record {
 }
 
 /// Plies between two checkpoints of a long game.
-pub const CHECKPOINT: usize = 256;
+pub(crate) const CHECKPOINT: usize = 256;
 
 impl Record {
     /// The game reviewed with `nodes` proof-search nodes a position

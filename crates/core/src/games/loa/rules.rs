@@ -8,8 +8,8 @@ use std::sync::{Arc, OnceLock};
 use super::bits::{Bits, Wide};
 use crate::vocabulary::Side;
 
-pub const MIN_SIZE: usize = 5;
-pub const MAX_SIZE: usize = 12;
+pub(crate) const MIN_SIZE: usize = 5;
+pub(crate) const MAX_SIZE: usize = 12;
 
 /// The eight directions as (file step, rank step); direction `d` and `d ^ 1` are opposite.
 pub const DIRECTIONS: [(i32, i32); 8] = [
@@ -249,7 +249,7 @@ impl<B: Bits> Board<B> {
 
     /// Calls `f` with every legal move of the side to move (L3).
     #[inline]
-    pub fn for_each_move(&self, position: &Position<B>, mut f: impl FnMut(Move)) {
+    pub(crate) fn for_each_move(&self, position: &Position<B>, mut f: impl FnMut(Move)) {
         let own = position.pieces(position.to_move);
         let enemy = position.pieces(position.to_move.other());
         let occupied = own.or(enemy);
@@ -343,7 +343,7 @@ impl<B: Bits> Board<B> {
     }
 
     /// How many groups `pieces` form, without allocating (the evaluation's connectedness).
-    pub fn group_count(&self, pieces: B) -> usize {
+    pub(crate) fn group_count(&self, pieces: B) -> usize {
         let mut left = pieces;
         let mut count = 0;
         while let Some(seed) = left.first() {

@@ -9,7 +9,7 @@ use crate::figure::Document;
 use crate::games::GameRecord;
 use crate::games::search::{Searcher, Solves};
 
-pub struct LoaSearcher;
+pub(crate) struct LoaSearcher;
 
 impl Searcher for LoaSearcher {
     fn solves(&self) -> Solves {

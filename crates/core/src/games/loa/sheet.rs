@@ -180,7 +180,7 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
 }
 
 /// Rows of move pairs on the scoresheet.
-pub const SCORESHEET_ROWS: usize = 60;
+pub(crate) const SCORESHEET_ROWS: usize = 60;
 /// The most columns of rows a page takes.
 const MAX_COLUMNS: usize = 4;
 /// Between the columns of the move table.

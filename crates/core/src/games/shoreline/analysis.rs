@@ -20,7 +20,7 @@ struct SolveLine {
 
 /// The value of the empty board and of each first move, for both scoring options and both
 /// first players; as text, or one JSON object per line.
-pub fn solve_report(json: bool) -> String {
+pub(crate) fn solve_report(json: bool) -> String {
     let mut out = String::new();
     for scoring in [Scoring::Exact, Scoring::Beginner] {
         let mut solver = Solver::new(scoring);
@@ -85,7 +85,7 @@ struct JsonAnalysis {
 }
 
 /// Every move weighed against perfect play, and a summary per player.
-pub fn analyze_report(play: &Play, json: bool) -> String {
+pub(crate) fn analyze_report(play: &Play, json: bool) -> String {
     let mut solver = Solver::new(play.rules.scoring);
     let analysis = analyze(play, &mut solver);
     if json {

@@ -60,7 +60,7 @@ impl Bitboard {
         usize::from(self.placed)
     }
 
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         usize::from(self.placed) >= PLACEMENTS
     }
 

@@ -5,8 +5,8 @@
 use crate::figure::{Anchor, Color, Group, Paint, Point, Rect, Shape, Stroke, Text, hatch};
 use crate::font::Font;
 
-pub const COLUMNS: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
-pub const ROWS: usize = 5;
+pub(crate) const COLUMNS: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
+pub(crate) const ROWS: usize = 5;
 // Point names have one digit for the row (`cells`).
 const _: () = assert!(ROWS <= 9);
 
@@ -14,7 +14,7 @@ const _: () = assert!(ROWS <= 9);
 const SHORE_BELOW_ROW_1: f64 = 0.4;
 const WATER_DEPTH: f64 = 0.6;
 /// Stones on the points have this radius, in point spacings; labels stay clear of them.
-pub const STONE_RADIUS: f64 = 0.3;
+pub(crate) const STONE_RADIUS: f64 = 0.3;
 /// Space between a label and the nearest stone's edge, in millimetres.
 const LABEL_CLEARANCE: f64 = 1.2;
 
@@ -71,7 +71,7 @@ impl<'f> BoardLayout<'f> {
 
     /// The largest spacing whose board fits `width` × `height` millimetres, its labels in
     /// `font`.
-    pub fn spacing_to_fit(font: &Font, width: f64, height: f64, label_pt: f64) -> f64 {
+    pub(crate) fn spacing_to_fit(font: &Font, width: f64, height: f64, label_pt: f64) -> f64 {
         // A label takes its ink plus the clearance plus STONE_RADIUS spacings.
         let row_label = font.text_width("5", label_pt) + LABEL_CLEARANCE;
         let column_label = font.ink_extent("ABCDE", label_pt).0 + LABEL_CLEARANCE;
@@ -89,7 +89,7 @@ impl<'f> BoardLayout<'f> {
     }
 
     /// Everything the board draws, labels and water included.
-    pub fn extent(&self) -> Rect {
+    pub(crate) fn extent(&self) -> Rect {
         let left = self.origin.x - Self::left_margin(self.font, self.spacing, self.label_pt);
         let top = self.origin.y - Self::column_label_room(self.font, self.spacing, self.label_pt);
         let right = self.origin.x + 4.5 * self.spacing;

@@ -20,7 +20,7 @@ use super::bitboard::Bitboard;
 use super::rules::{Position, Scoring};
 
 /// Positions with up to this many stones are in the book.
-pub const STONES: u8 = 6;
+pub(crate) const STONES: u8 = 6;
 
 static EXACT: &[u8] = include_bytes!("../../../assets/shoreline-book/exact.bin");
 static BEGINNER: &[u8] = include_bytes!("../../../assets/shoreline-book/beginner.bin");

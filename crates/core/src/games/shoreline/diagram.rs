@@ -38,7 +38,7 @@ pub struct DiagramOptions {
 
 const SPACING: f64 = 18.0;
 /// Board labels and the legend, in points.
-pub const LABEL_PT: f64 = 9.0;
+pub(crate) const LABEL_PT: f64 = 9.0;
 const LINE_GAP: f64 = 2.0;
 
 use super::palette::LAST_MOVE;

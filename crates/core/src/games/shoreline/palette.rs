@@ -4,10 +4,10 @@ use crate::figure::Color;
 use crate::palette::Role;
 
 /// Grid lines.
-pub const GRID: Color = Color::grey(140);
+pub(crate) const GRID: Color = Color::grey(140);
 /// The hatched water.
-pub const WATER: Color = Color::grey(110);
+pub(crate) const WATER: Color = Color::grey(110);
 /// The last move.
-pub const LAST_MOVE: Color = Color::rgb(30, 100, 200);
+pub(crate) const LAST_MOVE: Color = Color::rgb(30, 100, 200);
 
-pub const ROLES: &[Role] = &[("grid", GRID), ("water", WATER), ("last_move", LAST_MOVE)];
+pub(crate) const ROLES: &[Role] = &[("grid", GRID), ("water", WATER), ("last_move", LAST_MOVE)];

@@ -112,7 +112,7 @@ impl Record {
 }
 
 /// [`read`], with `unnamed_first` placing first when the record does not name a side.
-pub fn read_with(
+pub(crate) fn read_with(
     text: &str,
     source: &SourceFile,
     unnamed_first: Side,
@@ -282,7 +282,7 @@ pub enum Move {
 
 /// Reads `C`, `c`, `C3` or `c3`; anything else (another letter, a row off the board) is not
 /// a move.
-pub fn parse_move(token: &str) -> Option<Move> {
+pub(crate) fn parse_move(token: &str) -> Option<Move> {
     let token = token.trim();
     let mut chars = token.chars();
     let letter = chars.next()?.to_ascii_uppercase();

@@ -5,9 +5,9 @@ use super::Side;
 use crate::vocabulary::{Broken, Phrase};
 
 /// Columns A–E and rows 1–5 (S1).
-pub const SIZE: usize = 5;
+pub(crate) const SIZE: usize = 5;
 /// Twelve stones each (S4).
-pub const PLACEMENTS: usize = 24;
+pub(crate) const PLACEMENTS: usize = 24;
 
 /// A point: `column` 0..5 is A..E, `row` 1..=5 with row 1 the shore row (S1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,7 +33,7 @@ impl std::fmt::Display for Point {
     }
 }
 
-pub fn column_name(column: usize) -> char {
+pub(crate) fn column_name(column: usize) -> char {
     (b'A' + column as u8) as char
 }
 
@@ -77,19 +77,19 @@ pub struct Play {
 
 impl Play {
     /// Each placement by its point's name (`C1`), as move lists write them.
-    pub fn move_names(&self) -> Vec<String> {
+    pub(crate) fn move_names(&self) -> Vec<String> {
         self.moves.iter().map(|p| p.name()).collect()
     }
 
     /// The position the moves start from: the record's position, else the empty board.
-    pub fn start_position(&self) -> Position {
+    pub(crate) fn start_position(&self) -> Position {
         self.start
             .clone()
             .unwrap_or_else(|| Position::new(self.rules.first))
     }
 
     /// The position after the first `n` moves.
-    pub fn position_after(&self, n: usize) -> Position {
+    pub(crate) fn position_after(&self, n: usize) -> Position {
         let mut position = self.start_position();
         for point in &self.moves[..n.min(self.moves.len())] {
             position
@@ -99,7 +99,7 @@ impl Play {
         position
     }
 
-    pub fn final_position(&self) -> Position {
+    pub(crate) fn final_position(&self) -> Position {
         self.position_after(self.moves.len())
     }
 
@@ -176,7 +176,7 @@ impl Position {
 
     /// A position set up with `stones[column][row - 1]` and `to_move` to place: a written
     /// position, whose reader has checked that every column fills from the shore (S2).
-    pub fn set_up(stones: [[Option<Side>; SIZE]; SIZE], to_move: Side) -> Self {
+    pub(crate) fn set_up(stones: [[Option<Side>; SIZE]; SIZE], to_move: Side) -> Self {
         let heights = stones.map(|column| column.iter().filter(|s| s.is_some()).count());
         Self {
             cells: stones,
@@ -199,12 +199,12 @@ impl Position {
     }
 
     /// The game ends after the 24th placement (S4).
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.placed >= PLACEMENTS
     }
 
     /// The point a stone placed in `column` lands on, if the column has room (S2).
-    pub fn landing(&self, column: usize) -> Option<Point> {
+    pub(crate) fn landing(&self, column: usize) -> Option<Point> {
         (self.heights[column] < SIZE).then(|| Point::new(column, self.heights[column] + 1))
     }
 
@@ -232,7 +232,7 @@ impl Position {
     }
 
     /// Places a stone on `point`, which must be the lowest free point of its column (S2).
-    pub fn place_at(&mut self, point: Point) -> Result<Point, IllegalMove> {
+    pub(crate) fn place_at(&mut self, point: Point) -> Result<Point, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }

@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::games::GameRecord;
 use crate::games::search::{Searcher, Solves};
 
-pub struct ShorelineSearcher;
+pub(crate) struct ShorelineSearcher;
 
 impl Searcher for ShorelineSearcher {
     fn solves(&self) -> Solves {

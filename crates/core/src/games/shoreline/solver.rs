@@ -73,7 +73,7 @@ impl Solver {
     }
 
     /// [`Solver::value`], starting from a guess: the closer, the fewer searches.
-    pub fn value_near(&mut self, board: &Bitboard, guess: i32) -> i32 {
+    pub(crate) fn value_near(&mut self, board: &Bitboard, guess: i32) -> i32 {
         let (mut lower, mut upper) = (-100, 100);
         let mut guess = guess;
         while lower < upper {
@@ -89,7 +89,7 @@ impl Solver {
     }
 
     /// Whether `board`'s value is at least `v`.
-    pub fn at_least(&mut self, board: &Bitboard, v: i32) -> bool {
+    pub(crate) fn at_least(&mut self, board: &Bitboard, v: i32) -> bool {
         self.search(board, v - 1, v) >= v
     }
 
@@ -103,7 +103,7 @@ impl Solver {
     }
 
     /// The columns that reach `value`, the position's value: one null-window test each.
-    pub fn best_given(&mut self, board: &Bitboard, value: i32) -> Vec<usize> {
+    pub(crate) fn best_given(&mut self, board: &Bitboard, value: i32) -> Vec<usize> {
         let mut best = Vec::new();
         for c in board.legal_columns() {
             let child = board.play(c);
@@ -260,8 +260,9 @@ pub fn book_file(scoring: Scoring) -> Vec<u8> {
         .collect()
 }
 
+#[cfg(test)]
 /// Plain exhaustive minimax, for checking the solver.
-pub fn minimax(board: &Bitboard, scoring: Scoring) -> i32 {
+pub(crate) fn minimax(board: &Bitboard, scoring: Scoring) -> i32 {
     if board.is_over() {
         return board.score(scoring);
     }
@@ -389,7 +390,7 @@ pub struct MoveAnalysis {
 impl MoveAnalysis {
     /// The move's number as move lists write it: pairs of moves share one (`move 3
     /// (white)` is `3...`), the stone's colour tells them apart.
-    pub fn move_number(&self) -> usize {
+    pub(crate) fn move_number(&self) -> usize {
         self.number.div_ceil(2)
     }
 

@@ -5,13 +5,13 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::error::Error;
-pub use crate::games::template::Label;
+pub(crate) use crate::games::template::Label;
 use crate::games::template::{Builtin, Rules, check_range, check_text};
 use crate::input::SourceFile;
 use crate::print_marks::ScaleUnit;
 
 /// The shipped template, the default for `sheetgen shoreline`.
-pub const DEFAULT_PATH: &str = "templates/shoreline.yaml";
+pub(crate) const DEFAULT_PATH: &str = "templates/shoreline.yaml";
 const DEFAULT_TEXT: &str = include_str!("../../../templates/shoreline.yaml");
 
 pub static BUILTIN: Builtin = Builtin {

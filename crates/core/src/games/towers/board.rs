@@ -13,7 +13,7 @@ use crate::palette::STONE_BLACK as BLACK_STONE;
 
 /// Where the rhombus lies and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rhombus<'f> {
+pub(crate) struct Rhombus<'f> {
     /// The SOUTH corner.
     pub south: Point,
     /// Half the diagonal of one square, in millimetres: the board is 16 of these wide and
@@ -28,7 +28,7 @@ pub struct Rhombus<'f> {
 
 /// The words drawn around the board: its corners and the players' seats.
 #[derive(Debug, Clone, Copy)]
-pub struct BoardWords<'a> {
+pub(crate) struct BoardWords<'a> {
     pub south: &'a str,
     pub north: &'a str,
     pub east: &'a str,
@@ -41,8 +41,9 @@ pub struct BoardWords<'a> {
     pub sheet: bool,
 }
 
+#[cfg(test)]
 /// The corners as the rules name them (ruling T1), and the seats.
-pub const ENGLISH: BoardWords<'static> = BoardWords {
+pub(crate) const ENGLISH: BoardWords<'static> = BoardWords {
     south: "SOUTH",
     north: "NORTH",
     east: "EAST",
@@ -55,7 +56,7 @@ pub const ENGLISH: BoardWords<'static> = BoardWords {
 impl<'f> Rhombus<'f> {
     /// Room around the squares for the labels, Line numbers and corner names, as a multiple
     /// of the label size in millimetres.
-    pub fn margin(font: &Font, label_pt: f64) -> f64 {
+    pub(crate) fn margin(font: &Font, label_pt: f64) -> f64 {
         font.text_width("WEST", label_pt) + font.text_width("14", label_pt) + 6.0
     }
 
@@ -82,7 +83,13 @@ impl<'f> Rhombus<'f> {
     /// Line numbers as large as the other labels, WEST and EAST in the top row beside
     /// NORTH, the seats beside SOUTH, so the squares take all the width the labels leave
     /// (the tower heights on them are what a narrow figure needs large).
-    pub fn compact(font: &'f Font, left: f64, top: f64, width: f64, label_pt: f64) -> Rhombus<'f> {
+    pub(crate) fn compact(
+        font: &'f Font,
+        left: f64,
+        top: f64,
+        width: f64,
+        label_pt: f64,
+    ) -> Rhombus<'f> {
         let room = Self::compact_room(font, label_pt);
         let step = ((width - 2.0 * room) / (2.0 * SIZE as f64)).max(0.1);
         let above = Self::compact_above(font, label_pt);
@@ -129,7 +136,7 @@ impl<'f> Rhombus<'f> {
     }
 
     /// Everything the board draws.
-    pub fn extent(&self) -> Rect {
+    pub(crate) fn extent(&self) -> Rect {
         let font = self.font;
         if self.compact {
             let room = Self::compact_room(font, self.label_pt);
@@ -157,7 +164,7 @@ impl<'f> Rhombus<'f> {
     }
 
     /// The lattice point `i` files and `j` ranks from the SOUTH corner.
-    pub fn lattice(&self, i: f64, j: f64) -> Point {
+    pub(crate) fn lattice(&self, i: f64, j: f64) -> Point {
         Point::new(
             self.south.x + (i - j) * self.step,
             self.south.y - (i + j) * self.step,
@@ -186,17 +193,18 @@ impl<'f> Rhombus<'f> {
 
     /// How much further out the play sheet puts the Line numbers on each side, so that the
     /// rank and file labels at the WEST and EAST corners never touch them.
-    pub fn sheet_room(font: &Font, label_pt: f64) -> f64 {
+    pub(crate) fn sheet_room(font: &Font, label_pt: f64) -> f64 {
         2.2 + font.text_width("8", label_pt) + 1.0
     }
 
+    #[cfg(test)]
     /// The squares with the Lines tinted and numbered, the labels, corners and seats.
     pub fn draw(&self) -> Group {
         self.draw_in(&ENGLISH)
     }
 
     /// The board with its corners and seats named in `words` (a sheet's template).
-    pub fn draw_in(&self, words: &BoardWords) -> Group {
+    pub(crate) fn draw_in(&self, words: &BoardWords) -> Group {
         let mut board = Group::new("board towers");
         let mut squares = Group::new("squares");
         for k in 0..LINES {
@@ -383,12 +391,12 @@ impl<'f> Rhombus<'f> {
     }
 
     /// A compact board's stones are larger: their height discs carry large numerals.
-    pub fn stone_radius(&self) -> f64 {
+    pub(crate) fn stone_radius(&self) -> f64 {
         self.step * if self.compact { 0.62 } else { 0.55 }
     }
 
     /// The outline of a run of squares along a rank or a file, inset from the squares' edges.
-    pub fn strip(&self, squares: &[usize], inset: f64) -> Vec<Point> {
+    pub(crate) fn strip(&self, squares: &[usize], inset: f64) -> Vec<Point> {
         let first = squares[0];
         let last = squares[squares.len() - 1];
         let (f0, r0) = (file_of(first) as f64, rank_of(first) as f64);

@@ -95,7 +95,7 @@ pub struct Record {
 
 impl Record {
     /// The board after the first `n` turns.
-    pub fn board_after(&self, n: usize) -> Board {
+    pub(crate) fn board_after(&self, n: usize) -> Board {
         let mut board = self
             .start
             .as_ref()
@@ -118,7 +118,7 @@ impl Record {
     }
 
     /// Both players' scoring (T7) of the board after `n` turns.
-    pub fn scoring_after(&self, n: usize) -> [Scoring; 2] {
+    pub(crate) fn scoring_after(&self, n: usize) -> [Scoring; 2] {
         let board = self.board_after(n);
         [Side::Black, Side::White].map(|side| score(board.tower_counts(side)))
     }

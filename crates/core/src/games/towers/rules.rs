@@ -4,24 +4,24 @@
 
 use crate::vocabulary::{Broken, Phrase, Side};
 
-pub const SIZE: usize = 8;
+pub(crate) const SIZE: usize = 8;
 pub const SQUARES: usize = SIZE * SIZE;
 pub const LINES: usize = 2 * SIZE - 1;
 /// T5: with 52 stones each no player can run out.
-pub const SUPPLY: usize = 52;
+pub(crate) const SUPPLY: usize = 52;
 /// T4: a reveal is 1 to 4 stones.
-pub const MAX_REVEAL: usize = 4;
+pub(crate) const MAX_REVEAL: usize = 4;
 
 /// A square: file 0..8 (a–h) and rank 0..8 (1–8); a1 is SOUTH, h1 EAST, a8 WEST, h8 NORTH (T1).
 pub fn square(file: usize, rank: usize) -> usize {
     rank * SIZE + file
 }
 
-pub fn file_of(sq: usize) -> usize {
+pub(crate) fn file_of(sq: usize) -> usize {
     sq % SIZE
 }
 
-pub fn rank_of(sq: usize) -> usize {
+pub(crate) fn rank_of(sq: usize) -> usize {
     sq / SIZE
 }
 
@@ -46,7 +46,7 @@ pub fn line(k: usize) -> Vec<usize> {
         .collect()
 }
 
-pub fn line_of(sq: usize) -> usize {
+pub(crate) fn line_of(sq: usize) -> usize {
     file_of(sq) + rank_of(sq)
 }
 
@@ -151,7 +151,7 @@ impl Default for Board {
 
 /// Why stones cannot stand as set up: the square to blame, and the rule (T3).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unreachable {
+pub(crate) struct Unreachable {
     pub square: usize,
     pub broken: Broken,
 }
@@ -161,7 +161,7 @@ impl Board {
     /// filled completely before the next is started, in order from one end (T3), so every
     /// Line is full or empty but at most one, which is filled from one end without a gap
     /// and is the Current Line. Any other arrangement is refused, naming its square.
-    pub fn set_up(cells: [Option<Side>; SQUARES]) -> Result<Self, Unreachable> {
+    pub(crate) fn set_up(cells: [Option<Side>; SQUARES]) -> Result<Self, Unreachable> {
         let mut current: Option<Current> = None;
         for k in 0..LINES {
             let squares = line(k);
@@ -338,7 +338,7 @@ impl Board {
     }
 
     /// How many Towers of each height 1..=8 `side` has (`counts[h - 1]`).
-    pub fn tower_counts(&self, side: Side) -> [u32; SIZE] {
+    pub(crate) fn tower_counts(&self, side: Side) -> [u32; SIZE] {
         let mut counts = [0; SIZE];
         for tower in self.towers(side) {
             counts[tower.len() - 1] += 1;
@@ -348,7 +348,7 @@ impl Board {
 }
 
 /// The combinations (T7).
-pub const COMBINATION_POINTS: [i32; 4] = [1, 4, 9, 16];
+pub(crate) const COMBINATION_POINTS: [i32; 4] = [1, 4, 9, 16];
 
 /// T7: how a player's Towers are used, greedily (as many 1+2+3+4 as possible, then 1+2+3,
 /// then 1+2, then singles), which is optimal.

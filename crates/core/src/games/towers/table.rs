@@ -7,12 +7,12 @@ use crate::font::Font;
 use crate::layout::{fit, line_height};
 
 /// The table's text size under the score diagram, in points.
-pub const TEXT_PT: f64 = 9.5;
+pub(crate) const TEXT_PT: f64 = 9.5;
 
 /// The table's words, text size and font: English under the score diagram, the template's
 /// on the play sheet.
 #[derive(Debug, Clone, Copy)]
-pub struct TableWords<'a> {
+pub(crate) struct TableWords<'a> {
     pub sides: [&'a str; 2],
     /// "{n}" is the height.
     pub height: &'a str,
@@ -37,7 +37,7 @@ fn table_rows() -> usize {
 /// The scoring table: tower counts per height, the combinations (16/9/4/1), the unusable
 /// towers and the total, for both players, filled in when `scoring` is given; in `words`,
 /// all its text in one size: the largest at which every label fits.
-pub fn scoring_table_in(
+pub(crate) fn scoring_table_in(
     at: Point,
     width: f64,
     scoring: Option<&[Scoring; 2]>,
@@ -138,7 +138,7 @@ fn texts(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (Vec<String>, [V
 
 /// How wide the widest row label and the widest value or side's name are at the table's
 /// text size, in millimetres: what a table needs so that none is shrunk.
-pub fn widest(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (f64, f64) {
+pub(crate) fn widest(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (f64, f64) {
     let (labels, values) = texts(scoring, words);
     let width = |t: &str| words.font.text_width(t, words.text_pt);
     let label = labels.iter().map(|l| width(l)).fold(0.0, f64::max);
@@ -153,7 +153,7 @@ pub fn widest(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (f64, f64) 
 }
 
 /// The table's height with text of `text_pt`.
-pub fn scoring_table_height_at(text_pt: f64) -> f64 {
+pub(crate) fn scoring_table_height_at(text_pt: f64) -> f64 {
     (table_rows() + 1) as f64 * row_height(text_pt)
 }
 
@@ -193,7 +193,7 @@ fn filled_values(s: &Scoring) -> Vec<String> {
 /// as wide as the widest value, a row label too long for its column on a row of its own
 /// above its values, the combinations under one heading, an unusable itemisation too wide
 /// for its column given as its total. Horizontal rules only. Returns it and its height.
-pub fn compact_table(
+pub(crate) fn compact_table(
     at: Point,
     width: f64,
     scoring: &[Scoring; 2],
@@ -279,7 +279,7 @@ pub fn compact_table(
 }
 
 /// The narrowest a compact table can be: two value columns and the shortest label.
-pub fn compact_width(scoring: &[Scoring; 2], words: &TableWords) -> f64 {
+pub(crate) fn compact_width(scoring: &[Scoring; 2], words: &TableWords) -> f64 {
     let values = [filled_values(&scoring[0]), filled_values(&scoring[1])];
     2.0 * compact_column(&values, words) + words.font.text_width(words.total, words.text_pt) + 3.0
 }

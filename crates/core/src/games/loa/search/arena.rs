@@ -20,14 +20,14 @@ pub enum End {
 
 /// One ply from a position: the ply, where it leads, and whether the game ends there.
 #[derive(Debug, Clone, Copy)]
-pub struct Child<B> {
+pub(crate) struct Child<B> {
     pub ply: Ply,
     pub position: Position<B>,
     pub end: Option<End>,
 }
 
 /// A board with the rules that end games on it.
-pub struct Arena<B: Bits> {
+pub(crate) struct Arena<B: Bits> {
     pub board: Board<B>,
     both_connected_draw: bool,
     repetition: bool,
@@ -47,7 +47,7 @@ impl<B: Bits> Arena<B> {
 
     /// Sets the positions that have stood twice; true when the set changed (results found
     /// before may then be wrong, and the caller forgets them).
-    pub fn set_drawn(&mut self, positions: impl IntoIterator<Item = Position<B>>) -> bool {
+    pub(crate) fn set_drawn(&mut self, positions: impl IntoIterator<Item = Position<B>>) -> bool {
         if !self.repetition {
             return false;
         }
@@ -58,7 +58,7 @@ impl<B: Bits> Arena<B> {
     }
 
     /// How the game ends after `mover` moved to `next` (L4), or a draw by repetition (L6).
-    pub fn end_after_move(&self, mover: Side, next: &Position<B>) -> Option<End> {
+    pub(crate) fn end_after_move(&self, mover: Side, next: &Position<B>) -> Option<End> {
         let mine = self.board.connected(next.pieces(mover));
         let theirs = self.board.connected(next.pieces(mover.other()));
         match (mine, theirs) {

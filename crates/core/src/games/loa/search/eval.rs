@@ -10,7 +10,7 @@ use crate::games::loa::rules::{Board, Position};
 use crate::vocabulary::Side;
 
 /// A won position scores this minus the plies to the win.
-pub const WIN: i32 = 30_000;
+pub(crate) const WIN: i32 = 30_000;
 
 /// What one more group than needed costs (connectedness, the goal itself).
 const GROUP: i32 = 100;
@@ -28,7 +28,7 @@ const MOBILITY: i32 = 2;
 const TEMPO: i32 = 15;
 
 /// The side to move's score minus the other side's.
-pub fn evaluate<B: Bits>(board: &Board<B>, p: &Position<B>) -> i32 {
+pub(crate) fn evaluate<B: Bits>(board: &Board<B>, p: &Position<B>) -> i32 {
     let me = p.to_move;
     side_score(board, p, me) - side_score(board, p, me.other()) + TEMPO
 }
@@ -110,7 +110,7 @@ fn mobility<B: Bits>(board: &Board<B>, p: &Position<B>, side: Side) -> i32 {
 }
 
 /// A plain fixed-depth alpha-beta (negamax) over [`evaluate`], counting its nodes.
-pub struct AlphaBeta<'a, B: Bits> {
+pub(crate) struct AlphaBeta<'a, B: Bits> {
     arena: &'a Arena<B>,
     pub nodes: u64,
 }
@@ -136,7 +136,7 @@ impl<'a, B: Bits> AlphaBeta<'a, B> {
     }
 
     /// The score of playing `ply` at `p`, searched as deep as [`AlphaBeta::search`] would.
-    pub fn score_of(&mut self, p: &Position<B>, ply: Ply, depth: u32) -> i32 {
+    pub(crate) fn score_of(&mut self, p: &Position<B>, ply: Ply, depth: u32) -> i32 {
         let child = self.arena.after(p, ply);
         self.child_score(p.to_move, &child, depth, 1, -WIN - 1, WIN + 1)
     }

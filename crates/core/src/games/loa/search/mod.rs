@@ -29,7 +29,7 @@ pub use crate::games::search::DEFAULT_NODES;
 /// The longest win the proof search looks for, in plies.
 pub const MAX_PLIES: u8 = 40;
 /// The alpha-beta's depth for the estimate, in plies.
-pub const ESTIMATE_DEPTH: u32 = 2;
+pub(crate) const ESTIMATE_DEPTH: u32 = 2;
 
 /// A proven result, from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,21 +89,27 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
+    #[cfg(test)]
     /// A searcher whose table empties itself at these sizes (tests: a table emptied in the
     /// middle of a proof).
-    pub fn with_table_limits(rules: &Rules, budget: u64, open: usize, settled: usize) -> Self {
+    pub(crate) fn with_table_limits(
+        rules: &Rules,
+        budget: u64,
+        open: usize,
+        settled: usize,
+    ) -> Self {
         Self {
             table: Table::with_limits(open, settled),
             ..Self::new(rules, budget)
         }
     }
 
-    pub fn arena(&self) -> &Arena<B> {
+    pub(crate) fn arena(&self) -> &Arena<B> {
         &self.arena
     }
 
     /// The positions that already stood twice in the game (draws if they stand again).
-    pub fn set_drawn(&mut self, positions: impl IntoIterator<Item = Position<B>>) {
+    pub(crate) fn set_drawn(&mut self, positions: impl IntoIterator<Item = Position<B>>) {
         if self.arena.set_drawn(positions) {
             self.table.clear();
         }
@@ -151,7 +157,7 @@ impl<B: Bits> Searcher<B> {
     /// Does `attacker` win from `p` within `plies`? Asked alone with a budget of its own
     /// (the review's second look at a move, the certificate's missing entries); None when
     /// the budget runs out. The answer's ply as [`Prover::prove`] gives it.
-    pub fn wins_within(
+    pub(crate) fn wins_within(
         &mut self,
         p: &Position<B>,
         attacker: Side,
@@ -177,7 +183,7 @@ impl<B: Bits> Searcher<B> {
 
     /// The estimate of playing `ply` at `p`, for the mover (comparable with
     /// [`Searcher::estimate`]'s score).
-    pub fn estimate_ply(&self, p: &Position<B>, ply: Ply) -> i32 {
+    pub(crate) fn estimate_ply(&self, p: &Position<B>, ply: Ply) -> i32 {
         eval::AlphaBeta::new(&self.arena).score_of(p, ply, ESTIMATE_DEPTH)
     }
 
@@ -210,7 +216,7 @@ impl<B: Bits> Searcher<B> {
 }
 
 /// An 8×8 (or smaller) position on the fast board type.
-pub fn narrow(p: &Position<Wide>) -> Position<u64> {
+pub(crate) fn narrow(p: &Position<Wide>) -> Position<u64> {
     let bits = |set: Wide| set.squares().fold(0u64, |b, sq| b | 1 << sq);
     Position {
         black: bits(p.black),
@@ -234,7 +240,7 @@ impl Engine {
         }
     }
 
-    pub fn set_drawn(&mut self, positions: &[Position<Wide>]) {
+    pub(crate) fn set_drawn(&mut self, positions: &[Position<Wide>]) {
         match self {
             Engine::Narrow(s) => s.set_drawn(positions.iter().map(narrow)),
             Engine::Wide(s) => s.set_drawn(positions.iter().copied()),
@@ -249,7 +255,7 @@ impl Engine {
     }
 
     /// [`Searcher::wins_within`] on this board.
-    pub fn wins_within(
+    pub(crate) fn wins_within(
         &mut self,
         p: &Position<Wide>,
         attacker: Side,
@@ -262,7 +268,7 @@ impl Engine {
         }
     }
 
-    pub fn estimate_ply(&self, p: &Position<Wide>, ply: Ply) -> i32 {
+    pub(crate) fn estimate_ply(&self, p: &Position<Wide>, ply: Ply) -> i32 {
         match self {
             Engine::Narrow(s) => s.estimate_ply(&narrow(p), ply),
             Engine::Wide(s) => s.estimate_ply(p, ply),

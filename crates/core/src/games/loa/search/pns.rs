@@ -12,7 +12,7 @@ use crate::games::loa::game::Ply;
 use crate::games::loa::rules::Position;
 use crate::vocabulary::Side;
 
-pub struct Prover<'a, B: Bits> {
+pub(crate) struct Prover<'a, B: Bits> {
     arena: &'a Arena<B>,
     table: &'a mut Table<B>,
     attacker: Side,

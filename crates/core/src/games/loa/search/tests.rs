@@ -257,7 +257,7 @@ pub fn replay_text(text: &str) -> Play {
 }
 
 /// The sixteen real games (tests/data/loa-games), by file name.
-pub fn real_games() -> Vec<(String, Play)> {
+pub(crate) fn real_games() -> Vec<(String, Play)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/loa-games");
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .expect("tests/data/loa-games")

@@ -13,10 +13,10 @@ use crate::vocabulary::Side;
 
 /// The tables' hasher: rustc's own (fast for the bitboard words a position is made of, and
 /// deterministic, unlike std's seeded one, though nothing here depends on iteration order).
-pub type BuildFx = rustc_hash::FxBuildHasher;
+pub(crate) type BuildFx = rustc_hash::FxBuildHasher;
 
 /// Proof and disproof numbers at or above this are infinite.
-pub const INF: u32 = u32::MAX / 4;
+pub(crate) const INF: u32 = u32::MAX / 4;
 
 /// What is settled for a position and an attacker, each bound with the ply the search
 /// settled it by there: where the attacker moves, a ply that wins within `win`; where the
@@ -51,7 +51,7 @@ const MAX_SETTLED: usize = 1 << 21;
 /// A question: the position, the attacker and the plies left.
 type Question<B> = (Position<B>, Side, u8);
 
-pub struct Table<B> {
+pub(crate) struct Table<B> {
     open: HashMap<Question<B>, (u32, u32), BuildFx>,
     settled: HashMap<(Position<B>, Side), Bounds, BuildFx>,
     /// Entries kept before each map is emptied ([`MAX_OPEN`], [`MAX_SETTLED`]; smaller in
@@ -69,7 +69,7 @@ impl<B: Bits> Default for Table<B> {
 impl<B: Bits> Table<B> {
     /// A table that empties its open map at `max_open` entries and its settled map at
     /// `max_settled`.
-    pub fn with_limits(max_open: usize, max_settled: usize) -> Self {
+    pub(crate) fn with_limits(max_open: usize, max_settled: usize) -> Self {
         Self {
             open: HashMap::default(),
             settled: HashMap::default(),
