@@ -102,10 +102,10 @@ pub fn templates(data: &[u8]) {
     }
     if let Ok(template) = loa::template::Template::parse(&source, &font) {
         let rules = loa::game::Rules::default();
-        let _ = backend::render(
-            loa::sheet::scoresheet(&font, page, &rules, &template),
-            Format::Svg,
-        );
+        // A field name that cannot fit even at 7 pt is refused, not drawn.
+        if let Ok(sheet) = loa::sheet::scoresheet(&font, page, &rules, &template) {
+            let _ = backend::render(sheet, Format::Svg);
+        }
         let options = loa::sheet::SheetOptions {
             page,
             rules,

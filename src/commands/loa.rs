@@ -141,7 +141,7 @@ impl Job for SheetJob {
         let page = self.args.page.setup();
         let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse, font)?;
         let document = if self.args.scoresheet {
-            sheet::scoresheet(font, page, &self.rules, &template)
+            sheet::scoresheet(font, page, &self.rules, &template)?
         } else {
             let template_file = match &self.args.sheet.template {
                 Some(file) => file.clone(),

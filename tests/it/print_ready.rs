@@ -406,7 +406,7 @@ fn towers_and_loa_texts_stay_inside_the_margins_and_never_collide() {
                     let rules_in_force = loa::game::Rules::default();
                     figures.push((
                         format!("loa scoresheet {page:?} {lang}"),
-                        loa::sheet::scoresheet(&font, page, &rules_in_force, &template),
+                        loa::sheet::scoresheet(&font, page, &rules_in_force, &template).unwrap(),
                     ));
                     let options = loa::sheet::SheetOptions {
                         page,

@@ -1,6 +1,7 @@
-//! A play sheet's one-line texts (name lines, score captions, board headings, the total):
-//! shrunk to fit down to 7 pt, and refused naming their key (exit 1) when even that is too
-//! wide, never cut or run past their box.
+//! A play sheet's one-line texts (name lines, score captions, board headings, the total,
+//! the scoresheet's fields): shrunk to fit down to 7 pt, and refused at their key's line and
+//! column in the template (exit 2, a malformed template) when even that is too wide, never
+//! cut or run past their box.
 
 use crate::common;
 
@@ -48,13 +49,35 @@ fn a_one_line_text_too_long_for_its_box_is_refused_naming_its_key() {
             format!("{{side}} {LONG}"),
         ),
         ("towers", "date:", "`date`", LONG.to_string()),
+        (
+            "loa",
+            "event:",
+            "`scoresheet.fields.event`",
+            LONG.to_string(),
+        ),
     ];
     for (game, line, key, text) in cases {
         let dir = tempfile::tempdir().unwrap();
         let template = template_with(dir.path(), game, line, &text);
-        let out = common::run(&[game, "--template", &template, "--format", "svg"]);
-        assert_eq!(out.code, 1, "{game} {key}: {}", out.stderr);
+        let mut args = vec![game, "--template", &template, "--format", "svg"];
+        if game == "loa" {
+            args.push("--scoresheet");
+        }
+        let out = common::run(&args);
+        assert_eq!(out.code, 2, "{game} {key}: {}", out.stderr);
         assert!(out.stderr.contains(key), "{game} {key}: {}", out.stderr);
+        // Located: the file, and the line the key stands on.
+        let written = std::fs::read_to_string(&template).unwrap();
+        let number = 1 + written
+            .lines()
+            .position(|l| l.contains(&text[text.len() - 20..]))
+            .unwrap();
+        let at = format!("{template}:{number}:");
+        assert!(
+            out.stderr.contains(&at),
+            "{game} {key}: no {at} in {}",
+            out.stderr
+        );
         assert!(
             out.stderr.contains("shorten"),
             "{game} {key}: {}",

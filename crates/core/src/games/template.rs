@@ -209,6 +209,18 @@ fn quoted(line: &str) -> Option<(usize, usize)> {
 pub trait Checked {
     /// Every text drawable with `font` and every size sensible; errors point into the file.
     fn check(&self, source: &SourceFile, font: &Font) -> Result<(), Diagnostic>;
+    /// Keeps the file the template was read from, so that a text found too long where the
+    /// sheet is laid out is refused at its key's line and column ([`misfit`]).
+    fn keep_source(&mut self, source: &SourceFile);
+}
+
+/// A template text that does not fit where the sheet sets it: refused at `label`'s line and
+/// column in the template's file (a malformed template), `message` saying why.
+pub(crate) fn misfit(source: &Option<SourceFile>, label: &Label, message: String) -> Error {
+    match source {
+        Some(source) => Error::Config(source.error_at(&label.referenced, message)),
+        None => Error::Render(message),
+    }
 }
 
 /// A template for `builtin`'s sheet, parsed and checked, its texts against `font`.
@@ -217,8 +229,9 @@ pub(crate) fn parse_checked<T: DeserializeOwned + Checked>(
     builtin: &Builtin,
     font: &Font,
 ) -> Result<T, Error> {
-    let template: T = parse(source, builtin)?;
+    let mut template: T = parse(source, builtin)?;
     template.check(source, font).map_err(Error::Config)?;
+    template.keep_source(source);
     Ok(template)
 }
 

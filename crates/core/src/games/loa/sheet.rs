@@ -12,6 +12,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font::{self, Font};
+use crate::games::template::Label;
 use crate::layout::{MIN_TEXT_PT, field, fit, fitted_lines, line_height, wrap};
 use crate::page::PageSetup;
 use crate::print_marks;
@@ -189,13 +190,14 @@ const COLUMN_GAP: f64 = 6.0;
 /// The move-record sheet: event, date, round and player fields, 60 numbered rows for move
 /// pairs, result boxes and signature lines. The rows are never closer than the template's
 /// `min_row_mm`: a page with less height takes more columns (landscape: four of 15). Its
-/// texts are measured in `font`, which the page carries.
+/// texts are measured in `font`, which the page carries. A field name too long for its
+/// place is refused at its key in the template.
 pub fn scoresheet(
     font: &Arc<Font>,
     page_setup: PageSetup,
     rules: &Rules,
     t: &Template,
-) -> Document {
+) -> Result<Document, crate::error::Error> {
     let l = &t.layout;
     let s = &t.scoresheet;
     let (text_pt, small_pt) = (l.text_pt.value, l.small_pt.value);
@@ -215,19 +217,22 @@ pub fn scoresheet(
     y += line_height(text_pt) * 1.6;
     // Fields: Event / Date / Round on one line, Black / White on the next.
     let f = &s.fields;
-    let fields: [&[(&str, f64)]; 2] = [
+    let fields: [&[(&str, &Label, f64)]; 2] = [
         &[
-            (&f.event.value, 0.5),
-            (&f.date.value, 0.3),
-            (&f.round.value, 0.2),
+            ("event", &f.event, 0.5),
+            ("date", &f.date, 0.3),
+            ("round", &f.round, 0.2),
         ],
-        &[(&f.black.value, 0.5), (&f.white.value, 0.5)],
+        &[("black", &f.black, 0.5), ("white", &f.white, 0.5)],
     ];
     for row in fields {
         let mut x = content.x;
-        for (name, share) in row {
+        for (key, label, share) in row {
             let w = content.width * share;
-            let size = fit(font, name, text_pt, w / 2.0);
+            let what = format!("the template's `scoresheet.fields.{key}`");
+            let name = &label.value;
+            let size = crate::layout::one_line(font, &what, name, text_pt, w / 2.0)
+                .map_err(|why| crate::games::template::misfit(&t.source, label, why))?;
             header.group(field(font, name, size, Point::new(x, y), w - 4.0));
             x += w;
         }
@@ -266,7 +271,7 @@ pub fn scoresheet(
         s.title.value
     );
     figure.root.group(page);
-    Document::new(s.title.value.clone(), vec![figure])
+    Ok(Document::new(s.title.value.clone(), vec![figure]))
 }
 
 /// The fewest columns (2 to [`MAX_COLUMNS`]) whose rows, header row included, are at least
@@ -448,7 +453,8 @@ mod tests {
             for landscape in [false, true] {
                 let setup = PageSetup { paper, landscape };
                 let font = Font::builtin();
-                let doc = scoresheet(&font, setup, &Rules::default(), &Template::builtin());
+                let doc =
+                    scoresheet(&font, setup, &Rules::default(), &Template::builtin()).unwrap();
                 let tables = row_rules(&doc);
                 let mut numbered = 0;
                 for rules in &tables {

@@ -9,6 +9,7 @@ use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use crate::font::{self, Font};
+use crate::games::template::misfit;
 use crate::layout::{MIN_TEXT_PT, fit, fits, line_height};
 use crate::page::{PageSetup, grid};
 use crate::print_marks;
@@ -340,14 +341,20 @@ fn header(
         } else {
             "the template's `name_line`".to_string()
         };
-        let size = one_line(font, &what, &label, l.text_pt.value, half / 2.0)?;
+        // The error points at the longer of the two texts the line is made of.
+        let side_label = [&t.sides.black, &t.sides.white][i];
+        let longer = t.name_line.value.contains("{side}")
+            && side_label.value.chars().count() > t.name_line.value.chars().count();
+        let at = Some(if longer { side_label } else { &t.name_line });
+        let size = one_line(font, t, (&what, at), &label, l.text_pt.value, half / 2.0)?;
         group.text(Text::new(Point::new(x, y), &label, size, Anchor::Start));
         let line_start = x + font.text_width(&label, size) + 2.0;
         if let Some(name) = &names[i] {
             let field = format!("the record's `players: {}`", ["black", "white"][i]);
             let name_size = one_line(
                 font,
-                &field,
+                t,
+                (&field, None),
                 name,
                 l.text_pt.value,
                 x + half - line_start - 2.0,
@@ -407,8 +414,15 @@ fn total_row(
     let height = SCORE_BOX_HEIGHT + 2.0;
     let top = content.bottom() - height;
     let row = Rect::new(content.x, top, content.width.min(150.0), height);
-    let label = ("total", t.total.value.as_str());
-    score_row(font, &mut group, t, label, row, l.text_pt.value, total)?;
+    score_row(
+        font,
+        &mut group,
+        t,
+        ("total", &t.total),
+        row,
+        l.text_pt.value,
+        total,
+    )?;
     page.group(group);
     Ok(top)
 }
@@ -437,13 +451,15 @@ fn score_row(
     font: &Font,
     group: &mut Group,
     t: &Template,
-    (key, label): (&str, &str),
+    (key, label): (&str, &Label),
     row: Rect,
     size: f64,
     scores: Option<(u32, u32)>,
 ) -> Result<(), Error> {
     let what = format!("the template's `{key}`");
-    let label_size = one_line(font, &what, label, size, row.width * 0.3)?;
+    let at = (what.as_str(), Some(label));
+    let label = label.value.as_str();
+    let label_size = one_line(font, t, at, label, size, row.width * 0.3)?;
     let label_w = font.text_width(label, label_size) + 2.5;
     let baseline = row.y + row.height / 2.0 + font.cap_height(label_size) / 2.0;
     group.text(Text::new(
@@ -475,7 +491,8 @@ fn score_column(
 ) -> Result<(), Error> {
     let size = one_line(
         font,
-        "the template's `board.score`",
+        t,
+        ("the template's `board.score`", Some(&t.board.score)),
         &t.board.score.value,
         t.layout.text_pt.value,
         column.width,
@@ -516,10 +533,10 @@ fn score_box(
         name
     };
     let key = match side {
-        Side::Black => "the template's `sides.black`",
-        Side::White => "the template's `sides.white`",
+        Side::Black => ("the template's `sides.black`", Some(&t.sides.black)),
+        Side::White => ("the template's `sides.white`", Some(&t.sides.white)),
     };
-    let caption_pt = one_line(font, key, caption, pt, room)?;
+    let caption_pt = one_line(font, t, key, caption, pt, room)?;
     let mut score = Group::new(match side {
         Side::Black => "score black",
         Side::White => "score white",
@@ -552,8 +569,20 @@ fn score_box(
 
 /// [`crate::layout::one_line`]: a text the sheet cannot fit is refused, never cut or run
 /// past its box.
-fn one_line(font: &Font, what: &str, text: &str, size: f64, width: f64) -> Result<f64, Error> {
-    crate::layout::one_line(font, what, text, size, width).map_err(Error::Render)
+/// `text` on one line at `size`, shrunk to fit `width` if need be. A text that cannot fit
+/// is refused, naming `what`; at its key's line and column when it is the template's `at`.
+fn one_line(
+    font: &Font,
+    t: &Template,
+    (what, at): (&str, Option<&Label>),
+    text: &str,
+    size: f64,
+    width: f64,
+) -> Result<f64, Error> {
+    crate::layout::one_line(font, what, text, size, width).map_err(|why| match at {
+        Some(label) => misfit(&t.source, label, why),
+        None => Error::Render(why),
+    })
 }
 
 /// The width of a board with its score column, if beside it.
@@ -588,11 +617,12 @@ fn heading_size(font: &Font, t: &Template, cell: &Cell, boards: usize) -> Result
     }
     let size = l.text_pt.value * board_width / widest;
     if size < MIN_TEXT_PT.min(l.text_pt.value) {
-        return Err(Error::Render(format!(
+        let why = format!(
             "the template's `board.heading` and `board.first`: side by side they are {:.0} mm \
              wide at {MIN_TEXT_PT} pt, and a board is {board_width:.0} mm wide; shorten them",
             widest * MIN_TEXT_PT / l.text_pt.value
-        )));
+        );
+        return Err(misfit(&t.source, &t.board.heading, why));
     }
     Ok(size)
 }
@@ -664,7 +694,7 @@ fn board_cell(
     } else {
         let score_top = board.extent().bottom() + SCORE_GAP;
         let row = Rect::new(left, score_top, board_size.width, SCORE_BOX_HEIGHT);
-        let label = ("board.score", t.board.score.value.as_str());
+        let label = ("board.score", &t.board.score);
         score_row(font, &mut group, t, label, row, l.text_pt.value, score)?;
     }
     Ok((group, Rect::new(left, top, width, total_h)))

@@ -34,6 +34,9 @@ pub struct Template {
     pub total: Label,
     pub rules: Rules,
     pub layout: Layout,
+    /// The file it was read from, for errors at its keys found where the sheet is laid out.
+    #[serde(skip)]
+    pub source: Option<SourceFile>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -108,6 +111,10 @@ impl Template {
 
 impl crate::games::template::Checked for Template {
     /// Every text must be drawable and every size sensible; errors point into the file.
+    fn keep_source(&mut self, source: &SourceFile) {
+        self.source = Some(source.clone());
+    }
+
     fn check(
         &self,
         source: &SourceFile,

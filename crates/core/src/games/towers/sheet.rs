@@ -33,7 +33,7 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
     let (width, height) = options.page.size();
     let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
     let mut root = Group::new("sheet towers");
-    let (header, header_bottom) = header(font, t, content).map_err(crate::error::Error::Render)?;
+    let (header, header_bottom) = header(font, t, content)?;
     root.group(header);
     let top = header_bottom + GAP;
     let text_pt = l.text_pt.value;
@@ -198,7 +198,7 @@ fn narrower(font: &Font, area: Rect, label_pt: f64, words: &BoardWords) -> Rect 
 }
 
 /// Title, subtitle, the two name lines and the date line; returns it and where it ends.
-fn header(font: &Font, t: &Template, content: Rect) -> Result<(Group, f64), String> {
+fn header(font: &Font, t: &Template, content: Rect) -> Result<(Group, f64), crate::error::Error> {
     let l = &t.layout;
     let text_pt = l.text_pt.value;
     let mut header = Group::new("header");
@@ -216,20 +216,21 @@ fn header(font: &Font, t: &Template, content: Rect) -> Result<(Group, f64), Stri
     let shares = [0.38, 0.38, 0.24];
     let labels = [
         (
-            "name_line",
+            ("name_line", &t.name_line),
             t.name_line.value.replace("{side}", &t.sides.black.value),
         ),
         (
-            "name_line",
+            ("name_line", &t.name_line),
             t.name_line.value.replace("{side}", &t.sides.white.value),
         ),
-        ("date", t.date.value.clone()),
+        (("date", &t.date), t.date.value.clone()),
     ];
     let mut x = content.x;
-    for ((key, label), share) in labels.iter().zip(shares) {
+    for (((key, at), label), share) in labels.iter().zip(shares) {
         let w = content.width * share;
         let what = format!("the template's `{key}`");
-        let size = crate::layout::one_line(font, &what, label, text_pt, w / 2.0)?;
+        let size = crate::layout::one_line(font, &what, label, text_pt, w / 2.0)
+            .map_err(|why| crate::games::template::misfit(&t.source, at, why))?;
         header.group(field(font, label, size, Point::new(x, y), w - 6.0));
         x += w;
     }

@@ -30,6 +30,9 @@ pub struct Template {
     pub table: TableTexts,
     pub rules: Rules,
     pub layout: Layout,
+    /// The file it was read from, for errors at its keys found where the sheet is laid out.
+    #[serde(skip)]
+    pub source: Option<SourceFile>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -84,6 +87,10 @@ impl Template {
 }
 
 impl crate::games::template::Checked for Template {
+    fn keep_source(&mut self, source: &SourceFile) {
+        self.source = Some(source.clone());
+    }
+
     fn check(
         &self,
         source: &SourceFile,
