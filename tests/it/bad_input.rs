@@ -374,3 +374,31 @@ fn players_at_the_top_are_shown_where_they_go() {
         "{report}"
     );
 }
+
+#[test]
+fn a_text_longer_than_a_page_is_refused_at_its_key() {
+    // A 3.9 MB title: refused where it is written, in every drawing command, not when a page
+    // of it is found too full.
+    let dir = tempfile::tempdir().unwrap();
+    let title = "T".repeat(3_900_000);
+    let record = format!("game: shoreline\ntitle: \"{title}\"\nmoves: [A, E]\n");
+    std::fs::write(dir.path().join("g.yaml"), record).unwrap();
+    for args in [
+        &["render", "g.yaml", "-o", "g.svg"][..],
+        &["render", "g.yaml", "-o", "g.pdf"],
+        &["booklet", "g.yaml", "-o", "b.pdf"],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.code, 1, "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("g.yaml:2:8"),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains("3900000 characters"),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+}

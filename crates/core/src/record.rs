@@ -14,6 +14,11 @@ use crate::vocabulary::{MoveRef, Numbering, Side};
 /// A text value with its place in the file.
 pub type Text = Spanned<String>;
 
+/// The most characters one text of a record may have to be drawn: as many as a whole page
+/// may hold (`backend::MAX_PAGE_CHARS`). A longer one is refused at its key, not where a
+/// page of it is found too full.
+pub const MAX_TEXT_CHARS: usize = 50_000;
+
 /// Declares a game's record struct: the header's keys every record has, then the game's own
 /// keys, unknown keys refused; `diagram_keys` names the keys the game's `diagrams` entries
 /// have besides the shared ones (each a list of values, passed on as the game's diagram
@@ -714,6 +719,17 @@ impl About {
         ];
         let captions = self.diagrams.iter().map(|d| &d.caption);
         let check = |text: &Text, value: &str| {
+            let chars = value.chars().count();
+            if chars > MAX_TEXT_CHARS {
+                return Err(error_at(
+                    &self.source,
+                    text,
+                    format!(
+                        "this text is {chars} characters long, more than the {MAX_TEXT_CHARS} a \
+                         page of sheetgen's may hold; shorten it"
+                    ),
+                ));
+            }
             font.check(value).map_err(|missing| {
                 error_at(&self.source, text, missing.to_string()).blaming(missing.option())
             })
