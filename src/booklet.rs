@@ -75,7 +75,7 @@ impl Job for BookletJob {
         let mut seen = crate::twice::SeenGames::of_files(walk.files.len());
         for path in &walk.files {
             let shown = sheetgen_core::diagnostic::shown_path(path);
-            match records.load(path) {
+            match records.load(path).map_err(|e| walk.explain(path, e)) {
                 Ok(entries) => {
                     for entry in entries {
                         notes.extend(
@@ -110,6 +110,12 @@ impl Job for BookletJob {
                     error,
                 }),
             }
+        }
+        for (folder, why) in &walk.cut {
+            problems.push(Problem {
+                heading: format!("{}:", sheetgen_core::diagnostic::shown_path(folder)),
+                error: Error::Io(why.clone()),
+            });
         }
         if games.is_empty() {
             return Err(Error::NothingLeft {

@@ -357,9 +357,15 @@ impl Job for AnalyzeJob {
                 Ok(_) => unreachable!("a report without -o"),
                 Err(error) => problems.push(Problem {
                     heading: format!("skipped {shown}:"),
-                    error,
+                    error: walk.explain(path, error),
                 }),
             }
+        }
+        for (folder, why) in &walk.cut {
+            problems.push(Problem {
+                heading: format!("{}:", shown_path(folder)),
+                error: Error::Io(why.clone()),
+            });
         }
         if reports.is_empty() {
             return Err(Error::NothingLeft {
