@@ -127,6 +127,8 @@ impl Job for BookletJob {
         // `--format html`: the season's replay page (game_replay) instead of pages.
         let made = if self.output.format == sheetgen_core::backend::Format::Html {
             let named = (self.title.as_deref(), self.date.as_deref());
+            let games: Vec<std::sync::Arc<dyn sheetgen_core::games::GameRecord>> =
+                games.into_iter().map(Into::into).collect();
             let replay =
                 sheetgen_core::game_replay::season_page(&games, named, theme, &self.words)?;
             Made::replay(replay, &self.output)

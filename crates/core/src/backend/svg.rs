@@ -114,42 +114,85 @@ pub struct Frames {
 /// that a drawing of one uses the definitions made for all. Each body is what
 /// [`render_with`] writes inside `<svg>` after the definitions, but for the ids' key.
 pub fn frames<'a>(figures: impl IntoIterator<Item = &'a Figure>, words: Words) -> Frames {
-    let figures: Vec<&Figure> = figures.into_iter().collect();
-    let font = font::current();
-    let mut defs = Defs::new(&font);
-    let bodies: Vec<String> = figures
-        .iter()
-        .map(|figure| defs.group(&figure.root, words))
-        .collect();
-    let mut hash = font.hash;
-    for body in &bodies {
-        hash ^= font::fnv1a(body.as_bytes()) as u32;
-        hash = hash.rotate_left(5);
+    let mut writer = FrameWriter::new(words);
+    let (mut bodies, mut view_boxes) = (Vec::new(), Vec::new());
+    for figure in figures {
+        let (body, view_box) = writer.add(figure);
+        bodies.push(body);
+        view_boxes.push(view_box);
     }
-    let key = format!("{hash:08x}");
-    let mut definitions = el::Definitions::new();
-    defs.add_to(&mut definitions, &key);
-    // The element's children: its text without the `<defs>` and `</defs>` around them.
-    let written = definitions.to_string();
-    let defs = written
-        .strip_prefix("<defs>")
-        .and_then(|d| d.strip_suffix("</defs>"))
-        .unwrap_or_default()
-        .trim_matches('\n');
+    let (defs, key) = writer.finish();
     Frames {
-        defs: defs.to_string(),
+        defs,
         bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
-        view_boxes: figures
-            .iter()
-            .map(|f| format!("0 0 {} {}", mm(f.width), mm(f.height)))
-            .collect(),
+        view_boxes,
+    }
+}
+
+/// [`frames`] one figure at a time, so that each can be dropped once drawn (a replay
+/// page's 10,000 positions): the definitions are gathered for all, and each body comes
+/// with its ids' key left as [`ID_KEY`], the key being made from every body
+/// ([`FrameWriter::finish`]).
+pub struct FrameWriter {
+    font: std::sync::Arc<Font>,
+    words: Words,
+    /// The definitions met so far ([`Defs`]' own, kept between figures).
+    glyphs: BTreeMap<u16, Option<String>>,
+    clips: BTreeMap<String, Rect>,
+    scales: Vec<(u64, Decimal)>,
+    hash: u32,
+}
+
+impl FrameWriter {
+    pub fn new(words: Words) -> Self {
+        let font = font::current();
+        Self {
+            hash: font.hash,
+            font,
+            words,
+            glyphs: BTreeMap::new(),
+            clips: BTreeMap::new(),
+            scales: Vec::new(),
+        }
+    }
+
+    /// `figure`'s body, its ids' key [`ID_KEY`], and its viewBox (`0 0 W H` in mm).
+    pub fn add(&mut self, figure: &Figure) -> (String, String) {
+        let mut defs = Defs::new(&self.font);
+        defs.glyphs = std::mem::take(&mut self.glyphs);
+        defs.clips = std::mem::take(&mut self.clips);
+        defs.scales = std::mem::take(&mut self.scales);
+        let body = defs.group(&figure.root, self.words);
+        (self.glyphs, self.clips, self.scales) = (defs.glyphs, defs.clips, defs.scales);
+        self.hash ^= font::fnv1a(body.as_bytes()) as u32;
+        self.hash = self.hash.rotate_left(5);
+        let view_box = format!("0 0 {} {}", mm(figure.width), mm(figure.height));
+        (body, view_box)
+    }
+
+    /// The definitions of every figure added, as the children of a `<defs>`, and the key
+    /// their ids and the bodies' hold in place of [`ID_KEY`].
+    pub fn finish(self) -> (String, String) {
+        let key = format!("{:08x}", self.hash);
+        let mut defs = Defs::new(&self.font);
+        (defs.glyphs, defs.clips) = (self.glyphs, self.clips);
+        let mut definitions = el::Definitions::new();
+        defs.add_to(&mut definitions, &key);
+        // The element's children: its text without the `<defs>` and `</defs>` around them.
+        let written = definitions.to_string();
+        let defs = written
+            .strip_prefix("<defs>")
+            .and_then(|d| d.strip_suffix("</defs>"))
+            .unwrap_or_default()
+            .trim_matches('\n');
+        (defs.to_string(), key)
     }
 }
 
 /// Stands for the figure's key in the drawing's ids until the drawing is written and the
 /// key known. A control character: [`outside`] keeps every one out of the texts that reach
 /// the file.
-const ID_KEY: &str = "\u{1}";
+pub const ID_KEY: &str = "\u{1}";
 
 impl From<Decimal> for svg::node::Value {
     fn from(number: Decimal) -> Self {
