@@ -153,12 +153,11 @@ fn final_verdict(outcome: Outcome, to_move: Side) -> Verdict {
 /// the game's budget still holds a whole position's, so the first ones of a long game may
 /// be left unreviewed ([`Review::unreviewed`]).
 pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
-    let mut replay = super::game::Replay::new(rules.clone());
-    let mut history = vec![(replay.position, replay.seen_twice(), None)];
-    for ply in plies {
-        replay.apply(*ply);
-        history.push((replay.position, replay.seen_twice(), replay.outcome));
-    }
+    let (history, twice) = replayed(rules, plies);
+    let history: Vec<_> = history
+        .into_iter()
+        .map(|(position, stood, outcome)| (position, &twice[..stood], outcome))
+        .collect();
     // A resignation ends the game off the board: its last position is searched.
     let ended = |i: usize| {
         history[i]
@@ -204,13 +203,7 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
                 return unjudged(before, *ply);
             }
             let left = budget.game - total;
-            let still_wins = recheck(
-                &mut engine,
-                (before, after),
-                &history[i + 1].1,
-                left,
-                budget,
-            );
+            let still_wins = recheck(&mut engine, (before, after), history[i + 1].1, left, budget);
             total += still_wins.1;
             judge(rules, before, after, *ply, still_wins.0)
         })
@@ -223,6 +216,28 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
         budget,
         unreviewed,
     }
+}
+
+/// Every position of the game with how it ended there, and the positions that stood twice
+/// (L6) in the order they came to: after ply `i` the first `stood` of them. Linear in the
+/// game, where asking the replay for its positions standing twice at every ply was not.
+type Stood = (Position<Wide>, usize, Option<Outcome>);
+
+fn replayed(rules: &Rules, plies: &[Ply]) -> (Vec<Stood>, Vec<Position<Wide>>) {
+    let mut replay = super::game::Replay::new(rules.clone());
+    let mut times = std::collections::HashMap::from([(replay.position, 1u32)]);
+    let mut twice = Vec::new();
+    let mut history = vec![(replay.position, 0, None)];
+    for ply in plies {
+        replay.apply(*ply);
+        let n = times.entry(replay.position).or_insert(0);
+        *n += 1;
+        if *n == 2 {
+            twice.push(replay.position);
+        }
+        history.push((replay.position, twice.len(), replay.outcome));
+    }
+    (history, twice)
 }
 
 /// The verdict of a position left unsearched: nothing proven, no estimate.
@@ -783,5 +798,38 @@ mod tests {
         let lines: Vec<&str> = json.lines().collect();
         assert!(lines[k - 1].contains("\"unreviewed\":\"the game's budget"));
         assert!(!lines[k].contains("unreviewed"), "{}", lines[k]);
+    }
+
+    /// The positions standing twice after each ply, as the review tracks them in one pass,
+    /// are the replay's own (L6), on a game that comes back to its positions often.
+    #[test]
+    fn the_positions_standing_twice_are_the_replays_at_every_ply() {
+        let rules = Rules::default();
+        let mut replay = crate::games::loa::game::Replay::new(rules.clone());
+        let mut plies = Vec::new();
+        let mut expected = vec![replay.seen_twice()];
+        for i in 0..300 {
+            let quiet: Vec<_> = replay.board.moves(&replay.position);
+            let quiet: Vec<_> = quiet.into_iter().filter(|m| !m.capture).collect();
+            // Back and forth mostly, now and then elsewhere: many positions stand twice.
+            let pick = quiet.iter().rev().cycle().skip(i / 4 % 3).find(|m| {
+                let mut next = replay.clone();
+                next.apply(Ply::Move(**m));
+                next.outcome.is_none()
+            });
+            let ply = Ply::Move(*pick.expect("a quiet move that does not end the game"));
+            replay.apply(ply);
+            plies.push(ply);
+            expected.push(replay.seen_twice());
+        }
+        let (history, twice) = replayed(&rules, &plies);
+        assert!(!twice.is_empty());
+        for (i, (position, stood, _)) in history.iter().enumerate() {
+            let mut mine = twice[..*stood].to_vec();
+            let mut theirs = expected[i].clone();
+            mine.sort_by_key(|p| format!("{p:?}"));
+            theirs.sort_by_key(|p| format!("{p:?}"));
+            assert_eq!(mine, theirs, "after ply {i} ({position:?})");
+        }
     }
 }
