@@ -69,8 +69,9 @@ struct SolveArgs {
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
 
-    /// Lines of Action: proof-search nodes per position, 1 to 100,000,000 (a budget, not a
-    /// time, so every machine gives the same answer)
+    /// Lines of Action: search nodes for the position, 1 to 100,000,000, the estimate's and
+    /// the proof's together, and as many for each later position of the line shown (a
+    /// budget, not a time, so every machine gives the same answer)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES * 10,
           value_parser = clap::value_parser!(u64).range(1..=SOLVE_MAX_NODES))]
     nodes: u64,

@@ -54,7 +54,8 @@ const OPTIONS: &[GameOption] = &[
     GameOption {
         name: "nodes",
         value: Some("N"),
-        help: "Lines of Action --analysis: proof-search nodes a position, a budget rather \
+        help: "Lines of Action --analysis: search nodes a position (the estimate's and the \
+               proof's together; 200 times as many for the whole game), a budget rather \
                than a time, so every machine draws the same review [default: 40000]",
     },
 ];
