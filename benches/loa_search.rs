@@ -15,7 +15,7 @@ use std::time::Instant;
 use sheetgen_core::games::loa::analysis::{proven_from, review, verdict_text};
 use sheetgen_core::games::loa::game::{Play, Rules};
 use sheetgen_core::games::loa::search::Engine;
-use sheetgen_core::games::search::DEFAULT_NODES;
+use sheetgen_core::games::search::{Budget, DEFAULT_NODES};
 
 fn replay_text(text: &str) -> Play {
     let mut replay = Play::new(Rules::default());
@@ -48,7 +48,7 @@ fn main() {
         let game = replay_text(&std::fs::read_to_string(&path).unwrap());
         let rules = Rules::default();
         let began = Instant::now();
-        let reviewed = review(&rules, &game.plies, nodes);
+        let reviewed = review(&rules, &game.plies, Budget::per_position(nodes));
         let seconds = began.elapsed().as_secs_f64();
         all_nodes += reviewed.nodes;
         all_seconds += seconds;

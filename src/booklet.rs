@@ -79,7 +79,7 @@ impl Job for BookletJob {
         let mut seen = crate::twice::SeenGames::of_files(walk.files.len());
         for path in &walk.files {
             let shown = sheetgen_core::diagnostic::shown_path(path);
-            match records.load(path, font) {
+            match records.load(path, font).map_err(|e| walk.explain(path, e)) {
                 Ok(entries) => {
                     for entry in entries {
                         notes.extend(
@@ -115,6 +115,12 @@ impl Job for BookletJob {
                 }),
             }
         }
+        for (folder, why) in &walk.cut {
+            problems.push(Problem {
+                heading: format!("{}:", sheetgen_core::diagnostic::shown_path(folder)),
+                error: Error::Io(why.clone()),
+            });
+        }
         if games.is_empty() {
             return Err(Error::NothingLeft {
                 problems,
@@ -125,6 +131,8 @@ impl Job for BookletJob {
         // `--format html`: the season's replay page (game_replay) instead of pages.
         let made = if self.output.format == sheetgen_core::backend::Format::Html {
             let named = (self.title.as_deref(), self.date.as_deref());
+            let games: Vec<std::sync::Arc<dyn sheetgen_core::games::GameRecord>> =
+                games.into_iter().map(Into::into).collect();
             let replay =
                 sheetgen_core::game_replay::season_page(&games, named, theme, (&self.words, font))?;
             Made::replay(replay, &self.output)

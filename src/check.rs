@@ -105,14 +105,13 @@ pub fn check(
 ) -> Report {
     let mut report = Report::new();
     let mut count = Count::default();
-    let walk = records.files(paths);
+    let mut walk = records.files(paths);
     let mut seen = crate::twice::SeenGames::of_files(walk.files.len());
     count.others = walk.others_line();
-    report.notes = walk.notes;
-    for path in walk.files {
-        let path = &path;
+    report.notes = std::mem::take(&mut walk.notes);
+    for path in &walk.files {
         count.files += 1;
-        match records.load(path, font) {
+        match records.load(path, font).map_err(|e| walk.explain(path, e)) {
             Ok(entries) => report.entries(path, entries, (&mut count, &mut seen), format, style),
             Err(Error::Invalid(d) | Error::Config(d)) => {
                 count.invalid_files += 1;
@@ -123,6 +122,11 @@ pub fn check(
                 report.unreadable(path, &other, format)
             }
         }
+    }
+    // A folder not read to its end counts as a file that could not be read.
+    for (folder, why) in &walk.cut {
+        count.unreadable += 1;
+        report.unreadable(folder, &Error::Io(why.clone()), format);
     }
     if format == ReportFormat::Text {
         report.text.push_str(&count.summary());
@@ -414,4 +418,109 @@ struct JsonError<'a> {
     /// The rulings the message cites (`["L3"]`); left out when it cites none.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     rulings: &'a [&'a str],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::folders::Walk;
+    use sheetgen_core::font::Font;
+    use sheetgen_core::games::GameInFile;
+    use std::sync::{Arc, Mutex};
+
+    /// Records read from disk, through a walk made before the test changed the folder:
+    /// the change falls between the listing and the reading, every time.
+    struct Listed(Mutex<Option<Walk>>);
+
+    impl Records for Listed {
+        fn load(&self, path: &Path, font: &Arc<Font>) -> Result<Vec<GameInFile>, Error> {
+            crate::files::load(path, font)
+        }
+
+        fn files(&self, _: &[PathBuf]) -> Walk {
+            self.0.lock().unwrap().take().expect("one walk")
+        }
+    }
+
+    /// `change` applied to a folder of a.yaml and b.yaml after it was listed, then checked,
+    /// within ten seconds (a hang fails the test instead of stopping it).
+    fn checked_after(change: impl FnOnce(&Path)) -> Report {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_path_buf();
+        for name in ["a.yaml", "b.yaml"] {
+            std::fs::write(d.join(name), "game: shoreline\nmoves: [1]\n").unwrap();
+        }
+        let walk = crate::folders::record_files(std::slice::from_ref(&d));
+        assert_eq!(walk.files.len(), 2, "{walk:?}");
+        change(&d);
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let records = Listed(Mutex::new(Some(walk)));
+            let words = sheetgen_core::words::Words::default();
+            let style = Style {
+                color: false,
+                words: &words,
+            };
+            let font = Font::builtin();
+            let _ = send.send(check((&records, &font), &[d], ReportFormat::Text, style));
+        });
+        let report = receive
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("check finished");
+        drop(dir);
+        report
+    }
+
+    /// Issue 42.11: a file deleted between the listing and the reading is named as such,
+    /// the others are checked, and the exit is not 0.
+    #[test]
+    fn a_file_deleted_while_the_folder_is_read_is_named() {
+        let report = checked_after(|d| std::fs::remove_file(d.join("a.yaml")).unwrap());
+        assert!(
+            report.text.contains("a.yaml: error: cannot read ")
+                && report
+                    .text
+                    .contains("a.yaml: it disappeared while the folder was read"),
+            "{}",
+            report.text
+        );
+        assert!(report.text.contains("b.yaml #1: "), "{}", report.text);
+        assert_eq!(report.status, Status::Failed);
+    }
+
+    /// A file renamed after the listing: the old name disappeared.
+    #[test]
+    fn a_file_renamed_while_the_folder_is_read_is_named() {
+        let report =
+            checked_after(|d| std::fs::rename(d.join("a.yaml"), d.join("c.yaml")).unwrap());
+        assert!(
+            report
+                .text
+                .contains("a.yaml: it disappeared while the folder was read"),
+            "{}",
+            report.text
+        );
+        assert_eq!(report.status, Status::Failed);
+    }
+
+    /// A file replaced by a FIFO after the listing is refused, never waited on.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_that_became_a_fifo_while_the_folder_is_read_is_refused() {
+        let report = checked_after(|d| {
+            std::fs::remove_file(d.join("a.yaml")).unwrap();
+            let made = std::process::Command::new("mkfifo")
+                .arg(d.join("a.yaml"))
+                .status()
+                .unwrap();
+            assert!(made.success());
+        });
+        assert!(
+            report.text.contains("a.yaml: error: cannot read ")
+                && report.text.contains("not a regular file"),
+            "{}",
+            report.text
+        );
+        assert_eq!(report.status, Status::Failed);
+    }
 }

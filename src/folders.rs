@@ -8,9 +8,16 @@
 //! file is read once however many links name it (by device and inode), and what is not a
 //! regular file (a FIFO, a device, a socket) is left alone with a word rather than opened,
 //! where a read could block forever.
+//!
+//! A folder may change while it is read. A file listed and gone before it is read is
+//! named as such (read as a record file, it fails with [`Walk::explain`]'s words), and
+//! the walk lists [`MAX_ENTRIES`] entries at most: a folder whose files are renamed over
+//! and over can show a reader new names forever (tmpfs does), and would never end.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+
+use sheetgen_core::error::Error;
 
 /// What the walk found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -22,6 +29,11 @@ pub struct Walk {
     pub others: usize,
     /// What was left alone with a reason worth saying: not a regular file, a link to a folder.
     pub notes: Vec<String>,
+    /// Folders not read to their end, each with why: more entries than the walk lists
+    /// ([`MAX_ENTRIES`]). Reported as files that could not be read.
+    pub cut: Vec<(PathBuf, String)>,
+    /// The files found in folders (not named on the command line), for [`Walk::explain`].
+    listed: HashSet<PathBuf>,
 }
 
 impl Walk {
@@ -34,13 +46,39 @@ impl Walk {
     }
 }
 
+impl Walk {
+    /// `error`, met reading `path`, in the words of a folder that changed: a file the walk
+    /// listed that is gone now "disappeared while the folder was read" (deleted or renamed).
+    pub fn explain(&self, path: &Path, error: Error) -> Error {
+        let gone = std::fs::symlink_metadata(path)
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
+        match error {
+            Error::Io(_) if gone && self.listed.contains(path) => Error::Io(format!(
+                "cannot read {}: it disappeared while the folder was read",
+                sheetgen_core::diagnostic::shown_path(path)
+            )),
+            other => other,
+        }
+    }
+}
+
 /// Folders walked at most this deep: deeper is no club's season, and bounds the walk.
 const MAX_DEPTH: usize = 64;
+
+/// Entries a walk lists at most, over all its folders: bounds a walk of a folder that
+/// keeps changing (or is simply huge) in time and memory.
+pub const MAX_ENTRIES: usize = 100_000;
 
 /// The record files `paths` name, each read once: a folder or file named twice, or a file
 /// named beside a folder that holds it, is read the first time only.
 pub fn record_files(paths: &[PathBuf]) -> Walk {
+    record_files_within(paths, MAX_ENTRIES)
+}
+
+/// [`record_files`], listing `max_entries` entries at most.
+fn record_files_within(paths: &[PathBuf], max_entries: usize) -> Walk {
     let mut walk = Walk::default();
+    let mut budget = max_entries;
     let mut seen = HashSet::new();
     for path in paths {
         let id = crate::files::identity(path);
@@ -49,7 +87,7 @@ pub fn record_files(paths: &[PathBuf]) -> Walk {
         }
         if path.is_dir() {
             let before = walk.files.len();
-            walk_folder(path, &mut walk, &mut seen);
+            walk_folder(path, &mut walk, &mut seen, &mut budget);
             if walk.files.len() == before {
                 walk.files.push(path.clone()); // no record in it: reported as a folder
             }
@@ -63,7 +101,7 @@ pub fn record_files(paths: &[PathBuf]) -> Walk {
 
 /// Adds the record files under `top` to `walk`, depth first, names sorted (numbers by
 /// value); with a stack, not recursion.
-fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
+fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>, left: &mut usize) {
     let mut stack = vec![(top.to_path_buf(), 0)];
     while let Some((folder, depth)) = stack.pop() {
         if let Some(id) = crate::files::identity(&folder) {
@@ -75,12 +113,28 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
             walk.files.push(folder.clone()); // reported as unreadable
             continue;
         };
-        let mut children: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
+        let mut children: Vec<PathBuf> = Vec::new();
+        for entry in read.flatten() {
+            if *left == 0 {
+                // The walk ends here: what is listed so far is read, the rest named unread.
+                walk.cut.push((folder.clone(), cut_reason()));
+                stack.clear();
+                break;
+            }
+            *left -= 1;
+            children.push(entry.path());
+        }
         alphanumeric_sort::sort_path_slice(&mut children);
         let mut folders = Vec::new();
         for child in children {
             let Ok(own) = std::fs::symlink_metadata(&child) else {
-                continue; // gone since it was listed
+                // Gone since it was listed: a record file is reported as one that could not
+                // be read, in the words of Walk::explain.
+                if is_record_name(&child) || has_txt_name(&child) {
+                    walk.listed.insert(child.clone());
+                    walk.files.push(child);
+                }
+                continue;
             };
             let shown_child = sheetgen_core::diagnostic::shown_path(&child);
             if own.is_dir() {
@@ -130,13 +184,24 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>) {
                 }
             }
             if is_record_file(&child) {
+                walk.listed.insert(child.clone());
                 walk.files.push(child);
             } else {
                 walk.others += 1;
             }
         }
-        stack.extend(folders.into_iter().rev().map(|f| (f, depth + 1)));
+        if walk.cut.is_empty() {
+            stack.extend(folders.into_iter().rev().map(|f| (f, depth + 1)));
+        }
     }
+}
+
+/// Why a folder was not read to its end.
+fn cut_reason() -> String {
+    format!(
+        "the folder was not read to its end: the walk lists {MAX_ENTRIES} entries at most \
+         (it holds more, or its files kept changing while it was read)"
+    )
 }
 
 /// What a file that is not a regular file is, in a word.
@@ -171,11 +236,14 @@ fn is_record_file(path: &Path) -> bool {
     if is_record_name(path) {
         return true;
     }
-    let txt = path
-        .extension()
+    has_txt_name(path) && starts_as_move_text(path)
+}
+
+/// A `.txt` file by its name, which may hold move text.
+fn has_txt_name(path: &Path) -> bool {
+    path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
-    txt && starts_as_move_text(path)
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
 }
 
 /// The first bytes of `path` read as move text (`1. b1-b3`, a `[Event "…"]` header).
@@ -276,5 +344,27 @@ mod tests {
         if made.is_ok_and(|s| s.success()) {
             assert!(notes.contains("b.yaml (a FIFO, not a file)"), "{notes}");
         }
+    }
+
+    /// Issue 42.11: a walk lists a bounded number of entries, so a folder whose files are
+    /// renamed over and over (new names for ever, on tmpfs) cannot keep it going; what it
+    /// did not list is named.
+    #[test]
+    fn a_walk_lists_a_bounded_number_of_entries_and_says_where_it_stopped() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for i in 0..10 {
+            std::fs::write(d.join(format!("g{i}.yaml")), "game: shoreline\n").unwrap();
+        }
+        std::fs::create_dir(d.join("sub")).unwrap();
+        std::fs::write(d.join("sub/h.yaml"), "game: shoreline\n").unwrap();
+        let walk = record_files_within(&[d.to_path_buf()], 4);
+        assert_eq!(walk.files.len(), 4, "{walk:?}");
+        assert_eq!(walk.cut.len(), 1, "{walk:?}");
+        assert_eq!(walk.cut[0].0, d);
+        assert!(walk.cut[0].1.contains("not read to its end"), "{walk:?}");
+        let whole = record_files(&[d.to_path_buf()]);
+        assert_eq!(whole.files.len(), 11);
+        assert!(whole.cut.is_empty());
     }
 }

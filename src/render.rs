@@ -93,7 +93,7 @@ impl Job for RenderJob {
             figure,
             ..self.request.clone()
         };
-        let mut made = match sheetgen_core::render::render(&*record, &request)? {
+        let mut made = match sheetgen_core::render::render(record.into(), &request)? {
             Rendered::Document(document) => Made::drawing(document, &self.output),
             Rendered::Replay(replay) => Made::replay(*replay, &self.output),
         };

@@ -314,8 +314,9 @@ pub struct BookletArgs {
     #[arg(long)]
     pub analysis: bool,
 
-    /// Proof-search nodes a position for --analysis (a budget, not a time, so every machine
-    /// prints the same booklet)
+    /// Search nodes a position for --analysis, the estimate's and the proof's together, and
+    /// 200 times as many for a whole game (a budget, not a time, so every machine prints the
+    /// same booklet)
     #[arg(long, value_name = "N", requires = "analysis",
           default_value_t = sheetgen_core::games::search::DEFAULT_NODES,
           value_parser = clap::value_parser!(u64).range(1..=sheetgen_core::games::search::MAX_NODES))]

@@ -14,7 +14,7 @@ use crate::output::Target;
 use sheetgen_core::diagnostic::shown_path;
 use sheetgen_core::error::Error;
 use sheetgen_core::error::Problem;
-use sheetgen_core::games::search::{DEFAULT_NODES, MAX_NODES, Searcher, Solves};
+use sheetgen_core::games::search::{Budget, DEFAULT_NODES, MAX_NODES, Searcher, Solves};
 use sheetgen_core::games::{self, Game, GameRecord, GivenPosition, loa};
 use sheetgen_core::vocabulary::MoveRef;
 use sheetgen_core::vocabulary::plural;
@@ -69,8 +69,9 @@ struct SolveArgs {
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
 
-    /// Lines of Action: proof-search nodes per position, 1 to 100,000,000 (a budget, not a
-    /// time, so every machine gives the same answer)
+    /// Lines of Action: search nodes for the position, 1 to 100,000,000, the estimate's and
+    /// the proof's together, and as many for each later position of the line shown (a
+    /// budget, not a time, so every machine gives the same answer)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES * 10,
           value_parser = clap::value_parser!(u64).range(1..=SOLVE_MAX_NODES))]
     nodes: u64,
@@ -251,11 +252,20 @@ struct AnalyzeArgs {
     #[arg(long, value_enum, default_value_t = ReportArg::Text)]
     format: ReportArg,
 
-    /// Lines of Action: proof-search nodes per position, 1 to 10,000,000 (a budget, not a
-    /// time, so every machine gives the same review)
+    /// Lines of Action: search nodes per position, 1 to 10,000,000, the estimate's and the
+    /// proof's together (a budget, not a time, so every machine gives the same review); a
+    /// move that leaves a proven win unproven gets a second look of up to 4 times as many,
+    /// from the game's budget
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES,
           value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: u64,
+
+    /// Lines of Action: search nodes for each whole game, second looks included [default:
+    /// 200 times --nodes]; positions are reviewed from the end, and those the budget does
+    /// not reach are named in the report as not reviewed
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAME_NODES))]
+    total_nodes: Option<u64>,
 
     /// Lines of Action: write the evaluation graph to FILE (.svg, .pdf or .png) instead
     /// of the report
@@ -268,13 +278,28 @@ struct AnalyzeArgs {
     dpi: u32,
 }
 
+/// The most `--total-nodes`: a thousand positions' worth of the most a position takes.
+const MAX_GAME_NODES: u64 = 1_000 * MAX_NODES;
+
 struct AnalyzeJob {
     args: AnalyzeArgs,
     graph: Option<Output>,
+    budget: Budget,
 }
 
 impl AnalyzeJob {
     fn plan(args: AnalyzeArgs) -> Result<Self, Error> {
+        let mut budget = Budget::per_position(args.nodes);
+        if let Some(total) = args.total_nodes {
+            if total < args.nodes {
+                return Err(Error::Usage(format!(
+                    "--total-nodes {total} is less than one position's --nodes {}: give at \
+                     least as many",
+                    args.nodes
+                )));
+            }
+            budget.game = total;
+        }
         let graph = match &args.file {
             None => None,
             Some(file) => Some(
@@ -287,7 +312,11 @@ impl AnalyzeJob {
                 .output()?,
             ),
         };
-        Ok(Self { args, graph })
+        Ok(Self {
+            args,
+            graph,
+            budget,
+        })
     }
 }
 
@@ -337,9 +366,15 @@ impl Job for AnalyzeJob {
                 Ok(_) => unreachable!("a report without -o"),
                 Err(error) => problems.push(Problem {
                     heading: format!("skipped {shown}:"),
-                    error,
+                    error: walk.explain(path, error),
                 }),
             }
+        }
+        for (folder, why) in &walk.cut {
+            problems.push(Problem {
+                heading: format!("{}:", shown_path(folder)),
+                error: Error::Io(why.clone()),
+            });
         }
         if reports.is_empty() {
             return Err(Error::NothingLeft {
@@ -431,7 +466,7 @@ impl AnalyzeJob {
             records.iter().map(|(k, r)| (*k, &**r)).collect();
         match &self.graph {
             Some(output) => {
-                let graph = searcher.graph(&records, args.nodes, font).ok_or_else(|| {
+                let graph = searcher.graph(&records, self.budget, font).ok_or_else(|| {
                     Error::Usage(format!(
                         "-o: the evaluation graph is drawn for {} games; leave -o out for the \
                          report",
@@ -441,7 +476,7 @@ impl AnalyzeJob {
                 Ok(Made::drawing(graph, output))
             }
             None => {
-                let report = searcher.analyze(&records, args.nodes, json)?;
+                let report = searcher.analyze(&records, self.budget, json)?;
                 Ok(Made::bytes(report.into_bytes(), Target::Stdout))
             }
         }

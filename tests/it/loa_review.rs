@@ -542,3 +542,90 @@ fn each_untitled_game_s_review_is_titled_by_its_place_in_the_booklet() {
     let text = common::pdf_text(&std::fs::read(dir.path().join("r.pdf")).unwrap());
     assert!(text.contains("game 1") && text.contains("game 2"), "{text}");
 }
+
+/// Issue 42.13: `solve --nodes 20000` spent 24,160 nodes on its position, the estimate's
+/// search on top of the proof's; the position's nodes are now within the budget, and the
+/// nodes of the line's later positions are counted apart.
+#[test]
+fn solve_reports_the_nodes_of_its_position_within_the_budget() {
+    let out = run(&[
+        "solve",
+        "loa",
+        "examples/loa-winands-E1.yaml",
+        "--at",
+        "30",
+        "--nodes",
+        "20000",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("nodes: "))
+        .expect(&text);
+    let spent: u64 = line["nodes: ".len()..]
+        .split(" of 20000")
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(spent <= 20_000, "{line}");
+}
+
+/// Issue 42.13: a 2,000-ply game is reviewed within the game's budget (200 positions' worth
+/// of --nodes by default, or --total-nodes), from its end, and the positions it did not
+/// reach are named, in the text and the JSON lines.
+#[test]
+fn analyze_names_the_positions_a_long_games_budget_did_not_reach() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("long.yaml");
+    let moves = "b1-b3 a2-c2 b3-b1 c2-a2 ".repeat(500);
+    std::fs::write(
+        &record,
+        format!("game: loa\nrules: {{ repetition: off }}\nmoves: \"{moves}\"\n"),
+    )
+    .unwrap();
+    let path = record.to_str().unwrap();
+    let out = run(&["analyze", path, "--nodes", "100"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tail = &text[text.len().saturating_sub(800)..];
+    assert!(tail.contains("\nnodes: "), "{tail}");
+    assert!(
+        tail.contains(" of the game's 20000 (100 a position)"),
+        "{tail}"
+    );
+    assert!(
+        tail.contains("\nnot reviewed: ")
+            && tail.contains(" positions (the start to the position after "),
+        "{tail}"
+    );
+    let first = text.lines().nth(2).unwrap();
+    assert!(
+        first.starts_with("1.     black  b1-b3") && first.ends_with("-  not reviewed"),
+        "{first}"
+    );
+    let out = run(&[
+        "analyze",
+        path,
+        "--nodes",
+        "100",
+        "--total-nodes",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let unreviewed = text
+        .lines()
+        .filter(|l| l.contains("\"unreviewed\""))
+        .count();
+    assert!((1_990..2_001).contains(&unreviewed), "{unreviewed}");
+    let out = run(&["analyze", path, "--nodes", "100", "--total-nodes", "99"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("--total-nodes 99 is less than"),
+        "{}",
+        out.stderr
+    );
+}

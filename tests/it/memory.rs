@@ -78,3 +78,21 @@ fn a_booklet_of_a_thousand_games_fits_under_512_mb() {
     assert_eq!(code, 0, "{report}");
     assert!(dir.path().join("b.pdf").metadata().unwrap().len() > 100_000);
 }
+
+/// Issue 42.10: a replay page held every position's figure until it was written, 76 KB
+/// each: a 10,000-move game peaked at 762 MB. Each position is now drawn, written and
+/// dropped in turn (32 MB, measured in a release build).
+#[test]
+fn a_replay_page_of_ten_thousand_moves_fits_under_512_mb() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = "b1-b3 a2-c2 b3-b1 c2-a2 ".repeat(2_500);
+    let record = format!("game: loa\nrules: {{ repetition: off }}\nmoves: \"{moves}\"\n");
+    std::fs::write(dir.path().join("long.yaml"), record).unwrap();
+    let (code, report) = run_capped(
+        dir.path(),
+        &["render", "long.yaml", "--format", "html", "-o", "long.html"],
+    );
+    assert_eq!(code, 0, "{report}");
+    let page = std::fs::read_to_string(dir.path().join("long.html")).unwrap();
+    assert!(page.contains("\"n\":10000"), "opens at the end");
+}

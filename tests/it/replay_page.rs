@@ -482,9 +482,11 @@ fn a_replay_page_s_board_text_is_nine_pixels_on_a_phone() {
             theme: Default::default(),
             open_at: None,
         };
-        let replay = single(&*game, &options).unwrap();
-        for (at, frame) in replay.games[0].frames.iter().enumerate() {
-            let least = TextSize::smallest(frame, Some(phone_mm));
+        let replay = single(game.into(), &options).unwrap();
+        let frames = &replay.games[0].frames;
+        for at in 0..frames.count {
+            let frame = frames.draw(at).unwrap();
+            let least = TextSize::smallest(&frame, Some(phone_mm));
             assert!(least >= nine_px_pt - 0.01, "{path} at {at}: {least:.2} pt");
         }
     }

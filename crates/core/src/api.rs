@@ -169,7 +169,7 @@ pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiE
         None => pick(name, text, request.game)?,
     };
     let typed = request.typed()?;
-    let bytes = match crate::render::render(&*record, &typed)? {
+    let bytes = match crate::render::render(record.into(), &typed)? {
         Rendered::Replay(replay) => crate::backend::html::render(&replay),
         Rendered::Document(document) => {
             crate::backend::render_at(document, typed.format, typed.width)

@@ -5,11 +5,13 @@
 use crate::diagram::FigureSpec;
 use crate::error::Error;
 use crate::games::GameRecord;
-use crate::replay::{PageWords, Ply, Replay, ReplayGame};
+use std::sync::Arc;
+
+use crate::replay::{Frames, PageWords, Ply, Replay, ReplayGame};
 use crate::theme::Theme;
 use crate::words::Words;
 
-/// Positions one page holds, at most, over all its games: each is drawn before the page is
+/// Positions one page holds, at most, over all its games: each is drawn as the page is
 /// written, and a season of a hundred long games stays under it.
 pub(crate) const MAX_POSITIONS: usize = 20_000;
 
@@ -31,14 +33,15 @@ pub struct ReplayOptions {
     pub open_at: Option<usize>,
 }
 
-/// One game's replay page.
-pub fn single(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Replay, Error> {
+/// One game's replay page; its positions are drawn from `record` as the page is written.
+pub fn single(record: Arc<dyn GameRecord>, options: &ReplayOptions) -> Result<Replay, Error> {
+    let words = page_words(&options.request.words, &[&*record]);
     let game = replay_game(record, options)?;
     Ok(Replay {
         title: game.title.clone(),
         date: None,
         lang: options.request.words.lang().name().to_string(),
-        words: page_words(&options.request.words, &[record]),
+        words,
         games: vec![game],
         season: false,
     })
@@ -46,7 +49,7 @@ pub fn single(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Replay
 
 /// A season's page: every game, with a list of them, titled `title`.
 pub fn season(
-    records: &[Box<dyn GameRecord>],
+    records: &[Arc<dyn GameRecord>],
     title: &str,
     options: &ReplayOptions,
 ) -> Result<Replay, Error> {
@@ -63,7 +66,7 @@ pub fn season(
     };
     let games = records
         .iter()
-        .map(|record| replay_game(&**record, &options))
+        .map(|record| replay_game(Arc::clone(record), &options))
         .collect::<Result<Vec<_>, _>>()?;
     let records: Vec<&dyn GameRecord> = records.iter().map(|r| &**r).collect();
     Ok(Replay {
@@ -79,7 +82,7 @@ pub fn season(
 /// A season's page as `booklet --format html` makes it: every game at the end, titled
 /// `title` (`--title`), else by the event the games share, else "Games"; drawn in `font`.
 pub fn season_page(
-    records: &[Box<dyn GameRecord>],
+    records: &[Arc<dyn GameRecord>],
     (title, date): (Option<&str>, Option<&str>),
     theme: Theme,
     (words, font): (&Words, &std::sync::Arc<crate::font::Font>),
@@ -107,7 +110,8 @@ pub fn season_page(
     Ok(replay)
 }
 
-fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<ReplayGame, Error> {
+fn replay_game(shared: Arc<dyn GameRecord>, options: &ReplayOptions) -> Result<ReplayGame, Error> {
+    let record = &*shared;
     let length = record.length();
     if length + 1 > MAX_POSITIONS {
         return Err(Error::Usage(format!(
@@ -129,18 +133,23 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
         Some(asked) => asked,
         None => crate::diagram::legible_text_scale(record, &position(length), PHONE_TEXT)?,
     };
-    let mut frames = Vec::with_capacity(length + 1);
-    for at in 0..=length {
-        let request = FigureSpec {
-            text_scale: Some(scale),
-            text_size: None,
-            ..position(at)
-        };
-        let mut document = crate::diagram::draw(record, &request)?;
-        let mut figure = document.pages.remove(0);
-        options.theme.apply(&mut figure);
-        frames.push(figure);
+    let request = FigureSpec {
+        text_scale: Some(scale),
+        text_size: None,
+        ..position(length)
+    };
+    // The first and last positions drawn now, so that what stops a position from being
+    // drawn is refused here, as an error of its kind, before the page is begun.
+    for at in [0, length] {
+        draw_frame(record, &request, &options.theme, at)?;
     }
+    let theme = options.theme.clone();
+    let kept = Arc::clone(&shared);
+    let draw = move |at| draw_frame(&*kept, &request, &theme, at).map_err(|e| e.to_string());
+    let frames = Frames {
+        count: length + 1,
+        draw: Arc::new(draw),
+    };
     let numbering = record.game().numbering();
     let moves = record.move_list(words);
     let plies = moves
@@ -177,6 +186,24 @@ fn replay_game(record: &dyn GameRecord, options: &ReplayOptions) -> Result<Repla
         start: words.tr("Start"),
         open_at: options.open_at.unwrap_or(length).min(length),
     })
+}
+
+/// The board after `at` moves as the page shows it: `request` (the game's, for any
+/// position) drawn there, bare, themed.
+fn draw_frame(
+    record: &dyn GameRecord,
+    request: &FigureSpec,
+    theme: &Theme,
+    at: usize,
+) -> Result<crate::figure::Figure, Error> {
+    let request = FigureSpec {
+        at: Some(crate::vocabulary::MoveRef::Count(at)),
+        ..request.clone()
+    };
+    let mut document = crate::diagram::draw(record, &request)?;
+    let mut figure = document.pages.remove(0);
+    theme.apply(&mut figure);
+    Ok(figure)
 }
 
 /// "Move 12: f1-d3, Black" for the `i`-th move (from 0), the side named where the game's
@@ -223,10 +250,10 @@ fn page_words(words: &Words, records: &[&dyn GameRecord]) -> PageWords {
 mod tests {
     use super::*;
 
-    fn record(text: &str) -> Box<dyn GameRecord> {
+    fn record(text: &str) -> Arc<dyn GameRecord> {
         let source = crate::input::SourceFile::new("g.yaml", text);
         let mut entries = crate::load::read(&source, &crate::font::Font::builtin()).unwrap();
-        entries.remove(0).game.unwrap()
+        Arc::from(entries.remove(0).game.unwrap())
     }
 
     #[test]
@@ -234,9 +261,9 @@ mod tests {
         let game = record(
             "game: shoreline\nrules: { first: white }\nmoves: [A, B, C]\ncomments: { 2: fine }\n",
         );
-        let replay = single(&*game, &ReplayOptions::default()).unwrap();
+        let replay = single(game, &ReplayOptions::default()).unwrap();
         let only = &replay.games[0];
-        assert_eq!(only.frames.len(), 4);
+        assert_eq!(only.frames.count, 4);
         let announced: Vec<&str> = only.plies.iter().map(|p| p.announce.as_str()).collect();
         assert_eq!(
             announced,
@@ -261,7 +288,8 @@ mod tests {
             ))
             .unwrap(),
         );
-        let replay = single(&*game, &ReplayOptions::default()).unwrap();
+        let length = game.length();
+        let replay = single(game, &ReplayOptions::default()).unwrap();
         let first = &replay.games[0].plies[0];
         assert!(first.announce.starts_with("1. "), "{}", first.announce);
         assert!(first.announce.ends_with(&first.text), "{}", first.announce);
@@ -271,7 +299,7 @@ mod tests {
             .iter()
             .flat_map(|p| p.number.clone())
             .collect();
-        let turns: Vec<String> = (1..=game.length()).map(|n| format!("{n}.")).collect();
+        let turns: Vec<String> = (1..=length).map(|n| format!("{n}.")).collect();
         assert_eq!(numbers, turns);
     }
 
@@ -285,7 +313,7 @@ mod tests {
             .unwrap(),
         );
         let shoreline = record("game: shoreline\nmoves: [A, B, C]\n");
-        let keys = |games: &[Box<dyn GameRecord>]| {
+        let keys = |games: &[Arc<dyn GameRecord>]| {
             let replay = season(games, "Season", &ReplayOptions::default()).unwrap();
             replay.words.keys
         };

@@ -46,12 +46,16 @@ pub enum Rendered {
     Replay(Box<Replay>),
 }
 
-/// The figure `request` asks of `record`, themed, ready for the backend of its format.
-pub fn render(record: &dyn GameRecord, request: &RenderRequest) -> Result<Rendered, Error> {
+/// The figure `request` asks of `record`, themed, ready for the backend of its format (a
+/// replay page keeps the record, to draw its positions as the page is written).
+pub fn render(
+    record: std::sync::Arc<dyn GameRecord>,
+    request: &RenderRequest,
+) -> Result<Rendered, Error> {
     if request.format == Format::Html {
         return replay(record, request).map(|replay| Rendered::Replay(Box::new(replay)));
     }
-    let mut document = diagram::draw(record, &request.figure)?;
+    let mut document = diagram::draw(&*record, &request.figure)?;
     for page in &mut document.pages {
         request.theme.apply(page);
         page.css.clone_from(&request.css);
@@ -60,7 +64,10 @@ pub fn render(record: &dyn GameRecord, request: &RenderRequest) -> Result<Render
 }
 
 /// The record's replay page, opening at the request's position when it names one.
-fn replay(record: &dyn GameRecord, request: &RenderRequest) -> Result<Replay, Error> {
+fn replay(
+    record: std::sync::Arc<dyn GameRecord>,
+    request: &RenderRequest,
+) -> Result<Replay, Error> {
     // What shapes one figure has no place on a page of every position.
     let figure = &request.figure;
     let refused = [
@@ -73,7 +80,7 @@ fn replay(record: &dyn GameRecord, request: &RenderRequest) -> Result<Replay, Er
         return Err(Error::Request(RequestError::ShapesOneFigure(option)));
     }
     // The page opens at a position the game has, as every other format checks it.
-    let open_at = diagram::at_count(record, figure.at)?;
+    let open_at = diagram::at_count(&*record, figure.at)?;
     if open_at.is_some() {
         crate::games::check_at(open_at, record.length(), record.summary().unit)?;
     }

@@ -34,9 +34,9 @@ pub struct ReplayGame {
     pub result: String,
     /// The comment on the whole game.
     pub comment: Option<String>,
-    /// `frames[n]`: the board after `n` moves, drawn as `render --at n --bare` draws it.
-    /// One more than the moves.
-    pub frames: Vec<Figure>,
+    /// The board after `n` moves, drawn as `render --at n --bare` draws it, for `n` from 0
+    /// to the moves: drawn as the page is written.
+    pub frames: Frames,
     /// The text scale every frame is drawn at (`render --text-scale` draws one alike).
     pub text_scale: f64,
     /// Each move, in order.
@@ -76,4 +76,31 @@ pub struct PageWords {
     pub buttons: [String; 4],
     /// The board's accessible name.
     pub board: String,
+}
+
+/// Draws a game's position after `n` moves: its figure, or why it cannot be drawn.
+pub type DrawFrame = dyn Fn(usize) -> Result<Figure, String> + Send + Sync;
+
+/// A game's positions, each drawn only when the page's backend writes it and dropped
+/// after: a page of 10,000 positions never holds 10,000 figures (760 MB, issue 42.10).
+#[derive(Clone)]
+pub struct Frames {
+    /// How many: one more than the moves.
+    pub count: usize,
+    pub draw: std::sync::Arc<DrawFrame>,
+}
+
+impl Frames {
+    /// The figure of position `n`.
+    pub fn draw(&self, n: usize) -> Result<Figure, String> {
+        (self.draw)(n)
+    }
+}
+
+impl std::fmt::Debug for Frames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frames")
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
 }

@@ -26,33 +26,22 @@ const STYLE: &str = include_str!("html/replay.css");
 /// The page's script: steps through the positions the data block holds.
 const SCRIPT: &str = include_str!("html/replay.js");
 
-/// Writes `replay` as one HTML page.
+/// Writes `replay` as one HTML page. Each position is drawn, written and dropped in turn
+/// ([`crate::replay::Frames`]): what the page keeps of it is its line numbers.
 pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
-    for game in &replay.games {
-        for frame in &game.frames {
-            super::check_glyphs(frame)?;
-        }
-    }
-    let frames = svg::frames(
-        replay.games.iter().flat_map(|g| &g.frames),
-        TextLayer::GlyphsOnly,
-    )?;
+    let mut writer = svg::FrameWriter::new(TextLayer::GlyphsOnly);
     let mut lines = codec::Lines::default();
-    let mut bodies = frames.bodies.iter();
-    let mut boxes = frames.view_boxes.iter();
     let mut games = Vec::new();
     let mut finals = Vec::new();
     for game in &replay.games {
-        let bodies: Vec<&String> = bodies.by_ref().take(game.frames.len()).collect();
-        let boxes: Vec<&String> = boxes.by_ref().take(game.frames.len()).collect();
-        games.push(game_data(game, &bodies, &boxes, &mut lines));
-        let open = game.open_at.min(bodies.len().saturating_sub(1));
-        finals.push((
-            bodies.get(open).map_or("", |b| b.as_str()),
-            boxes.get(open).map_or("0 0 1 1", |b| b.as_str()),
-        ));
+        let (data, open) = game_data(game, &mut writer, &mut lines)?;
+        games.push(data);
+        finals.push(open);
     }
-    let (templates, shapes) = codec::tables(&lines);
+    let (defs, key) = writer.finish();
+    let keyed = |text: &str| text.replace(svg::ID_KEY, &key);
+    let finals: Vec<(String, String)> = finals.into_iter().map(|(b, v)| (keyed(&b), v)).collect();
+    let (templates, shapes) = codec::tables(&lines, keyed);
     let data = script_data(&PageData {
         season: replay.season,
         games,
@@ -60,7 +49,7 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
         lines: shapes,
     });
 
-    let mut page = String::with_capacity(data.len() * 2 + frames.defs.len() + 8192);
+    let mut page = String::with_capacity(data.len() * 2 + defs.len() + 8192);
     page.push_str("<!DOCTYPE html>\n<html lang=\"");
     page.push_str(&attr(&replay.lang));
     page.push_str("\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -76,7 +65,7 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
         "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\" \
          xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs>\n",
     );
-    page.push_str(&frames.defs);
+    page.push_str(&defs);
     page.push_str("\n</defs></svg>\n<main>\n");
     let _ = writeln!(page, "<h1>{}</h1>", text(&replay.title));
     if let Some(date) = &replay.date {
@@ -86,7 +75,8 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
         contents(&mut page, replay);
     }
     for (k, game) in replay.games.iter().enumerate() {
-        section(&mut page, replay, k, game, finals[k]);
+        let (body, view_box) = &finals[k];
+        section(&mut page, replay, k, game, (body, view_box));
     }
     page.push_str("</main>\n<script type=\"application/json\" id=\"replay-data\">");
     page.push_str(&data);
@@ -136,22 +126,36 @@ struct GameData<'a> {
     open_at: usize,
     /// One viewBox when all are alike, as they are for a game's boards.
     #[serde(rename = "v")]
-    view_boxes: Vec<&'a str>,
+    view_boxes: Vec<String>,
 }
 
-fn game_data<'a, 'b>(
+/// `game`'s data, each position drawn, coded into `lines` and dropped; and the drawing of
+/// the position it opens at (its ids' key still [`svg::ID_KEY`]) with its viewBox.
+fn game_data<'a>(
     game: &'a ReplayGame,
-    bodies: &[&'b String],
-    boxes: &[&'a String],
-    lines: &mut codec::Lines<'b>,
-) -> GameData<'a> {
-    let first = boxes.first().map_or("0 0 1 1", |b| b.as_str());
-    let view_boxes = match boxes.iter().all(|b| b.as_str() == first) {
-        true => vec![first],
-        false => boxes.iter().map(|b| b.as_str()).collect(),
-    };
-    GameData {
-        frames: bodies.iter().map(|body| lines.code(body)).collect(),
+    writer: &mut svg::FrameWriter,
+    lines: &mut codec::Lines,
+) -> Result<(GameData<'a>, (String, String)), RenderError> {
+    let open = game.open_at.min(game.frames.count.saturating_sub(1));
+    let mut frames = Vec::with_capacity(game.frames.count);
+    let mut boxes: Vec<String> = Vec::new();
+    let mut opened = (String::new(), "0 0 1 1".to_string());
+    for n in 0..game.frames.count {
+        let figure = game.frames.draw(n).map_err(RenderError::Page)?;
+        super::check_glyphs(&figure)?;
+        let (body, view_box) = writer.add(&figure)?;
+        frames.push(lines.code(&body));
+        if n == open {
+            opened = (body, view_box.clone());
+        }
+        boxes.push(view_box);
+    }
+    // One viewBox when all are alike.
+    if boxes.iter().all(|b| *b == boxes[0]) {
+        boxes.truncate(1);
+    }
+    let data = GameData {
+        frames,
         announces: std::iter::once(game.start.as_str())
             .chain(game.plies.iter().map(|p| p.announce.as_str()))
             .collect(),
@@ -164,8 +168,9 @@ fn game_data<'a, 'b>(
             )
             .collect(),
         open_at: game.open_at,
-        view_boxes,
-    }
+        view_boxes: boxes,
+    };
+    Ok((data, opened))
 }
 
 /// A season's list of games, each a link to its last position.

@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use svg::Node as _;
 use svg::node::Blob;
@@ -119,43 +120,108 @@ pub fn frames<'a>(
     figures: impl IntoIterator<Item = &'a Figure>,
     layer: TextLayer,
 ) -> Result<Frames, super::RenderError> {
-    let figures: Vec<&Figure> = figures.into_iter().collect();
-    let font =
-        crate::figure::one_font(figures.iter().copied()).map_err(super::RenderError::Font)?;
-    let mut defs = Defs::new(&font);
-    let bodies: Vec<String> = figures
-        .iter()
-        .map(|figure| defs.group(&figure.root, layer))
-        .collect();
-    let mut hash = font.hash;
-    for body in &bodies {
-        hash ^= font::fnv1a(body.as_bytes()) as u32;
-        hash = hash.rotate_left(5);
+    let mut writer = FrameWriter::new(layer);
+    let (mut bodies, mut view_boxes) = (Vec::new(), Vec::new());
+    for figure in figures {
+        let (body, view_box) = writer.add(figure)?;
+        bodies.push(body);
+        view_boxes.push(view_box);
     }
-    let key = format!("{hash:08x}");
-    let mut definitions = el::Definitions::new();
-    defs.add_to(&mut definitions, &key);
-    // The element's children: its text without the `<defs>` and `</defs>` around them.
-    let written = definitions.to_string();
-    let defs = written
-        .strip_prefix("<defs>")
-        .and_then(|d| d.strip_suffix("</defs>"))
-        .unwrap_or_default()
-        .trim_matches('\n');
+    let (defs, key) = writer.finish();
     Ok(Frames {
-        defs: defs.to_string(),
+        defs,
         bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
-        view_boxes: figures
-            .iter()
-            .map(|f| format!("0 0 {} {}", mm(f.width), mm(f.height)))
-            .collect(),
+        view_boxes,
     })
+}
+
+/// [`frames`] one figure at a time, so that each can be dropped once drawn (a replay
+/// page's 10,000 positions): the definitions are gathered for all, and each body comes
+/// with its ids' key left as [`ID_KEY`], the key being made from every body
+/// ([`FrameWriter::finish`]). The figures share glyphs: all are measured in the first one's
+/// font.
+pub struct FrameWriter {
+    /// The first figure's font, once one is added.
+    font: Option<Arc<Font>>,
+    layer: TextLayer,
+    /// The definitions met so far ([`Defs`]' own, kept between figures).
+    glyphs: BTreeMap<u16, Option<String>>,
+    clips: BTreeMap<String, Rect>,
+    scales: Vec<(u64, Decimal)>,
+    hash: u32,
+}
+
+impl FrameWriter {
+    pub fn new(layer: TextLayer) -> Self {
+        Self {
+            font: None,
+            layer,
+            glyphs: BTreeMap::new(),
+            clips: BTreeMap::new(),
+            scales: Vec::new(),
+            hash: 0,
+        }
+    }
+
+    /// `figure`'s body, its ids' key [`ID_KEY`], and its viewBox (`0 0 W H` in mm); an
+    /// error when it was measured in another font than the figures before it.
+    pub fn add(&mut self, figure: &Figure) -> Result<(String, String), super::RenderError> {
+        let font = match &self.font {
+            Some(font) if *font != figure.font => {
+                return Err(super::RenderError::Font(format!(
+                    "{}: the figures were measured in two fonts, {} and {}",
+                    font.name, font.name, figure.font.name
+                )));
+            }
+            Some(font) => font.clone(),
+            None => {
+                self.hash = figure.font.hash;
+                self.font.insert(figure.font.clone()).clone()
+            }
+        };
+        let mut defs = Defs::new(&font);
+        defs.glyphs = std::mem::take(&mut self.glyphs);
+        defs.clips = std::mem::take(&mut self.clips);
+        defs.scales = std::mem::take(&mut self.scales);
+        let body = defs.group(&figure.root, self.layer);
+        (self.glyphs, self.clips, self.scales) = (defs.glyphs, defs.clips, defs.scales);
+        self.hash ^= font::fnv1a(body.as_bytes()) as u32;
+        self.hash = self.hash.rotate_left(5);
+        let view_box = format!("0 0 {} {}", mm(figure.width), mm(figure.height));
+        Ok((body, view_box))
+    }
+
+    /// The definitions of every figure added, as the children of a `<defs>`, and the key
+    /// their ids and the bodies' hold in place of [`ID_KEY`].
+    pub fn finish(self) -> (String, String) {
+        let (font, hash) = match self.font {
+            Some(font) => (font, self.hash),
+            None => {
+                let font = Font::builtin();
+                let hash = font.hash;
+                (font, hash)
+            }
+        };
+        let key = format!("{hash:08x}");
+        let mut defs = Defs::new(&font);
+        (defs.glyphs, defs.clips) = (self.glyphs, self.clips);
+        let mut definitions = el::Definitions::new();
+        defs.add_to(&mut definitions, &key);
+        // The element's children: its text without the `<defs>` and `</defs>` around them.
+        let written = definitions.to_string();
+        let defs = written
+            .strip_prefix("<defs>")
+            .and_then(|d| d.strip_suffix("</defs>"))
+            .unwrap_or_default()
+            .trim_matches('\n');
+        (defs.to_string(), key)
+    }
 }
 
 /// Stands for the figure's key in the drawing's ids until the drawing is written and the
 /// key known. A control character: [`outside`] keeps every one out of the texts that reach
 /// the file.
-const ID_KEY: &str = "\u{1}";
+pub const ID_KEY: &str = "\u{1}";
 
 impl From<Decimal> for svg::node::Value {
     fn from(number: Decimal) -> Self {

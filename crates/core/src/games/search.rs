@@ -18,6 +18,30 @@ pub const DEFAULT_NODES: u64 = 40_000;
 /// takes the same range, from 1.
 pub const MAX_NODES: u64 = 10_000_000;
 
+/// A whole game's budget unless told otherwise, in positions' budgets: a Lines of Action
+/// game of up to 200 plies is reviewed whole; a longer one is cut off where this runs out,
+/// so a game of any length is reviewed in the time of one of 200 plies.
+pub const GAME_POSITIONS: u64 = 200;
+
+/// What a review may spend, in search nodes: on each position (its estimates and proof
+/// search together) and on the whole game (second looks included). Nodes, never time, so
+/// a review is the same on every machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub position: u64,
+    pub game: u64,
+}
+
+impl Budget {
+    /// `nodes` a position, and [`GAME_POSITIONS`] times that for the game.
+    pub fn per_position(nodes: u64) -> Self {
+        Budget {
+            position: nodes,
+            game: nodes.saturating_mul(GAME_POSITIONS),
+        }
+    }
+}
+
 /// A game's searcher, as `solve` and `analyze` use it.
 pub trait Searcher: Sync {
     /// What `solve` weighs: a position of a record or given in the game's notation, or the
@@ -37,11 +61,12 @@ pub trait Searcher: Sync {
     /// Whether `analyze` reviews every game of a file at once (Lines of Action) or one.
     fn reviews_every_game(&self) -> bool;
 
-    /// `analyze`'s report of `games`, each with its place in its file (from 1).
+    /// `analyze`'s report of `games`, each with its place in its file (from 1), each game
+    /// reviewed within `budget`.
     fn analyze(
         &self,
         games: &[(usize, &dyn GameRecord)],
-        nodes: u64,
+        budget: Budget,
         json: bool,
     ) -> Result<String, Error>;
 
@@ -54,10 +79,10 @@ pub trait Searcher: Sync {
     fn graph(
         &self,
         games: &[(usize, &dyn GameRecord)],
-        nodes: u64,
+        budget: Budget,
         font: &std::sync::Arc<crate::font::Font>,
     ) -> Option<Document> {
-        let _ = (games, nodes, font);
+        let _ = (games, budget, font);
         None
     }
 }

@@ -11,12 +11,9 @@ use std::collections::HashMap;
 
 /// Every distinct line of the drawings, numbered in the order first met.
 #[derive(Default)]
-pub struct Lines<'a> {
-    list: Vec<&'a str>,
-    index: HashMap<&'a str, usize>,
-    /// Lines made here (templates), numbered the same way.
-    owned: Vec<String>,
-    owned_index: HashMap<String, usize>,
+pub struct Lines {
+    list: Vec<String>,
+    index: HashMap<String, usize>,
 }
 
 /// Stands for a number in a line's template: the SVG backend writes no control character.
@@ -54,27 +51,18 @@ fn template(line: &str) -> (String, Vec<&str>) {
     (out, numbers)
 }
 
-impl<'a> Lines<'a> {
-    fn id_owned(&mut self, line: String) -> usize {
-        if let Some(&i) = self.owned_index.get(&line) {
-            return i;
-        }
-        self.owned.push(line.clone());
-        self.owned_index.insert(line, self.owned.len() - 1);
-        self.owned.len() - 1
-    }
-
-    fn id(&mut self, line: &'a str) -> usize {
+impl Lines {
+    fn id(&mut self, line: &str) -> usize {
         if let Some(&i) = self.index.get(line) {
             return i;
         }
-        self.list.push(line);
-        self.index.insert(line, self.list.len() - 1);
+        self.list.push(line.to_string());
+        self.index.insert(line.to_string(), self.list.len() - 1);
         self.list.len() - 1
     }
 
     /// A drawing as its lines' numbers in base 36, a run of consecutive ones as `a-b`.
-    pub fn code(&mut self, body: &'a str) -> String {
+    pub fn code(&mut self, body: &str) -> String {
         let ids: Vec<usize> = body.split('\n').map(|line| self.id(line)).collect();
         let mut out = String::new();
         let mut i = 0;
@@ -97,21 +85,23 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// The stored lines, as the page's data holds them: the templates (`T`), and each line as
-/// its template's number and its numbers (`L`).
-pub fn tables(lines: &Lines<'_>) -> (Vec<String>, Vec<String>) {
+/// The stored lines, as the page's data holds them, each made final by `finish` first (the
+/// drawings' ids given their key): the templates (`T`), and each line as its template's
+/// number and its numbers (`L`).
+pub fn tables(lines: &Lines, finish: impl Fn(&str) -> String) -> (Vec<String>, Vec<String>) {
     let mut templates = Lines::default();
     let mut shapes = Vec::new();
     for line in &lines.list {
-        let (template, numbers) = template(line);
-        let mut entry = base36(templates.id_owned(template));
+        let line = finish(line);
+        let (template, numbers) = template(&line);
+        let mut entry = base36(templates.id(&template));
         for number in numbers {
             entry.push(' ');
             entry.push_str(number);
         }
         shapes.push(entry);
     }
-    (templates.owned, shapes)
+    (templates.list, shapes)
 }
 
 fn base36(mut n: usize) -> String {

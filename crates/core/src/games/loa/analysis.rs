@@ -5,7 +5,8 @@
 //! How a move is judged, from the mover's view, before it and after it:
 //! - a proven win before and a proven loss after: "threw away a proven win";
 //! - a proven win before and, after it, a proven draw, or a proof (a second search with
-//!   [`RECHECK`] times the budget) that the mover no longer wins within the distance left:
+//!   up to [`RECHECK`] times a position's budget) that the mover no longer wins within the
+//!   distance left:
 //!   "missed a win in N", with the winning ply;
 //! - a proven win before and neither a win nor its absence proven after: "win no longer
 //!   proven" (a position unproven within a budget proves nothing);
@@ -21,6 +22,7 @@ use super::game::{Outcome, Ply, Rules, notation};
 use super::rules::Position;
 use super::search::{Engine, Value, Verdict, eval::WIN};
 use crate::formats::report::{Column, json_line, table};
+pub use crate::games::search::Budget;
 use crate::vocabulary::Side;
 
 /// An estimate falling this much short of the best move's is a mistake: as bad as one and
@@ -30,7 +32,7 @@ pub(crate) const MISTAKE: i32 = 150;
 pub(crate) const BLUNDER: i32 = 300;
 
 /// The budget of the second look at a move that left a proven win for an unproven position,
-/// in times the review's budget a position.
+/// in times the review's budget a position (taken from what the game's budget has left).
 pub(crate) const RECHECK: u64 = 4;
 
 /// One position of a game and what is known of it.
@@ -41,6 +43,11 @@ pub struct Stand {
     pub verdict: Verdict,
     /// The game is over here.
     pub over: bool,
+    /// Searched: false where the game's budget ran out before this position.
+    pub reviewed: bool,
+    /// The estimate of the move played from here, for the mover (None at the end, or
+    /// where the move ended the game).
+    pub played_score: Option<i32>,
 }
 
 /// One move and how it was judged.
@@ -113,7 +120,12 @@ pub struct Review {
     pub rules: Rules,
     pub stands: Vec<Stand>,
     pub moves: Vec<Judged>,
+    /// Nodes spent, never more than the budget's `game`.
     pub nodes: u64,
+    pub budget: Budget,
+    /// Positions 0 to this (excluded) were not reviewed: the game's budget ran out first
+    /// (positions are reviewed from the end).
+    pub unreviewed: usize,
 }
 
 /// The verdict on a position where the game ended, for the side to move.
@@ -136,26 +148,39 @@ fn final_verdict(outcome: Outcome, to_move: Side) -> Verdict {
     }
 }
 
-/// Reviews `game` with `nodes` proof-search nodes per position. Positions are searched
-/// from the last to the first, so what the later ones proved helps the earlier ones.
-pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
-    let mut replay = super::game::Play::new(rules.clone());
-    let mut history = vec![(replay.position, replay.seen_twice(), None)];
-    for ply in plies {
-        replay.apply(*ply);
-        history.push((replay.position, replay.seen_twice(), replay.outcome));
-    }
-    let mut engine = Engine::new(rules, nodes);
+/// Reviews `game` within `budget`. Positions are searched from the last to the first, so
+/// what the later ones proved helps the earlier ones; a position is searched only while
+/// the game's budget still holds a whole position's, so the first ones of a long game may
+/// be left unreviewed ([`Review::unreviewed`]).
+pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
+    let (history, twice) = replayed(rules, plies);
+    let history: Vec<_> = history
+        .into_iter()
+        .map(|(position, stood, outcome)| (position, &twice[..stood], outcome))
+        .collect();
+    // A resignation ends the game off the board: its last position is searched.
+    let ended = |i: usize| {
+        history[i]
+            .2
+            .filter(|o| !matches!(o, Outcome::Resigned { .. }))
+    };
+    let mut engine = Engine::new(rules, budget.position);
     let mut stands = Vec::with_capacity(history.len());
     let mut total = 0;
-    for (ply, (position, drawn, outcome)) in history.iter().enumerate().rev() {
-        // A resignation ends the game off the board: its last position is searched.
-        let ended = outcome.filter(|o| !matches!(o, Outcome::Resigned { .. }));
-        let verdict = match ended {
-            Some(o) => final_verdict(o, position.to_move),
+    let mut unreviewed = 0;
+    for (ply, (position, drawn, _)) in history.iter().enumerate().rev() {
+        let out_of_budget = budget.game - total < budget.position;
+        let (verdict, played_score) = match ended(ply) {
+            Some(o) => (final_verdict(o, position.to_move), None),
+            None if out_of_budget || unreviewed > 0 => {
+                unreviewed = unreviewed.max(ply + 1);
+                (unsearched(), None)
+            }
             None => {
+                // The move played from here, unless it ended the game (judged by its end).
+                let played = plies.get(ply).filter(|_| ended(ply + 1).is_none());
                 engine.set_drawn(drawn);
-                engine.verdict(position)
+                engine.verdict_with(position, played.copied())
             }
         };
         total += verdict.nodes;
@@ -163,7 +188,9 @@ pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
             ply,
             position: *position,
             verdict,
-            over: ended.is_some(),
+            over: ended(ply).is_some(),
+            reviewed: unreviewed == 0,
+            played_score,
         });
     }
     stands.reverse();
@@ -172,10 +199,13 @@ pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
         .enumerate()
         .map(|(i, ply)| {
             let (before, after) = (&stands[i], &stands[i + 1]);
-            let still_wins = recheck(&mut engine, before, after, &history[i + 1].1, nodes);
+            if !before.reviewed {
+                return unjudged(before, *ply);
+            }
+            let left = budget.game - total;
+            let still_wins = recheck(&mut engine, (before, after), history[i + 1].1, left, budget);
             total += still_wins.1;
-            engine.set_drawn(&history[i].1);
-            judge(&engine, rules, before, after, *ply, still_wins.0)
+            judge(rules, before, after, *ply, still_wins.0)
         })
         .collect();
     Review {
@@ -183,19 +213,66 @@ pub fn review(rules: &Rules, plies: &[Ply], nodes: u64) -> Review {
         stands,
         moves,
         nodes: total,
+        budget,
+        unreviewed,
+    }
+}
+
+/// Every position of the game with how it ended there, and the positions that stood twice
+/// (L6) in the order they came to: after ply `i` the first `stood` of them. Linear in the
+/// game, where asking the replay for its positions standing twice at every ply was not.
+type Stood = (Position<Wide>, usize, Option<Outcome>);
+
+fn replayed(rules: &Rules, plies: &[Ply]) -> (Vec<Stood>, Vec<Position<Wide>>) {
+    let mut replay = super::game::Play::new(rules.clone());
+    let mut times = std::collections::HashMap::from([(replay.position, 1u32)]);
+    let mut twice = Vec::new();
+    let mut history = vec![(replay.position, 0, None)];
+    for ply in plies {
+        replay.apply(*ply);
+        let n = times.entry(replay.position).or_insert(0);
+        *n += 1;
+        if *n == 2 {
+            twice.push(replay.position);
+        }
+        history.push((replay.position, twice.len(), replay.outcome));
+    }
+    (history, twice)
+}
+
+/// The verdict of a position left unsearched: nothing proven, no estimate.
+fn unsearched() -> Verdict {
+    Verdict {
+        value: None,
+        plies: None,
+        best: None,
+        score: 0,
+        nodes: 0,
+    }
+}
+
+/// A move from a position left unreviewed: played, not judged.
+fn unjudged(before: &Stand, played: Ply) -> Judged {
+    Judged {
+        ply: before.ply,
+        mover: before.position.to_move,
+        played,
+        played_score: 0,
+        note: None,
     }
 }
 
 /// The second look at a move from a proven win (in `w`) to an unproven position: does the
 /// mover still win within `w - 1` from there? Searched alone with [`RECHECK`] times the
-/// budget, with the repetitions standing after the move (`drawn`). None where no second
-/// look is due or it ran out too; and the nodes spent.
+/// budget a position, at most what the game's has `left`, with the repetitions standing
+/// after the move (`drawn`). None where no second look is due or it ran out too; and the
+/// nodes spent.
 fn recheck(
     engine: &mut Engine,
-    before: &Stand,
-    after: &Stand,
+    (before, after): (&Stand, &Stand),
     drawn: &[Position<Wide>],
-    nodes: u64,
+    left: u64,
+    budget: Budget,
 ) -> (Option<bool>, u64) {
     let (Some(Value::Win), Some(win), None) = (
         before.verdict.value,
@@ -204,18 +281,17 @@ fn recheck(
     ) else {
         return (None, 0);
     };
-    let left = u8::try_from(win - 1).unwrap_or(u8::MAX);
+    let plies = u8::try_from(win - 1).unwrap_or(u8::MAX);
     engine.set_drawn(drawn);
     let mover = before.position.to_move;
-    let (found, spent) =
-        engine.wins_within(&after.position, mover, left, nodes.saturating_mul(RECHECK));
+    let nodes = budget.position.saturating_mul(RECHECK).min(left);
+    let (found, spent) = engine.wins_within(&after.position, mover, plies, nodes);
     (found.map(|(won, _)| won), spent)
 }
 
 /// Judges `played`, the move from `before` to `after`; `still_wins` is [`recheck`]'s
 /// answer where one was due.
 fn judge(
-    engine: &Engine,
     rules: &Rules,
     before: &Stand,
     after: &Stand,
@@ -229,10 +305,11 @@ fn judge(
     // Plies counted from the position after the move, as its own verdict counts them.
     let a_plies = after.verdict.plies;
     let best = b.best.map(|p| notation(p, rules.size)).unwrap_or_default();
-    let played_score = if after.over {
-        -after.verdict.score
-    } else {
-        engine.estimate_ply(&before.position, played)
+    // Out of budget, the move's estimate is unknown: taken as the best move's (no swing).
+    let played_score = match (after.over, before.played_score) {
+        (true, _) => -after.verdict.score,
+        (false, Some(score)) => score,
+        (false, None) => b.score,
     };
     let note = match (b.value, b.plies, a_value, a_plies) {
         (Some(Value::Win), Some(win), Some(Value::Loss), Some(loss)) => {
@@ -325,6 +402,9 @@ pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String 
         .moves
         .iter()
         .map(|m| {
+            if !review.stands[m.ply].reviewed {
+                return unreviewed_row(m, size);
+            }
             let before = &review.stands[m.ply].verdict;
             let after = flipped(&review.stands[m.ply + 1].verdict);
             let after_text = if after.value.is_none() {
@@ -373,7 +453,52 @@ pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String 
         )),
         None => out.push_str("proven: no result before the end\n"),
     }
+    let budget = review.budget;
+    out.push_str(&format!(
+        "nodes: {} of the game's {} ({} a position)\n",
+        review.nodes, budget.game, budget.position
+    ));
+    if let Some(line) = unreviewed_line(review) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
+}
+
+/// A row of the table for a move from a position left unreviewed.
+fn unreviewed_row(m: &Judged, size: usize) -> Vec<String> {
+    vec![
+        crate::vocabulary::Numbering::Pairs.number(m.ply),
+        m.mover.name().into(),
+        notation(m.played, size),
+        "-".into(),
+        "-".into(),
+        "not reviewed".into(),
+    ]
+}
+
+/// Why the review left the first positions out, naming them; None when it did not.
+pub fn unreviewed_line(review: &Review) -> Option<String> {
+    let k = review.unreviewed;
+    let which = match k {
+        0 => return None,
+        1 => "the start".to_string(),
+        _ => format!("the start to {}", position_after(review, k - 1)),
+    };
+    Some(format!(
+        "not reviewed: {} ({which}): {}",
+        crate::vocabulary::plural(k, "position"),
+        unreviewed_reason(review)
+    ))
+}
+
+/// Why a position was left unreviewed.
+fn unreviewed_reason(review: &Review) -> String {
+    format!(
+        "the game's budget of {} nodes ran out (positions are reviewed from the end, {} nodes \
+         each; raise --total-nodes)",
+        review.budget.game, review.budget.position
+    )
 }
 
 /// The position after `ply` half-moves, named by the move that led to it as the table
@@ -419,6 +544,9 @@ struct JsonStand {
     index: usize,
     #[serde(flatten)]
     verdict: JsonVerdict,
+    /// Why the position was not searched, where it was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unreviewed: Option<String>,
 }
 
 /// One JSON object a position, ply 0 the start.
@@ -431,6 +559,7 @@ pub(crate) fn json_report(index: usize, review: &Review) -> String {
             json_line(&JsonStand {
                 index,
                 verdict: JsonVerdict::new(s.ply, s.position.to_move, &s.verdict, size),
+                unreviewed: (!s.reviewed).then(|| unreviewed_reason(review)),
             })
         })
         .collect()
@@ -500,7 +629,8 @@ impl Review {
     pub fn turning_point(&self) -> Option<usize> {
         let before = |i: usize| &self.stands[i].verdict;
         let after = |i: usize| flipped(&self.stands[i + 1].verdict);
-        let plies = 0..self.moves.len();
+        // Moves from unreviewed positions were not judged.
+        let plies = self.unreviewed..self.moves.len();
         let gave_up_win = plies
             .clone()
             .find(|&i| before(i).value == Some(Value::Win) && after(i).value != Some(Value::Win));
@@ -575,6 +705,8 @@ mod tests {
                 nodes: 0,
             },
             over: false,
+            reviewed: true,
+            played_score: None,
         }
     }
 
@@ -590,10 +722,9 @@ mod tests {
             Ply::Move(m) => board.play(&start, m),
             Ply::Pass => board.pass(&start),
         };
-        let engine = Engine::new(&rules, 10);
         let before = stand(0, start, Some(Value::Win), Some(5));
         let unproven = stand(1, after, None, None);
-        let said = |still_wins| judge(&engine, &rules, &before, &unproven, played, still_wins).note;
+        let said = |still_wins| judge(&rules, &before, &unproven, played, still_wins).note;
         assert!(matches!(
             said(None),
             Some(Note::WinNotProven { win: 5, .. })
@@ -609,5 +740,96 @@ mod tests {
         }
         .describe();
         assert_eq!(described, "win no longer proven (win in 5: b1-b3)");
+    }
+
+    /// A game of 2,000 plies: the pieces of both sides shuttle back and forth, which only
+    /// `repetition: off` allows.
+    fn shuttling(plies: usize) -> (Rules, Vec<Ply>) {
+        let rules = Rules {
+            repetition: crate::games::loa::game::Repetition::Off,
+            ..Rules::default()
+        };
+        let mut replay = crate::games::loa::game::Play::new(rules.clone());
+        let tokens = ["b1-b3", "a2-c2", "b3-b1", "c2-a2"];
+        let plies = (0..plies)
+            .map(|i| replay.play(tokens[i % 4]).expect("a legal shuttle"))
+            .collect();
+        (rules, plies)
+    }
+
+    /// Issue 42.13: a long game is reviewed within the game's budget, from its end; the
+    /// positions it does not reach are left unreviewed and named, and no position and no
+    /// game spends more than its budget.
+    #[test]
+    fn a_long_game_is_cut_off_where_the_games_budget_runs_out() {
+        let (rules, plies) = shuttling(2_000);
+        let budget = Budget::per_position(300);
+        let review = review(&rules, &plies, budget);
+        assert!(
+            review.nodes <= budget.game,
+            "{} of {}",
+            review.nodes,
+            budget.game
+        );
+        for s in &review.stands {
+            assert!(
+                s.verdict.nodes <= budget.position,
+                "ply {}: {}",
+                s.ply,
+                s.verdict.nodes
+            );
+        }
+        let k = review.unreviewed;
+        assert!((1_801..2_001).contains(&k), "{k} unreviewed");
+        assert!(review.stands[..k].iter().all(|s| !s.reviewed));
+        assert!(review.stands[k..].iter().all(|s| s.reviewed));
+        let text = text_report(1, "long", &review);
+        let named = format!(
+            "not reviewed: {k} positions (the start to the position after {} ",
+            crate::vocabulary::Numbering::Pairs.number(k - 2)
+        );
+        assert!(
+            text.contains(&named),
+            "{named}\n{}",
+            &text[text.len() - 600..]
+        );
+        assert!(text.contains("the game's budget of 60000 nodes ran out"));
+        let json = json_report(1, &review);
+        let lines: Vec<&str> = json.lines().collect();
+        assert!(lines[k - 1].contains("\"unreviewed\":\"the game's budget"));
+        assert!(!lines[k].contains("unreviewed"), "{}", lines[k]);
+    }
+
+    /// The positions standing twice after each ply, as the review tracks them in one pass,
+    /// are the replay's own (L6), on a game that comes back to its positions often.
+    #[test]
+    fn the_positions_standing_twice_are_the_replays_at_every_ply() {
+        let rules = Rules::default();
+        let mut replay = crate::games::loa::game::Play::new(rules.clone());
+        let mut plies = Vec::new();
+        let mut expected = vec![replay.seen_twice()];
+        for i in 0..300 {
+            let quiet: Vec<_> = replay.board.moves(&replay.position);
+            let quiet: Vec<_> = quiet.into_iter().filter(|m| !m.capture).collect();
+            // Back and forth mostly, now and then elsewhere: many positions stand twice.
+            let pick = quiet.iter().rev().cycle().skip(i / 4 % 3).find(|m| {
+                let mut next = replay.clone();
+                next.apply(Ply::Move(**m));
+                next.outcome.is_none()
+            });
+            let ply = Ply::Move(*pick.expect("a quiet move that does not end the game"));
+            replay.apply(ply);
+            plies.push(ply);
+            expected.push(replay.seen_twice());
+        }
+        let (history, twice) = replayed(&rules, &plies);
+        assert!(!twice.is_empty());
+        for (i, (position, stood, _)) in history.iter().enumerate() {
+            let mut mine = twice[..*stood].to_vec();
+            let mut theirs = expected[i].clone();
+            mine.sort_by_key(|p| format!("{p:?}"));
+            theirs.sort_by_key(|p| format!("{p:?}"));
+            assert_eq!(mine, theirs, "after ply {i} ({position:?})");
+        }
     }
 }

@@ -134,9 +134,11 @@ pub fn figure(title: &str, review: &Review, font: Arc<Font>) -> Figure {
         );
     }
 
+    // Positions left unreviewed have no score: the curve starts after them.
     let curve: Vec<Point> = scores
         .iter()
         .enumerate()
+        .skip(review.unreviewed)
         .map(|(ply, (score, _))| Point::new(x(ply), y(*score)))
         .collect();
     let mut line = Group::new("score");
@@ -167,6 +169,9 @@ pub fn figure(title: &str, review: &Review, font: Arc<Font>) -> Figure {
         "Evaluation graph of {title}: {} positions, Black's view.",
         scores.len()
     );
+    if review.unreviewed > 0 {
+        figure.description += &format!(" The first {} not reviewed.", review.unreviewed);
+    }
     figure.root = root;
     figure
 }

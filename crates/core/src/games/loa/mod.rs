@@ -54,7 +54,8 @@ const OPTIONS: &[GameOption] = &[
     GameOption {
         name: "nodes",
         value: Some("N"),
-        help: "Lines of Action --analysis: proof-search nodes a position, a budget rather \
+        help: "Lines of Action --analysis: search nodes a position (the estimate's and the \
+               proof's together; 200 times as many for the whole game), a budget rather \
                than a time, so every machine draws the same review [default: 40000]",
     },
 ];
@@ -157,10 +158,25 @@ impl Record {
         }
     }
 
+    /// `--analysis --at N` where the game's budget ran out before the position after `at`
+    /// plies (a review goes from the end): refused, the budget named.
+    fn refuse_unreviewed(&self, nodes: u64, at: usize) -> Result<(), Error> {
+        let review = self.review(analysis::Budget::per_position(nodes));
+        if at >= review.unreviewed {
+            return Ok(());
+        }
+        Err(Error::Usage(format!(
+            "--analysis --at {at}: the review's budget ran out before that position: {} \
+             nodes for the game, {nodes} a position, reviewed from the end; the positions \
+             from {} on are reviewed (`sheetgen analyze --total-nodes` reviews more)",
+            review.budget.game, review.unreviewed
+        )))
+    }
+
     /// The review diagram's move: at `--at N` the move from there, else the game's turning
     /// point (the end when it has none); with the move list for numbering.
     fn review_marks(&self, view: &View, nodes: u64) -> (analysis::Marked, Vec<String>) {
-        let review = self.review(nodes);
+        let review = self.review(analysis::Budget::per_position(nodes));
         let turning = view.at.is_none();
         let at = match view.at {
             Some(at) => at,
@@ -233,7 +249,9 @@ impl GameRecord for Record {
 
     fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
         let n = crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
-        self.review_nodes(view)?;
+        if let (Some(nodes), Some(at)) = (self.review_nodes(view)?, view.at) {
+            self.refuse_unreviewed(nodes, at)?;
+        }
         if view.values("show").next().is_some() {
             self.figures(view, &self.replay_to(n))?;
         }
@@ -295,7 +313,7 @@ impl GameRecord for Record {
         if self.plies.len() > MAX_REVIEW_PLIES {
             return None;
         }
-        let review = self.review(nodes);
+        let review = self.review(analysis::Budget::per_position(nodes));
         let title = analysis::title(index, &self.about);
         let mut diagrams: Vec<Option<usize>> = Vec::new();
         for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {

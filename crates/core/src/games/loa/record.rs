@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use serde_saphyr::Spanned;
 
 use super::NAME;
-use super::analysis::Review;
+use super::analysis::{Budget, Review};
 use super::bits::Wide;
 use super::game::{
     Outcome, Play, Ply, Repetition, Rules, Simultaneous, check_obstruction, check_written_result,
@@ -56,28 +56,28 @@ pub struct Record {
     /// the last checkpoint before it (a booklet walking through a 100,000-move game stays
     /// linear), and takes the repetition counts (L6) from these positions.
     pub positions: OnceLock<Vec<Position<Wide>>>,
-    /// The review with its node budget, made on first use: a booklet draws a review
-    /// diagram many times while it finds the text size.
-    pub reviewed: OnceLock<(u64, Review)>,
+    /// The review with its budget, made on first use: a booklet draws a review diagram
+    /// many times while it finds the text size.
+    pub reviewed: OnceLock<(Budget, Review)>,
 }
 
 /// Plies between two checkpoints of a long game.
 pub(crate) const CHECKPOINT: usize = 256;
 
 impl Record {
-    /// The game reviewed with `nodes` proof-search nodes a position
-    /// ([`super::analysis::review`]); kept for the next call with the same budget.
-    pub fn review(&self, nodes: u64) -> Review {
+    /// The game reviewed within `budget` ([`super::analysis::review`]); kept for the next
+    /// call with the same budget.
+    pub fn review(&self, budget: Budget) -> Review {
         let (kept, review) = self.reviewed.get_or_init(|| {
             (
-                nodes,
-                super::analysis::review(&self.rules, &self.plies, nodes),
+                budget,
+                super::analysis::review(&self.rules, &self.plies, budget),
             )
         });
-        if *kept == nodes {
+        if *kept == budget {
             review.clone()
         } else {
-            super::analysis::review(&self.rules, &self.plies, nodes)
+            super::analysis::review(&self.rules, &self.plies, budget)
         }
     }
 

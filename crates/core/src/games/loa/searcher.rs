@@ -7,7 +7,7 @@ use super::game::Play;
 use crate::error::Error;
 use crate::figure::Document;
 use crate::games::GameRecord;
-use crate::games::search::{Searcher, Solves};
+use crate::games::search::{Budget, Searcher, Solves};
 
 pub(crate) struct LoaSearcher;
 
@@ -33,10 +33,10 @@ impl Searcher for LoaSearcher {
     fn analyze(
         &self,
         games: &[(usize, &dyn GameRecord)],
-        nodes: u64,
+        budget: Budget,
         json: bool,
     ) -> Result<String, Error> {
-        Ok(analysis::report(&reviewed(games, nodes), json))
+        Ok(analysis::report(&reviewed(games, budget), json))
     }
 
     fn draws_graph(&self) -> bool {
@@ -46,10 +46,10 @@ impl Searcher for LoaSearcher {
     fn graph(
         &self,
         games: &[(usize, &dyn GameRecord)],
-        nodes: u64,
+        budget: Budget,
         font: &std::sync::Arc<crate::font::Font>,
     ) -> Option<Document> {
-        Some(super::graph::document(&reviewed(games, nodes), font))
+        Some(super::graph::document(&reviewed(games, budget), font))
     }
 }
 
@@ -88,9 +88,9 @@ pub fn solve_with_proof(
     }
 }
 
-/// Each game reviewed, with its title; games of another game are left out (the command
-/// gives only this game's).
-fn reviewed(games: &[(usize, &dyn GameRecord)], nodes: u64) -> Vec<Reviewed> {
+/// Each game reviewed within `budget`, with its title; games of another game are left out
+/// (the command gives only this game's).
+fn reviewed(games: &[(usize, &dyn GameRecord)], budget: Budget) -> Vec<Reviewed> {
     games
         .iter()
         .filter_map(|&(index, record)| {
@@ -98,7 +98,7 @@ fn reviewed(games: &[(usize, &dyn GameRecord)], nodes: u64) -> Vec<Reviewed> {
             Some(Reviewed {
                 index,
                 title: analysis::title(index, &game.about),
-                review: game.review(nodes),
+                review: game.review(budget),
             })
         })
         .collect()

@@ -19,7 +19,10 @@ struct JsonSolve {
     #[serde(flatten)]
     verdict: JsonVerdict,
     pv: Vec<String>,
+    /// Nodes the position took, within `--nodes`.
     nodes: u64,
+    /// Nodes the line's later positions took, each within `--nodes` too.
+    line_nodes: u64,
 }
 
 /// The verdict at `replay`'s position with `nodes` proof-search nodes, and the best line:
@@ -76,7 +79,7 @@ pub fn solve(
         ))),
     };
     let mut pv = Vec::new();
-    let mut spent = verdict.nodes;
+    let mut line_nodes = 0;
     if verdict.value.is_some() {
         let mut line = replay.clone();
         let mut next = verdict;
@@ -88,7 +91,7 @@ pub fn solve(
             }
             engine.set_drawn(&line.seen_twice());
             next = engine.verdict(&line.position);
-            spent += next.nodes;
+            line_nodes += next.nodes;
             if next.value.is_none() {
                 break;
             }
@@ -100,16 +103,24 @@ pub fn solve(
         json_line(&JsonSolve {
             verdict: JsonVerdict::new(replay.plies.len(), to_move, &verdict, size),
             pv,
-            nodes: spent,
+            nodes: verdict.nodes,
+            line_nodes,
         })
     } else {
-        text_report(replay, nodes, &verdict, &pv, spent)
+        text_report(replay, nodes, &verdict, &pv, line_nodes)
     };
     (report, certificate)
 }
 
-/// The text report: the verdict, the line and the nodes.
-fn text_report(replay: &Play, nodes: u64, verdict: &Verdict, pv: &[String], spent: u64) -> String {
+/// The text report: the verdict, the line and the nodes: the position's, within `nodes`,
+/// and the line's later positions', each within `nodes` too.
+fn text_report(
+    replay: &Play,
+    nodes: u64,
+    verdict: &Verdict,
+    pv: &[String],
+    line_nodes: u64,
+) -> String {
     let to_move = replay.position.to_move;
     let what = match verdict.value {
         Some(_) => format!("{} to move: {}", to_move.name(), verdict_text(verdict)),
@@ -123,12 +134,19 @@ fn text_report(replay: &Play, nodes: u64, verdict: &Verdict, pv: &[String], spen
         (0, Some(_)) => "the position".to_string(),
         (n, _) => format!("after ply {n}"),
     };
-    format!(
-        "{place}: {what}\nline: {}\nnodes: {spent}\n",
-        if pv.is_empty() {
-            "-".into()
-        } else {
-            pv.join(" ")
-        }
-    )
+    let line = if pv.is_empty() {
+        "-".into()
+    } else {
+        pv.join(" ")
+    };
+    let mut text = format!(
+        "{place}: {what}\nline: {line}\nnodes: {} of {nodes}",
+        verdict.nodes
+    );
+    if line_nodes > 0 {
+        text.push_str(&format!(
+            " (the line's later positions: {line_nodes} more, {nodes} at most each)"
+        ));
+    }
+    text + "\n"
 }

@@ -29,7 +29,7 @@ impl Searcher for ShorelineSearcher {
     fn analyze(
         &self,
         games: &[(usize, &dyn GameRecord)],
-        _: u64,
+        _: crate::games::search::Budget,
         json: bool,
     ) -> Result<String, Error> {
         let reports: Vec<String> = games

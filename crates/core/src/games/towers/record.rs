@@ -179,7 +179,7 @@ pub fn read(text: &str, source: &SourceFile) -> Result<Record, Diagnostic> {
         }
         None => None,
     };
-    let mut play = Replay::new(unequal_reveal, start.clone().unwrap_or_default());
+    let mut play = Play::new(unequal_reveal, start.clone().unwrap_or_default());
     for (i, raw_turn) in raw.turns.iter().flat_map(|t| t.value.iter()).enumerate() {
         play.turn(i + 1, raw_turn, source)?;
     }
@@ -218,9 +218,9 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<UnequalReveal,
     }
 }
 
-/// The game replayed turn by turn as the record is read: the board, who went first last,
+/// The game played turn by turn as the record is read: the board, who went first last,
 /// and what each side has left in its supply.
-struct Replay {
+struct Play {
     unequal_reveal: UnequalReveal,
     board: Board,
     turns: Vec<Turn>,
@@ -228,7 +228,7 @@ struct Replay {
     supply: [usize; 2],
 }
 
-impl Replay {
+impl Play {
     fn new(unequal_reveal: UnequalReveal, start: Start) -> Self {
         let left = |side: Side| {
             let placed = (0..SQUARES).filter(|&sq| start.board.at(sq) == Some(side));

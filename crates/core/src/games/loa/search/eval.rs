@@ -109,39 +109,58 @@ fn mobility<B: Bits>(board: &Board<B>, p: &Position<B>, side: Side) -> i32 {
     total
 }
 
-/// A plain fixed-depth alpha-beta (negamax) over [`evaluate`], counting its nodes.
+/// A plain fixed-depth alpha-beta (negamax) over [`evaluate`], counting its nodes (a
+/// position expanded or evaluated) and stopping at its budget: what is left unsearched
+/// then is left out, so the nodes never pass the budget.
 pub(crate) struct AlphaBeta<'a, B: Bits> {
     arena: &'a Arena<B>,
     pub nodes: u64,
+    budget: u64,
 }
 
 impl<'a, B: Bits> AlphaBeta<'a, B> {
-    pub fn new(arena: &'a Arena<B>) -> Self {
-        Self { arena, nodes: 0 }
+    pub fn new(arena: &'a Arena<B>, budget: u64) -> Self {
+        Self {
+            arena,
+            nodes: 0,
+            budget,
+        }
     }
 
-    /// The score of `p` searched `depth` plies deep, and the best ply.
+    /// The score of `p` searched `depth` plies deep, and the best ply (None, and 0, when
+    /// the budget allowed no ply to be searched).
     pub fn search(&mut self, p: &Position<B>, depth: u32) -> (i32, Option<Ply>) {
         let mut children = Vec::new();
         self.arena.children(p, &mut children);
         order(&mut children);
         let (mut best, mut best_ply) = (-WIN - 1, None);
         for child in &children {
-            let score = self.child_score(p.to_move, child, depth, 1, best, WIN + 1);
+            let Some(score) = self.child_score(p.to_move, child, depth, 1, best, WIN + 1) else {
+                break;
+            };
             if score > best {
                 (best, best_ply) = (score, Some(child.ply));
             }
         }
-        (best, best_ply)
+        (if best_ply.is_some() { best } else { 0 }, best_ply)
     }
 
-    /// The score of playing `ply` at `p`, searched as deep as [`AlphaBeta::search`] would.
-    pub(crate) fn score_of(&mut self, p: &Position<B>, ply: Ply, depth: u32) -> i32 {
+    /// The score of playing `ply` at `p`, searched as deep as [`AlphaBeta::search`] would
+    /// (None when the budget ran out first).
+    pub(crate) fn score_of(&mut self, p: &Position<B>, ply: Ply, depth: u32) -> Option<i32> {
         let child = self.arena.after(p, ply);
         self.child_score(p.to_move, &child, depth, 1, -WIN - 1, WIN + 1)
     }
 
-    /// `child`'s score for `mover`, who played into it at `ply` plies from the root.
+    /// Counts a node; false when the budget is spent.
+    fn spend(&mut self) -> bool {
+        let left = self.nodes < self.budget;
+        self.nodes += u64::from(left);
+        left
+    }
+
+    /// `child`'s score for `mover`, who played into it at `ply` plies from the root; None
+    /// when the budget ran out before it was known.
     fn child_score(
         &mut self,
         mover: Side,
@@ -150,34 +169,43 @@ impl<'a, B: Bits> AlphaBeta<'a, B> {
         ply: i32,
         alpha: i32,
         beta: i32,
-    ) -> i32 {
+    ) -> Option<i32> {
         match child.end {
-            Some(End::Win(side)) if side == mover => WIN - ply,
-            Some(End::Win(_)) => -(WIN - ply),
-            Some(End::Draw) => 0,
-            None if depth <= 1 => {
-                self.nodes += 1;
-                -evaluate(&self.arena.board, &child.position)
-            }
-            None => -self.negamax(&child.position, depth - 1, ply, -beta, -alpha),
+            Some(End::Win(side)) if side == mover => Some(WIN - ply),
+            Some(End::Win(_)) => Some(-(WIN - ply)),
+            Some(End::Draw) => Some(0),
+            None if depth <= 1 => self
+                .spend()
+                .then(|| -evaluate(&self.arena.board, &child.position)),
+            None => Some(-self.negamax(&child.position, depth - 1, ply, -beta, -alpha)?),
         }
     }
 
-    fn negamax(&mut self, p: &Position<B>, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
+    fn negamax(
+        &mut self,
+        p: &Position<B>,
+        depth: u32,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if !self.spend() {
+            return None;
+        }
         let mut children = Vec::new();
         self.arena.children(p, &mut children);
         order(&mut children);
         let mut best = -WIN - 1;
         for child in &children {
-            let score = self.child_score(p.to_move, child, depth, ply + 1, alpha, beta);
+            // Out of budget, the node's score is unknown: no partial answer passes for one.
+            let score = self.child_score(p.to_move, child, depth, ply + 1, alpha, beta)?;
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
             }
         }
-        best
+        Some(best)
     }
 }
 

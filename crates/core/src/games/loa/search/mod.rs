@@ -76,7 +76,7 @@ pub struct Verdict {
 pub struct Searcher<B: Bits> {
     arena: Arena<B>,
     table: Table<B>,
-    /// Proof-search nodes per position.
+    /// Nodes per position, the estimate's and the proof search's together.
     pub budget: u64,
 }
 
@@ -115,13 +115,13 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
-    /// The exact result within the budget: (value, plies, best ply, nodes spent).
+    /// The exact result within `budget` nodes: (value, plies, best ply, nodes spent).
     ///
     /// The best ply comes with the answers themselves: for a win, the ply the proof of
     /// "win within d" settled the root by; for a loss, the ply the disproof of "the other
     /// side wins within d - 1" settled it by, which holds out the longest. Neither is read
     /// back from the table, which may have been emptied since.
-    pub fn prove(&mut self, p: &Position<B>) -> (Option<(Value, u32, Ply)>, u64) {
+    pub fn prove(&mut self, p: &Position<B>, budget: u64) -> (Option<(Value, u32, Ply)>, u64) {
         let me = p.to_move;
         let mut nodes = 0;
         // Per attacker, a ply of the side to move after which that attacker has not been
@@ -135,7 +135,7 @@ impl<B: Bits> Searcher<B> {
                     &self.arena,
                     &mut self.table,
                     attacker,
-                    self.budget.saturating_sub(nodes),
+                    budget.saturating_sub(nodes),
                 );
                 let found = prover.prove(p, d);
                 nodes += prover.nodes;
@@ -174,25 +174,45 @@ impl<B: Bits> Searcher<B> {
         self.table.bounds(p, attacker)
     }
 
-    /// The estimate: alpha-beta score and best ply, and its nodes.
-    pub fn estimate(&self, p: &Position<B>) -> (i32, Option<Ply>, u64) {
-        let mut search = eval::AlphaBeta::new(&self.arena);
+    /// The estimate within `budget` nodes: alpha-beta score and best ply, and its nodes.
+    pub fn estimate(&self, p: &Position<B>, budget: u64) -> (i32, Option<Ply>, u64) {
+        let mut search = eval::AlphaBeta::new(&self.arena, budget);
         let (score, best) = search.search(p, ESTIMATE_DEPTH);
         (score, best, search.nodes)
     }
 
     /// The estimate of playing `ply` at `p`, for the mover (comparable with
-    /// [`Searcher::estimate`]'s score).
-    pub(crate) fn estimate_ply(&self, p: &Position<B>, ply: Ply) -> i32 {
-        eval::AlphaBeta::new(&self.arena).score_of(p, ply, ESTIMATE_DEPTH)
+    /// [`Searcher::estimate`]'s score), within `budget` nodes (None if they ran out), and
+    /// its nodes.
+    pub(crate) fn estimate_ply(
+        &self,
+        p: &Position<B>,
+        ply: Ply,
+        budget: u64,
+    ) -> (Option<i32>, u64) {
+        let mut search = eval::AlphaBeta::new(&self.arena, budget);
+        let score = search.score_of(p, ply, ESTIMATE_DEPTH);
+        (score, search.nodes)
     }
 
     /// The verdict on `p`, a position where the game is not over.
     pub fn verdict(&mut self, p: &Position<B>) -> Verdict {
-        let (proof, proof_nodes) = self.prove(p);
-        let (estimate, estimate_best, estimate_nodes) = self.estimate(p);
-        let nodes = proof_nodes + estimate_nodes;
-        match proof {
+        self.verdict_with(p, None).0
+    }
+
+    /// The verdict on `p` and, with `played`, the estimate of that ply, all within the
+    /// budget: the estimates first (a fixed depth, a few hundred nodes), then the proof
+    /// search with the nodes left, so that the budget is a bound, never passed.
+    pub fn verdict_with(&mut self, p: &Position<B>, played: Option<Ply>) -> (Verdict, Option<i32>) {
+        let (estimate, estimate_best, mut nodes) = self.estimate(p, self.budget);
+        let played_score = played.and_then(|ply| {
+            let (score, spent) = self.estimate_ply(p, ply, self.budget - nodes);
+            nodes += spent;
+            score
+        });
+        let (proof, proof_nodes) = self.prove(p, self.budget - nodes);
+        nodes += proof_nodes;
+        let verdict = match proof {
             Some((value, plies, best)) => Verdict {
                 value: Some(value),
                 plies: Some(plies),
@@ -211,7 +231,8 @@ impl<B: Bits> Searcher<B> {
                 score: estimate,
                 nodes,
             },
-        }
+        };
+        (verdict, played_score)
     }
 }
 
@@ -248,9 +269,18 @@ impl Engine {
     }
 
     pub fn verdict(&mut self, p: &Position<Wide>) -> Verdict {
+        self.verdict_with(p, None).0
+    }
+
+    /// [`Searcher::verdict_with`] on this board.
+    pub fn verdict_with(
+        &mut self,
+        p: &Position<Wide>,
+        played: Option<Ply>,
+    ) -> (Verdict, Option<i32>) {
         match self {
-            Engine::Narrow(s) => s.verdict(&narrow(p)),
-            Engine::Wide(s) => s.verdict(p),
+            Engine::Narrow(s) => s.verdict_with(&narrow(p), played),
+            Engine::Wide(s) => s.verdict_with(p, played),
         }
     }
 
@@ -265,13 +295,6 @@ impl Engine {
         match self {
             Engine::Narrow(s) => s.wins_within(&narrow(p), attacker, plies, budget),
             Engine::Wide(s) => s.wins_within(p, attacker, plies, budget),
-        }
-    }
-
-    pub(crate) fn estimate_ply(&self, p: &Position<Wide>, ply: Ply) -> i32 {
-        match self {
-            Engine::Narrow(s) => s.estimate_ply(&narrow(p), ply),
-            Engine::Wide(s) => s.estimate_ply(p, ply),
         }
     }
 }

@@ -44,6 +44,9 @@ impl<'a, B: Bits> Prover<'a, B> {
         if let Some(answer) = self.table.bounds(root, self.attacker).answer(depth) {
             return Some(answer);
         }
+        if self.budget == 0 {
+            return None; // not one node to spend: `mid` would spend one anyway
+        }
         match self.mid(root, depth, INF, INF) {
             (0, _, ply) => Some((true, ply)),
             (_, 0, ply) => Some((false, ply)),
