@@ -154,6 +154,13 @@ impl Phrase {
         }
     }
 
+    /// A count of things, `{n}` in `one` when `n` is 1, else in `many` ("1 board", "{n}
+    /// boards"): each language's table words its own plural.
+    pub fn counted(n: usize, one: &'static str, many: &'static str) -> Self {
+        let english = if n == 1 { one } else { many };
+        Self::new(english).with("n", n)
+    }
+
     /// Text shown as it is, in every language.
     pub fn verbatim(text: impl Into<String>) -> Self {
         Self {
