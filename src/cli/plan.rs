@@ -399,8 +399,10 @@ fn refuse_extension_of_another_format(
         .map(|spec| spec.name)
         .collect();
     let formats = match written.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => written.join(""),
+        Some((last, rest)) if !rest.is_empty() => Phrase::new("{some} or {last}")
+            .with("some", rest.join(", "))
+            .with("last", last),
+        _ => Phrase::verbatim(written.join("")),
     };
     if !writes {
         return Err(Error::Usage(
@@ -408,7 +410,7 @@ fn refuse_extension_of_another_format(
                 .with("file", file)
                 .with("extension", extension)
                 .with("name", name)
-                .with("formats", formats),
+                .phrase("formats", formats.clone()),
         ));
     }
     Err(Error::Usage(
@@ -419,7 +421,7 @@ fn refuse_extension_of_another_format(
         .with("file", file)
         .with("extension", extension)
         .with("name", name)
-        .with("formats", formats)
+        .phrase("formats", formats)
         .with("ours", spec.extensions[0])
         .word("called", spec.called),
     ))

@@ -486,4 +486,29 @@ mod tests {
         let err = moves("g.yaml", GAME, Some(2)).unwrap_err().message();
         assert!(err.contains("holds 1 game"), "{err}");
     }
+
+    #[test]
+    fn a_usage_error_is_worded_in_the_request_s_language() {
+        let asked = |lang: &str| Request {
+            lang: Some(lang.into()),
+            arrows: vec!["b1".into()],
+            ..Request::default()
+        };
+        let said = |lang| render("g.yaml", GAME, &asked(lang)).unwrap_err().message();
+        assert_eq!(
+            said("en"),
+            "error: arrow \"b1\": write two parts joined by a colon, like b1:b3"
+        );
+        assert_eq!(
+            said("de"),
+            "error: arrow \"b1\": schreibe zwei Teile, durch einen Doppelpunkt verbunden, \
+             etwa b1:b3"
+        );
+        let game = Request {
+            game: Some(3),
+            ..asked("fr")
+        };
+        let err = render("g.yaml", GAME, &game).unwrap_err().message();
+        assert_eq!(err, "error: game 3 : le relevé contient 1 partie");
+    }
 }

@@ -67,12 +67,12 @@ fn replay_at(record: Option<&dyn GameRecord>, at: Option<usize>) -> Result<Play,
     let at = at.unwrap_or(plies);
     if at > plies {
         return Err(Error::Usage(
-            Phrase::new("--at {at}: the game has {length}")
-                .with("at", at)
-                .phrase(
-                    "length",
-                    Phrase::counted(plies, "1 half-move", "{n} half-moves"),
-                ),
+            Phrase::counted(
+                plies,
+                "--at {at}: the game has 1 half-move",
+                "--at {at}: the game has {n} half-moves",
+            )
+            .with("at", at),
         ));
     }
     Ok(game.replay_to(at))
