@@ -8,6 +8,7 @@ use sheetgen_core::booklet::{BookletOptions, booklet_drawn_as_written};
 use sheetgen_core::error::{Error, Problem};
 use sheetgen_core::page::PageSetup;
 use sheetgen_core::theme::Theme;
+use sheetgen_core::vocabulary::Phrase;
 use sheetgen_core::words::Words;
 
 use crate::files::ThemeFile;
@@ -62,8 +63,13 @@ impl Job for BookletJob {
     ) -> Result<Made, Error> {
         for (option, text) in [("--title", &self.title), ("--date", &self.date)] {
             if let Some(text) = text {
-                font.check(text)
-                    .map_err(|m| Error::Usage(format!("{option}: {m}")))?;
+                font.check(text).map_err(|m| {
+                    Error::Usage(
+                        Phrase::new("{option}: {why}")
+                            .with("option", option)
+                            .with("why", m),
+                    )
+                })?;
             }
         }
         let mut games = Vec::new();

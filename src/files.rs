@@ -13,6 +13,7 @@ use sheetgen_core::games::GameInFile;
 use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile, YAML};
 use sheetgen_core::load::read;
 use sheetgen_core::theme::Theme;
+use sheetgen_core::vocabulary::Phrase;
 
 /// The largest font file `--font` reads (CJK fonts are 10–20 MB).
 const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
@@ -123,26 +124,31 @@ impl OpenFont for Font {
     fn open(path: impl AsRef<Path>) -> Result<Font, Error> {
         let path = path.as_ref();
         let shown = shown_path(path);
-        let refuse = |why: String| Error::Usage(format!("--font {shown}: {why}"));
-        let meta = std::fs::metadata(path).map_err(|e| refuse(io_reason(&e)))?;
+        let refuse = |why: Phrase| {
+            Error::Usage(
+                Phrase::new("--font {file}: {why}")
+                    .with("file", &shown)
+                    .phrase("why", why),
+            )
+        };
+        let unread = |e: &std::io::Error| refuse(Phrase::verbatim(io_reason(e)));
+        let meta = std::fs::metadata(path).map_err(|e| unread(&e))?;
         if !meta.is_file() {
-            return Err(refuse("it is not a file".into()));
+            return Err(refuse(Phrase::new("it is not a file")));
         }
         if meta.len() > MAX_FONT_BYTES {
-            return Err(refuse(format!(
-                "it is {} bytes, more than a font sheetgen reads ({MAX_FONT_BYTES})",
-                meta.len()
-            )));
+            return Err(refuse(
+                Phrase::new("it is {bytes} bytes, more than a font sheetgen reads ({most})")
+                    .with("bytes", meta.len())
+                    .with("most", MAX_FONT_BYTES),
+            ));
         }
         let mut data = Vec::new();
         std::io::Read::read_to_end(
-            &mut std::io::Read::take(
-                open_regular(path).map_err(|e| refuse(io_reason(&e)))?,
-                MAX_FONT_BYTES,
-            ),
+            &mut std::io::Read::take(open_regular(path).map_err(|e| unread(&e))?, MAX_FONT_BYTES),
             &mut data,
         )
-        .map_err(|e| refuse(io_reason(&e)))?;
+        .map_err(|e| unread(&e))?;
         let invalid = |why: String| Error::Render(format!("--font {shown}: {why}"));
         let font = Font::from_data(data.into(), Some(path.to_path_buf())).map_err(invalid)?;
         sheetgen_backends::pdf::check_font(&font).map_err(invalid)?;

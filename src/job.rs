@@ -9,6 +9,7 @@ use sheetgen_core::error::{Error, Problem, Status};
 use sheetgen_core::figure::Document;
 use sheetgen_core::font::Font;
 use sheetgen_core::games::{GameInFile, GameRecord, nth};
+use sheetgen_core::vocabulary::Phrase;
 
 use crate::output::Target;
 
@@ -67,13 +68,17 @@ pub fn pick(
 ) -> Result<Box<dyn GameRecord>, Error> {
     let shown = sheetgen_core::diagnostic::shown_path(path);
     nth(records.load(path, font)?, k, |held| {
-        format!("--game {k}: {shown} holds {held}")
+        Phrase::new("--game {k}: {file} holds {games}")
+            .with("k", k)
+            .with("file", shown)
+            .phrase("games", held)
     })
 }
 
 /// The arguments clap parsed, read back into `T`: one that does not fit is a usage error.
 pub fn parsed<T: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<T, Error> {
-    T::from_arg_matches(matches).map_err(|e| Error::Usage(e.to_string()))
+    // clap's own words, which it has in English only.
+    T::from_arg_matches(matches).map_err(|e| Error::Usage(Phrase::verbatim(e.to_string())))
 }
 
 /// A command a game adds to sheetgen: its arguments, and how they become a job.

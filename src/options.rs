@@ -15,6 +15,7 @@ use sheetgen_core::backend::Length;
 use sheetgen_core::backend::format::{DEFAULT_DPI, FORMATS, Format, Spec};
 use sheetgen_core::error::Error;
 use sheetgen_core::page::{PageSetup, Paper};
+use sheetgen_core::vocabulary::Phrase;
 
 #[derive(Debug, Clone, Args)]
 pub struct PageArgs {
@@ -101,14 +102,16 @@ impl OutputArgs {
         let chosen = self.format.map(|spec| spec.format.at_dpi(self.dpi));
         let format = match (chosen, from_extension) {
             (Some(chosen), Some(ext)) if chosen != ext => {
-                return Err(Error::Usage(format!(
-                    "--format {} does not match the file name {}",
-                    chosen.name(),
-                    self.file
-                        .as_deref()
-                        .map(sheetgen_core::diagnostic::shown_path)
-                        .unwrap_or_default()
-                )));
+                let file = self.file.as_deref();
+                return Err(Error::Usage(
+                    Phrase::new("--format {format} does not match the file name {file}")
+                        .with("format", chosen.name())
+                        .with(
+                            "file",
+                            file.map(sheetgen_core::diagnostic::shown_path)
+                                .unwrap_or_default(),
+                        ),
+                ));
             }
             (Some(format), _) | (None, Some(format)) => format,
             (None, None) => Format::Pdf,

@@ -10,6 +10,7 @@ use sheetgen_core::error::Error;
 use sheetgen_core::input::SourceFile;
 use sheetgen_core::render::{RenderRequest, Rendered};
 use sheetgen_core::theme::Theme;
+use sheetgen_core::vocabulary::Phrase;
 
 /// A checked `render` command.
 #[derive(Debug, Clone)]
@@ -69,7 +70,10 @@ impl Job for RenderJob {
                 let entries = records.load(path, font)?;
                 let held = entries.len();
                 let record = sheetgen_core::games::nth(entries, self.game, |held| {
-                    format!("--game {}: {shown} holds {held}", self.game)
+                    Phrase::new("--game {k}: {file} holds {games}")
+                        .with("k", self.game)
+                        .with("file", &shown)
+                        .phrase("games", held)
                 })?;
                 let drew_which = (held > 1 && !self.game_chosen).then(|| {
                     format!(
@@ -112,7 +116,11 @@ impl RenderJob {
         let css = SourceFile::read_as(path, "CSS text")?;
         sheetgen_core::backend::svg::check_css(&css.text).map_err(|why| {
             let path = sheetgen_core::diagnostic::shown_path(path);
-            Error::Usage(format!("--css {path}: {why}"))
+            Error::Usage(
+                Phrase::new("--css {file}: {why}")
+                    .with("file", path)
+                    .with("why", why),
+            )
         })?;
         Ok(Some(css.text.to_string()))
     }

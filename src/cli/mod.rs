@@ -15,6 +15,8 @@ use crate::job::Job;
 use crate::output;
 use crate::run::Finished;
 use sheetgen_core::error::Error;
+use sheetgen_core::vocabulary::Phrase;
+use sheetgen_core::words::{Lang, Words};
 
 /// Runs sheetgen with the process's arguments; the exit code says how it went.
 pub fn main() -> ExitCode {
@@ -66,11 +68,13 @@ where
     S: Into<std::ffi::OsString> + Clone,
 {
     let stdout_color = color(stdout_is_terminal);
-    let job: Box<dyn Job> = match args::command().try_get_matches_from(args) {
+    let (job, lang): (Box<dyn Job>, Lang) = match args::command().try_get_matches_from(args) {
         Ok(matches) => {
-            let job = plan::plan(&matches, stdout_color).map_err(Stop::Job)?;
-            plan::refuse_impossible(&matches, &*job, stdout_is_terminal).map_err(Stop::Job)?;
-            job
+            let lang = lang_asked(&matches);
+            let refused = |error| Stop::Ran(error, lang);
+            let job = plan::plan(&matches, stdout_color).map_err(refused)?;
+            plan::refuse_impossible(&matches, &*job, stdout_is_terminal).map_err(refused)?;
+            (job, lang)
         }
         // --help or --version: clap's text is the output.
         Err(e) if !e.use_stderr() => {
@@ -78,12 +82,28 @@ where
                 true => e.render().ansi().to_string(),
                 false => e.render().to_string(),
             };
-            Box::new(print::Print(text.into_bytes()))
+            (Box::new(print::Print(text.into_bytes())), Lang::En)
         }
         Err(e) => return Err(Stop::CommandLine(e)),
     };
-    let lang = job.words().lang();
-    crate::run::run(job).map_err(|error| Stop::Ran(error, lang))
+    let mut finished = crate::run::run(job).map_err(|error| Stop::Ran(error, lang))?;
+    // A job that writes no words of its own (a play sheet, `solve`) reports what it left
+    // out in the command line's language.
+    if finished.words.lang() == Lang::En {
+        finished.words = Words::new(lang);
+    }
+    Ok(finished)
+}
+
+/// The language the command line asks for: the command's own `--lang`, else sheetgen's
+/// (`sheetgen --lang de shoreline …`), else English. Its errors are worded in it, as the
+/// rules broken of `check --lang` are.
+fn lang_asked(matches: &clap::ArgMatches) -> Lang {
+    let own = matches
+        .subcommand()
+        .and_then(|(_, sub)| sub.try_get_one::<Lang>("lang").ok().flatten().copied());
+    own.or(matches.get_one::<Lang>("lang").copied())
+        .unwrap_or_default()
 }
 
 /// Why a run stopped before its output.
@@ -91,10 +111,11 @@ where
 enum Stop {
     /// clap refused the command line: said in clap's own words.
     CommandLine(clap::Error),
-    /// The job could not be planned, or was refused.
+    /// The output could not be written.
     Job(Error),
-    /// The job failed: said in its language.
-    Ran(Error, sheetgen_core::words::Lang),
+    /// The job could not be planned, was refused or failed: said in the language the
+    /// command line asks for.
+    Ran(Error, Lang),
 }
 
 impl Stop {
@@ -102,7 +123,7 @@ impl Stop {
         match self {
             Stop::CommandLine(e) => e.render().to_string(),
             Stop::Job(e) => e.render(color),
-            Stop::Ran(e, lang) => e.render_in(color, &sheetgen_core::words::Words::new(*lang)),
+            Stop::Ran(e, lang) => e.render_in(color, &Words::new(*lang)),
         }
     }
 }
@@ -110,7 +131,8 @@ impl Stop {
 impl From<Stop> for Error {
     fn from(stop: Stop) -> Self {
         match stop {
-            Stop::CommandLine(e) => Error::Usage(e.to_string()),
+            // clap's own words, which it has in English only.
+            Stop::CommandLine(e) => Error::Usage(Phrase::verbatim(e.to_string())),
             Stop::Job(e) | Stop::Ran(e, _) => e,
         }
     }

@@ -19,6 +19,7 @@ use sheetgen_core::error::Error;
 use sheetgen_core::games::{self, GivenOption, GivenPosition};
 use sheetgen_core::render::RenderRequest;
 use sheetgen_core::theme::Theme;
+use sheetgen_core::vocabulary::Phrase;
 use sheetgen_core::words::{Lang, Words};
 
 use super::args::{Command, GameArg, PositionArgs, RenderArgs};
@@ -29,7 +30,7 @@ use super::print::{self, Print};
 pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Job>, Error> {
     let (name, sub) = matches
         .subcommand()
-        .ok_or_else(|| Error::Usage("a command is needed; see sheetgen --help".into()))?;
+        .ok_or_else(|| Error::Usage(Phrase::new("a command is needed; see sheetgen --help")))?;
     if let Some(game_command) = crate::commands::all().into_iter().find(|c| c.name == name) {
         return (game_command.plan)(sub);
     }
@@ -112,15 +113,18 @@ fn render_plan(
         (GameArg::Named(name), Some(text), None) => (1, Some(position(name, text))),
         (GameArg::Index(_), Some(_), None) => return Err(needs_a_game()),
         (GameArg::Named(name), None, _) => {
-            return Err(Error::Usage(format!(
-                "--game {name} names the game of a --position; the K-th game of a record file \
-                 is a number (--game 2)"
-            )));
+            return Err(Error::Usage(
+                Phrase::new(
+                    "--game {name} names the game of a --position; the K-th game of a record \
+                     file is a number (--game 2)",
+                )
+                .with("name", name),
+            ));
         }
         (GameArg::Index(_), None, None) => {
-            return Err(Error::Usage(
-                "render needs a record file, or --game GAME --position TEXT".into(),
-            ));
+            return Err(Error::Usage(Phrase::new(
+                "render needs a record file, or --game GAME --position TEXT",
+            )));
         }
         (GameArg::Index(k), None, Some(_)) => (*k as usize, None),
     };
@@ -165,16 +169,18 @@ fn render_plan(
 fn given_position(args: &PositionArgs, files: bool) -> Result<Option<GivenPosition>, Error> {
     match (&args.game, &args.position) {
         (Some(game), Some(text)) if !files => Ok(Some(position(game, text))),
-        (_, Some(_)) if files => Err(Error::Usage(
+        (_, Some(_)) if files => Err(Error::Usage(Phrase::new(
             "--position is a game of its own: give it without record files, or the files \
-             without it"
-                .into(),
-        )),
-        (None, Some(_)) => Err(needs_a_game()),
-        (Some(game), None) => Err(Error::Usage(format!(
-            "--game {game} names the game of a --position; give --position TEXT, or leave \
-             --game out (a record names its own game)"
+             without it",
         ))),
+        (None, Some(_)) => Err(needs_a_game()),
+        (Some(game), None) => Err(Error::Usage(
+            Phrase::new(
+                "--game {game} names the game of a --position; give --position TEXT, or leave \
+                 --game out (a record names its own game)",
+            )
+            .with("game", game),
+        )),
         _ => Ok(None),
     }
 }
@@ -188,23 +194,34 @@ fn position(game: &str, text: &str) -> GivenPosition {
 }
 
 fn needs_a_game() -> Error {
-    Error::Usage(format!(
-        "--position needs --game GAME, the game it is a position of: {}",
-        games::names()
-    ))
+    Error::Usage(
+        Phrase::new("--position needs --game GAME, the game it is a position of: {games}")
+            .with("games", games::names()),
+    )
 }
 
 fn with_a_file(record: &Path) -> Error {
-    Error::Usage(format!(
-        "--position with the record file {}: draw the file's game, or the position, not both",
-        shown_path(record)
-    ))
+    Error::Usage(
+        Phrase::new(
+            "--position with the record file {file}: draw the file's game, or the position, \
+             not both",
+        )
+        .with("file", shown_path(record)),
+    )
 }
 
 /// The `--arrow`, `--mark`, `--label` and `--highlight` options as annotations.
 fn annotations(args: &RenderArgs) -> Result<Annotations, Error> {
-    Annotations::from_options(&args.arrow, &args.mark, &args.label, &args.highlight)
-        .map_err(|bad| Error::Usage(format!("--{} {}: {bad}", bad.kind, bad.value)))
+    Annotations::from_options(&args.arrow, &args.mark, &args.label, &args.highlight).map_err(
+        |bad| {
+            Error::Usage(
+                Phrase::new("--{kind} {value}: write two parts joined by a colon, like {example}")
+                    .with("kind", bad.kind)
+                    .with("value", &bad.value)
+                    .with("example", bad.example()),
+            )
+        },
+    )
 }
 
 /// A `--theme` value that is a built-in theme or names a file; else the built-in themes are
@@ -213,12 +230,15 @@ fn known_theme(theme: PathBuf) -> Result<PathBuf, Error> {
     if Theme::is_built_in(&theme) || theme.exists() {
         return Ok(theme);
     }
-    Err(Error::Usage(format!(
-        "--theme {}: there is no such built-in theme and no such file; the built-in \
-         themes are {}, or give a theme file (start from a copy of templates/theme.yaml)",
-        shown_path(&theme),
-        Theme::BUILT_IN.join(", ")
-    )))
+    Err(Error::Usage(
+        Phrase::new(
+            "--theme {theme}: there is no such built-in theme and no such file; the built-in \
+             themes are {themes}, or give a theme file (start from a copy of \
+             templates/theme.yaml)",
+        )
+        .with("theme", shown_path(&theme))
+        .with("themes", Theme::BUILT_IN.join(", ")),
+    ))
 }
 
 /// Refuses, before any work, what the job cannot do: writing over one of its own inputs,
@@ -231,10 +251,12 @@ pub fn refuse_impossible(
 ) -> Result<(), Error> {
     if let Some(Target::File(written)) = job.written() {
         if written.as_os_str().as_encoded_bytes().ends_with(b"/") {
-            return Err(Error::Usage(format!(
-                "-o {}: a name ending in `/` is a folder; name the file without the `/`",
-                shown_path(written)
-            )));
+            return Err(Error::Usage(
+                Phrase::new(
+                    "-o {file}: a name ending in `/` is a folder; name the file without the `/`",
+                )
+                .with("file", shown_path(written)),
+            ));
         }
         let mut inputs = job.inputs();
         inputs.extend(job.output().and_then(|o| o.font.as_deref()));
@@ -266,11 +288,13 @@ fn refuse_writing_over_an_input(output: &Path, inputs: &[&Path]) -> Result<(), E
             .iter()
             .find(|file| crate::files::identity(file) == Some(written))
         {
-            return Err(Error::Usage(format!(
-                "-o {} is the input file {}: sheetgen does not write over its input",
-                shown_path(output),
-                shown_path(file)
-            )));
+            return Err(Error::Usage(
+                Phrase::new(
+                    "-o {output} is the input file {file}: sheetgen does not write over its input",
+                )
+                .with("output", shown_path(output))
+                .with("file", shown_path(file)),
+            ));
         }
     }
     Ok(())
@@ -294,10 +318,13 @@ fn booklet_output(
         ];
         if let Some(id) = pages.iter().find(|id| given(matches, id)) {
             let option = format!("--{}", id.replace('_', "-"));
-            return Err(Error::Usage(format!(
-                "{option} shapes printed pages; a replay page (--format html) steps through \
-                 every game on one screen: leave {option} out, or make a PDF"
-            )));
+            return Err(Error::Usage(
+                Phrase::new(
+                    "{option} shapes printed pages; a replay page (--format html) steps \
+                     through every game on one screen: leave {option} out, or make a PDF",
+                )
+                .with("option", option),
+            ));
         }
     }
     Ok(output)
@@ -326,16 +353,19 @@ fn refuse_options_of_another_format(
         Some(value) if option.repeat_value => format!(" {}", shown_path(Path::new(value))),
         _ => String::new(),
     };
-    Err(Error::Usage(format!(
-        "--{name}{value} {}, and this writes {}: leave out --{name}, or write {} (--format {} \
-         or -o FILE.{})",
-        option.does,
-        output.format.spec().called,
-        spec.called,
-        spec.name,
-        spec.extensions[0],
-        name = option.name,
-    )))
+    Err(Error::Usage(
+        Phrase::new(
+            "--{name}{value} {does}, and this writes {written}: leave out --{name}, or write \
+             {called} (--format {format} or -o FILE.{extension})",
+        )
+        .with("name", option.name)
+        .with("value", value)
+        .word("does", option.does)
+        .word("written", output.format.spec().called)
+        .word("called", spec.called)
+        .with("format", spec.name)
+        .with("extension", spec.extensions[0]),
+    ))
 }
 
 /// An `-o` file whose extension is not the format written (`-o sheet.txt` holding a PDF),
@@ -369,37 +399,54 @@ fn refuse_extension_of_another_format(
         .map(|spec| spec.name)
         .collect();
     let formats = match written.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => written.join(""),
+        Some((last, rest)) if !rest.is_empty() => Phrase::new("{some} or {last}")
+            .with("some", rest.join(", "))
+            .with("last", last),
+        _ => Phrase::verbatim(written.join("")),
     };
     if !writes {
-        return Err(Error::Usage(format!(
-            "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}"
-        )));
+        return Err(Error::Usage(
+            Phrase::new("-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}")
+                .with("file", file)
+                .with("extension", extension)
+                .with("name", name)
+                .phrase("formats", formats.clone()),
+        ));
     }
-    Err(Error::Usage(format!(
-        "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}; name the \
-         file .{} for {}, or choose the format with --format",
-        spec.extensions[0], spec.called
-    )))
+    Err(Error::Usage(
+        Phrase::new(
+            "-o {file}: a .{extension} file, but `sheetgen {name}` writes {formats}; name the \
+             file .{ours} for {called}, or choose the format with --format",
+        )
+        .with("file", file)
+        .with("extension", extension)
+        .with("name", name)
+        .phrase("formats", formats)
+        .with("ours", spec.extensions[0])
+        .word("called", spec.called),
+    ))
 }
 
 /// A PDF or PNG is binary: refuse to pour it into a terminal.
 fn check_terminal(output: &Output, stdout_is_terminal: bool) -> Result<(), Error> {
     let spec: &Spec = output.format.spec();
     let (place, terminal) = match &output.target {
-        Target::Stdout => ("standard output".to_string(), stdout_is_terminal),
+        Target::Stdout => (Phrase::new("standard output"), stdout_is_terminal),
         Target::File(path) => (
-            format!("-o {}", sheetgen_core::diagnostic::shown_path(path)),
+            Phrase::verbatim(format!("-o {}", shown_path(path))),
             crate::output::is_terminal(path),
         ),
     };
     if spec.binary && terminal {
-        return Err(Error::Usage(format!(
-            "{place} is a terminal; write the {} with -o FILE or redirect it (> out.{})",
-            spec.name.to_uppercase(),
-            spec.extensions[0]
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "{place} is a terminal; write the {format} with -o FILE or redirect it (> \
+                 out.{extension})",
+            )
+            .phrase("place", place)
+            .with("format", spec.name.to_uppercase())
+            .with("extension", spec.extensions[0]),
+        ));
     }
     Ok(())
 }

@@ -19,7 +19,7 @@ use sheetgen_core::games::loa::rules::Setup;
 use sheetgen_core::games::loa::sheet;
 use sheetgen_core::games::loa::template::{BUILTIN, Template};
 use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile};
-use sheetgen_core::vocabulary::plural;
+use sheetgen_core::vocabulary::{Phrase, plural};
 
 pub fn all() -> Vec<GameCommand> {
     vec![
@@ -108,7 +108,7 @@ impl SheetJob {
         };
         for name in &args.obstructions {
             let square = check_obstruction(name, &rules)
-                .map_err(|e| Error::Usage(format!("--obstructions: {e}")))?;
+                .map_err(|e| Error::Usage(Phrase::new("--obstructions: {why}").with("why", e)))?;
             rules.obstructions.push(square);
         }
         Ok(Self {
@@ -380,12 +380,15 @@ impl Job for ImportJob {
                 let yaml: Vec<String> = imported.into_iter().map(|(_, y)| y).collect();
                 let yaml = yaml.join("---\n");
                 if yaml.len() as u64 > MAX_INPUT_BYTES {
-                    return Err(Error::Usage(format!(
-                        "-o: the imported records would take {} bytes, more than the \
-                         {MAX_INPUT_BYTES} bytes (4 MiB) sheetgen reads; import into a folder \
-                         (`-o DIR/`, one file per input) or in parts",
-                        yaml.len()
-                    )));
+                    return Err(Error::Usage(
+                        Phrase::new(
+                            "-o: the imported records would take {bytes} bytes, more than the \
+                             {most} bytes (4 MiB) sheetgen reads; import into a folder (`-o \
+                             DIR/`, one file per input) or in parts",
+                        )
+                        .with("bytes", yaml.len())
+                        .with("most", MAX_INPUT_BYTES),
+                    ));
                 }
                 Made::bytes(yaml.into_bytes(), target.clone())
             }
@@ -401,26 +404,33 @@ impl Job for ImportJob {
                 // the files they came from: a bulletin of the folder would hold every game
                 // twice.
                 if let Some(source) = self.sources.iter().find(|s| s.is_dir() && within(dir, s)) {
-                    return Err(Error::Usage(format!(
-                        "-o {}: the records would go into {}, which the import reads, and \
-                         every game would be there twice; import into another folder",
-                        sheetgen_core::diagnostic::shown_path(dir),
-                        sheetgen_core::diagnostic::shown_path(source)
-                    )));
+                    return Err(Error::Usage(
+                        Phrase::new(
+                            "-o {dir}: the records would go into {source}, which the import \
+                             reads, and every game would be there twice; import into another \
+                             folder",
+                        )
+                        .with("dir", sheetgen_core::diagnostic::shown_path(dir))
+                        .with("source", sheetgen_core::diagnostic::shown_path(source)),
+                    ));
                 }
                 let read: Vec<_> = files.iter().filter_map(|f| identity(f)).collect();
                 for (k, out) in outs.iter().enumerate() {
                     let shown = sheetgen_core::diagnostic::shown_path(out);
                     if identity(out).is_some_and(|id| read.contains(&id)) {
-                        return Err(Error::Usage(format!(
-                            "-o: {shown} would be written over, and it is an input"
-                        )));
+                        return Err(Error::Usage(
+                            Phrase::new("-o: {file} would be written over, and it is an input")
+                                .with("file", &shown),
+                        ));
                     }
                     if outs[..k].contains(out) {
-                        return Err(Error::Usage(format!(
-                            "-o: two inputs would both be written to {shown} (rename one, or \
-                             import into one file)"
-                        )));
+                        return Err(Error::Usage(
+                            Phrase::new(
+                                "-o: two inputs would both be written to {file} (rename one, or \
+                                 import into one file)",
+                            )
+                            .with("file", &shown),
+                        ));
                     }
                 }
                 notes.push(format!(

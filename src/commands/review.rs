@@ -17,7 +17,6 @@ use sheetgen_core::error::Problem;
 use sheetgen_core::games::search::{Budget, DEFAULT_NODES, MAX_NODES, Searcher, Solves};
 use sheetgen_core::games::{self, Game, GameRecord, GivenPosition, loa};
 use sheetgen_core::vocabulary::MoveRef;
-use sheetgen_core::vocabulary::plural;
 
 pub fn solve_command() -> GameCommand {
     GameCommand {
@@ -118,22 +117,28 @@ impl SolveJob {
         let named = match args.game {
             Some(game) => game,
             None => words.next().ok_or_else(|| {
-                Error::Usage(format!("solve: name the game ({})", searched_games("or")))
+                Error::Usage(
+                    sheetgen_core::vocabulary::Phrase::new("solve: name the game ({games})")
+                        .with("games", searched_games("or")),
+                )
             })?,
         };
         let file = words.next();
         if words.next().is_some() {
-            return Err(Error::Usage(
-                "solve: give the game and at most one record file".into(),
-            ));
+            return Err(Error::Usage(sheetgen_core::vocabulary::Phrase::new(
+                "solve: give the game and at most one record file",
+            )));
         }
         let game = games::find(&named)
             .filter(|game| game.searcher().is_some())
             .ok_or_else(|| {
-                Error::Usage(format!(
-                    "solve: `{named}` is not a game sheetgen solves ({})",
-                    searched_games("or")
-                ))
+                Error::Usage(
+                    sheetgen_core::vocabulary::Phrase::new(
+                        "solve: `{named}` is not a game sheetgen solves ({games})",
+                    )
+                    .with("named", &named)
+                    .with("games", searched_games("or")),
+                )
             })?;
         let position = args.position.map(|text| GivenPosition {
             game: game.name(),
@@ -142,28 +147,41 @@ impl SolveJob {
         let source = match (searcher(game).solves(), file, position) {
             (Solves::TheEmptyBoard, None, None) if args.at.is_none() => Source::EmptyBoard,
             (Solves::TheEmptyBoard, ..) => {
-                return Err(Error::Usage(format!(
-                    "solve {named} solves the empty board; it takes no record, --at or \
-                     --position"
-                )));
+                return Err(Error::Usage(
+                    sheetgen_core::vocabulary::Phrase::new(
+                        "solve {named} solves the empty board; it takes no record, --at or \
+                         --position",
+                    )
+                    .with("named", &named),
+                ));
             }
             (Solves::Positions, None, None) => {
-                return Err(Error::Usage(format!(
-                    "solve {named}: give a record file (and --at N), or --position TEXT"
-                )));
+                return Err(Error::Usage(
+                    sheetgen_core::vocabulary::Phrase::new(
+                        "solve {named}: give a record file (and --at N), or --position TEXT",
+                    )
+                    .with("named", &named),
+                ));
             }
             (Solves::Positions, Some(file), Some(_)) => {
-                return Err(Error::Usage(format!(
-                    "solve {named}: the record file {file} or --position, not both"
-                )));
+                return Err(Error::Usage(
+                    sheetgen_core::vocabulary::Phrase::new(
+                        "solve {named}: the record file {file} or --position, not both",
+                    )
+                    .with("named", &named)
+                    .with("file", file),
+                ));
             }
             (Solves::Positions, Some(file), None) => Source::Record(PathBuf::from(file)),
             (Solves::Positions, None, Some(position)) => Source::Position(position),
         };
         if args.proof.is_some() && matches!(source, Source::EmptyBoard) {
-            return Err(Error::Usage(format!(
-                "solve {named}: --proof writes the proof of a Lines of Action position"
-            )));
+            return Err(Error::Usage(
+                sheetgen_core::vocabulary::Phrase::new(
+                    "solve {named}: --proof writes the proof of a Lines of Action position",
+                )
+                .with("named", &named),
+            ));
         }
         Ok(SolveJob {
             game,
@@ -201,12 +219,14 @@ impl Job for SolveJob {
             Source::Record(path) => {
                 let record = crate::job::pick(records, path, 1, font)?;
                 if record.game().name() != self.game.name() {
-                    return Err(Error::Usage(format!(
-                        "{}: solve {} takes a {} record",
-                        shown_path(path),
-                        self.named,
-                        self.game.title()
-                    )));
+                    return Err(Error::Usage(
+                        sheetgen_core::vocabulary::Phrase::new(
+                            "{file}: solve {named} takes a {game} record",
+                        )
+                        .with("file", shown_path(path))
+                        .with("named", &self.named)
+                        .with("game", self.game.title()),
+                    ));
                 }
                 Some(record)
             }
@@ -292,11 +312,14 @@ impl AnalyzeJob {
         let mut budget = Budget::per_position(args.nodes);
         if let Some(total) = args.total_nodes {
             if total < args.nodes {
-                return Err(Error::Usage(format!(
-                    "--total-nodes {total} is less than one position's --nodes {}: give at \
-                     least as many",
-                    args.nodes
-                )));
+                return Err(Error::Usage(
+                    sheetgen_core::vocabulary::Phrase::new(
+                        "--total-nodes {total} is less than one position's --nodes {nodes}: \
+                         give at least as many",
+                    )
+                    .with("total", total)
+                    .with("nodes", args.nodes),
+                ));
             }
             budget.game = total;
         }
@@ -345,11 +368,20 @@ impl Job for AnalyzeJob {
             return Ok(made);
         }
         if self.graph.is_some() {
-            return Err(Error::Usage(format!(
-                "-o draws the evaluation graph of one record file's games, and these are {}: \
-                 give one file",
-                plural(walk.files.len(), "file")
-            )));
+            return Err(Error::Usage(
+                sheetgen_core::vocabulary::Phrase::new(
+                    "-o draws the evaluation graph of one record file's games, and these are \
+                     {files}: give one file",
+                )
+                .phrase(
+                    "files",
+                    sheetgen_core::vocabulary::Phrase::counted(
+                        walk.files.len(),
+                        "1 file",
+                        "{n} files",
+                    ),
+                ),
+            ));
         }
         let mut reports = Vec::new();
         let mut problems = Vec::new();
@@ -410,9 +442,10 @@ impl AnalyzeJob {
         let args = &self.args;
         let shown = shown_path(path);
         if path.is_dir() {
-            return Err(Error::Usage(format!(
-                "{shown}: the folder holds no record file"
-            )));
+            return Err(Error::Usage(
+                sheetgen_core::vocabulary::Phrase::new("{file}: the folder holds no record file")
+                    .with("file", &shown),
+            ));
         }
         let entries = records.load(path, font)?;
         let json = args.format == ReportArg::Json;
@@ -430,33 +463,45 @@ impl AnalyzeJob {
                     }
                     let record = entry.game.map_err(Error::Invalid)?;
                     if record.game().name() != game.name() {
-                        return Err(Error::Usage(format!(
-                            "{shown} #{}: analyze takes one game's records at a time",
-                            entry.index
-                        )));
+                        return Err(Error::Usage(
+                            sheetgen_core::vocabulary::Phrase::new(
+                                "{file} #{index}: analyze takes one game's records at a time",
+                            )
+                            .with("file", &shown)
+                            .with("index", entry.index),
+                        ));
                     }
                     chosen.push((entry.index, record));
                 }
                 if chosen.is_empty() {
-                    return Err(Error::Usage(format!(
-                        "--game {}: {shown} holds fewer games",
-                        args.game.unwrap_or(1)
-                    )));
+                    return Err(Error::Usage(
+                        sheetgen_core::vocabulary::Phrase::new(
+                            "--game {k}: {file} holds fewer games",
+                        )
+                        .with("k", args.game.unwrap_or(1))
+                        .with("file", &shown),
+                    ));
                 }
                 (game, chosen)
             }
             None => {
                 let k = args.game.unwrap_or(1) as usize;
                 let record = games::nth(entries, k, |held| {
-                    format!("--game {k}: {shown} holds {held}")
+                    sheetgen_core::vocabulary::Phrase::new("--game {k}: {file} holds {games}")
+                        .with("k", k)
+                        .with("file", &shown)
+                        .phrase("games", held)
                 })?;
                 let game = record.game();
                 if game.searcher().is_none() {
-                    return Err(Error::Usage(format!(
-                        "{shown}: analyze weighs {} games; this is a {} game",
-                        searched_titles(),
-                        game.title()
-                    )));
+                    return Err(Error::Usage(
+                        sheetgen_core::vocabulary::Phrase::new(
+                            "{file}: analyze weighs {games} games; this is a {game} game",
+                        )
+                        .with("file", &shown)
+                        .with("games", searched_titles())
+                        .with("game", game.title()),
+                    ));
                 }
                 (game, vec![(k, record)])
             }
@@ -467,11 +512,13 @@ impl AnalyzeJob {
         match &self.graph {
             Some(output) => {
                 let graph = searcher.graph(&records, self.budget, font).ok_or_else(|| {
-                    Error::Usage(format!(
-                        "-o: the evaluation graph is drawn for {} games; leave -o out for the \
-                         report",
-                        titles(|searcher| searcher.draws_graph())
-                    ))
+                    Error::Usage(
+                        sheetgen_core::vocabulary::Phrase::new(
+                            "-o: the evaluation graph is drawn for {games} games; leave -o out \
+                             for the report",
+                        )
+                        .with("games", titles(|searcher| searcher.draws_graph())),
+                    )
                 })?;
                 Ok(Made::drawing(graph, output))
             }

@@ -11,6 +11,7 @@ use crate::job::{Made, Output};
 use crate::options::{OutputArgs, PageArgs};
 use sheetgen_core::error::{Error, Problem};
 use sheetgen_core::games::shoreline::{Side, puzzles, sheet};
+use sheetgen_core::vocabulary::Phrase;
 
 pub fn all() -> Vec<GameCommand> {
     vec![GameCommand {
@@ -85,23 +86,21 @@ struct SheetJob {
 impl SheetJob {
     fn plan(args: SheetArgs) -> Result<Self, Error> {
         if args.puzzles.is_some() && !args.files.is_empty() {
-            return Err(Error::Usage(
-                "--puzzles makes its own positions; leave out the record files".into(),
-            ));
+            return Err(Error::Usage(Phrase::new(
+                "--puzzles makes its own positions; leave out the record files",
+            )));
         }
         if args.puzzles.is_some() && (args.sheet.template.is_some() || args.cut_marks) {
-            return Err(Error::Usage(
+            return Err(Error::Usage(Phrase::new(
                 "--template and --cut-marks are for the play sheet, not --puzzles (the puzzle \
-                 sheet has no template; --lang gives its words in another language)"
-                    .into(),
-            ));
+                 sheet has no template; --lang gives its words in another language)",
+            )));
         }
         if args.first.is_some() && !args.files.is_empty() {
-            return Err(Error::Usage(
-                "--first is for blank sheets: each record says who placed first (`rules: first`), \
-                 and blank boards after the games go on alternating"
-                    .into(),
-            ));
+            return Err(Error::Usage(Phrase::new(
+                "--first is for blank sheets: each record says who placed first (`rules: \
+                 first`), and blank boards after the games go on alternating",
+            )));
         }
         Ok(Self {
             output: args.output.output()?,
@@ -149,7 +148,9 @@ impl SheetJob {
                     Some(game) => games.push((game.clone(), place)),
                     None => problems.push(Problem {
                         heading: format!("{place}:"),
-                        error: Error::Usage("a Shoreline sheet takes Shoreline games only".into()),
+                        error: Error::Usage(Phrase::new(
+                            "a Shoreline sheet takes Shoreline games only",
+                        )),
                     }),
                 }
             }

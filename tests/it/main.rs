@@ -42,3 +42,4 @@ mod solver;
 mod streams;
 mod test_binaries;
 mod towers;
+mod usage_words;

@@ -214,12 +214,22 @@ pub struct NotAPair {
 
 impl std::fmt::Display for NotAPair {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let example = match self.kind {
+        write!(
+            f,
+            "write two parts joined by a colon, like {}",
+            self.example()
+        )
+    }
+}
+
+impl NotAPair {
+    /// A value of its kind written right: `b1:b3`.
+    pub fn example(&self) -> &'static str {
+        match self.kind {
             "arrow" => "b1:b3",
             "mark" => "c3:triangle",
             _ => "a1:A",
-        };
-        write!(f, "write two parts joined by a colon, like {example}")
+        }
     }
 }
 

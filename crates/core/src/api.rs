@@ -22,7 +22,7 @@ use crate::games::{GameRecord, GivenOption};
 use crate::input::SourceFile;
 use crate::render::{RenderRequest, Rendered};
 use crate::theme::Theme;
-use crate::vocabulary::Winner;
+use crate::vocabulary::{Phrase, Winner};
 use crate::words::{Lang, Words};
 
 /// What a figure shows and how, as `render`'s options say it.
@@ -77,10 +77,13 @@ impl At {
         match self {
             At::Count(n) => Ok(crate::vocabulary::MoveRef::Count(*n)),
             At::Written(text) => crate::vocabulary::MoveRef::parse(text).ok_or_else(|| {
-                ApiError::usage(format!(
-                    "at: {text:?} is no move: give a count of moves (12) or a numbered move \
-                     (\"6.\" or \"6...\")"
-                ))
+                ApiError::usage(
+                    Phrase::new(
+                        "at: {text} is no move: give a count of moves (12) or a numbered move \
+                         (\"6.\" or \"6...\")",
+                    )
+                    .with("text", format!("{text:?}")),
+                )
             }),
         }
     }
@@ -113,29 +116,42 @@ impl Request {
         serde_json::from_str(json).map_err(|e| {
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or_default();
-            ApiError::usage(format!("the arguments: {message}"))
+            ApiError::usage(Phrase::new("the arguments: {why}").with("why", message))
         })
     }
 }
 
 /// Why an embedding program's call failed: the message `sheetgen` would print, without
-/// terminal colours, and its kind.
+/// terminal colours, in the request's language, and its kind.
 #[derive(Debug)]
 pub struct ApiError {
     error: Box<Error>,
+    /// The language the message is worded in: the request's `lang`, once it was read.
+    lang: Lang,
 }
 
 impl ApiError {
-    fn usage(message: String) -> Self {
+    fn usage(message: Phrase) -> Self {
         Self::from(Error::Usage(message))
     }
 
+    /// The error worded in the language `request` asks for (English when it asks for
+    /// none, or for one sheetgen does not speak).
+    fn worded_for(self, request: &Request) -> Self {
+        let lang = request.lang.as_deref().and_then(Lang::from_code);
+        Self {
+            lang: lang.unwrap_or_default(),
+            ..self
+        }
+    }
+
     /// The whole report: the located snippet of the record, the move and what is wrong,
-    /// a request's options named as the request names them (`caption`, not `--caption`).
+    /// a request's options named as the request names them (`caption`, not `--caption`);
+    /// the rules broken and the usage errors in the request's language.
     pub fn message(&self) -> String {
         match &*self.error {
             Error::Request(e) => format!("error: {}", e.words(Edge::Embedded)),
-            error => error.render(false),
+            error => error.render_in(false, &Words::new(self.lang)),
         }
     }
 
@@ -157,6 +173,7 @@ impl From<Error> for ApiError {
     fn from(error: Error) -> Self {
         Self {
             error: Box::new(error),
+            lang: Lang::default(),
         }
     }
 }
@@ -164,6 +181,10 @@ impl From<Error> for ApiError {
 /// The figure `request` asks of the record `text` (named `name` in errors), as `sheetgen
 /// render` writes it: the same bytes for the same record and options.
 pub fn render(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiError> {
+    drawn(name, text, request).map_err(|e| e.worded_for(request))
+}
+
+fn drawn(name: &str, text: &str, request: &Request) -> Result<Vec<u8>, ApiError> {
     let record = match &request.position {
         Some(position) => given_position(position, text)?,
         None => pick(name, text, request.game)?,
@@ -186,14 +207,17 @@ impl Request {
             Some("text") => Format::Text,
             Some("html") => Format::Html,
             Some(other) => {
-                return Err(ApiError::usage(format!(
-                    "format {other:?}: the core writes svg, text or html"
-                )));
+                return Err(ApiError::usage(
+                    Phrase::new("format {format}: the core writes svg, text or html")
+                        .with("format", format!("{other:?}")),
+                ));
             }
         };
         let width = match &self.width {
             Some(w) => {
-                Some(Length::parse(w).map_err(|why| ApiError::usage(format!("width: {why}")))?)
+                let width = Length::parse(w)
+                    .map_err(|why| ApiError::usage(Phrase::new("width: {why}").with("why", why)))?;
+                Some(width)
             }
             None => None,
         };
@@ -203,14 +227,15 @@ impl Request {
             Some(name) => name,
         };
         let theme = Theme::built_in(name).ok_or_else(|| {
-            ApiError::usage(format!(
-                "theme {name:?}: the built-in themes are default, print and colorblind"
-            ))
+            ApiError::usage(
+                Phrase::new("theme {theme}: the built-in themes are default, print and colorblind")
+                    .with("theme", format!("{name:?}")),
+            )
         })?;
         let mut figure = diagram_request(self)?;
         if let Some(size) = &self.text_size {
             let points = Length::text_size(size)
-                .map_err(|why| ApiError::usage(format!("text-size: {why}")))?;
+                .map_err(|why| ApiError::usage(Phrase::new("text-size: {why}").with("why", why)))?;
             figure.text_size = Some(diagram::TextSize {
                 points,
                 width: width.map(Length::mm),
@@ -276,18 +301,17 @@ pub fn moves(name: &str, text: &str, game: Option<usize>) -> Result<Vec<String>,
 /// A request's position as a checked game of its own; it comes without a record.
 fn given_position(position: &Position, text: &str) -> Result<Box<dyn GameRecord>, ApiError> {
     if !text.trim().is_empty() {
-        return Err(ApiError::usage(
+        return Err(ApiError::usage(Phrase::new(
             "a position is drawn without a record: send the record text empty, or leave out \
-             `position`"
-                .into(),
-        ));
+             `position`",
+        )));
     }
     let game = crate::games::find(&position.game).ok_or_else(|| {
-        ApiError::usage(format!(
-            "position: unknown game {:?}; sheetgen knows {}",
-            position.game,
-            crate::games::names()
-        ))
+        ApiError::usage(
+            Phrase::new("position: unknown game {game}; sheetgen knows {games}")
+                .with("game", format!("{:?}", position.game))
+                .with("games", crate::games::names()),
+        )
     })?;
     let given = crate::games::GivenPosition {
         game: game.name(),
@@ -304,7 +328,9 @@ fn pick(name: &str, text: &str, k: Option<usize>) -> Result<Box<dyn GameRecord>,
     let entries =
         crate::load::read(&source, &crate::font::Font::builtin()).map_err(Error::Invalid)?;
     let game = crate::games::nth(entries, k, |held| {
-        format!("game {k}: the record holds {held}")
+        Phrase::new("game {k}: the record holds {games}")
+            .with("k", k)
+            .phrase("games", held)
     })?;
     Ok(game)
 }
@@ -313,7 +339,10 @@ fn diagram_request(request: &Request) -> Result<diagram::FigureSpec, ApiError> {
     let lang = match request.lang.as_deref() {
         None => Lang::default(),
         Some(code) => Lang::from_code(code).ok_or_else(|| {
-            ApiError::usage(format!("lang {code:?}: sheetgen speaks en, de, fr and zh"))
+            ApiError::usage(
+                Phrase::new("lang {code}: sheetgen speaks en, de, fr and zh")
+                    .with("code", format!("{code:?}")),
+            )
         })?,
     };
     let options = request
@@ -343,7 +372,14 @@ fn diagram_request(request: &Request) -> Result<diagram::FigureSpec, ApiError> {
             &request.labels,
             &request.highlights,
         )
-        .map_err(|bad| ApiError::usage(format!("{} {:?}: {bad}", bad.kind, bad.value)))?,
+        .map_err(|bad| {
+            ApiError::usage(
+                Phrase::new("{kind} {value}: write two parts joined by a colon, like {example}")
+                    .with("kind", bad.kind)
+                    .with("value", format!("{:?}", bad.value))
+                    .with("example", bad.example()),
+            )
+        })?,
         caption: request.caption.clone(),
         omit_caption: false,
         bare: request.bare,
@@ -449,5 +485,30 @@ mod tests {
         assert_eq!(moves("g.yaml", GAME, None).unwrap(), ["A1", "E1", "A2"]);
         let err = moves("g.yaml", GAME, Some(2)).unwrap_err().message();
         assert!(err.contains("holds 1 game"), "{err}");
+    }
+
+    #[test]
+    fn a_usage_error_is_worded_in_the_request_s_language() {
+        let asked = |lang: &str| Request {
+            lang: Some(lang.into()),
+            arrows: vec!["b1".into()],
+            ..Request::default()
+        };
+        let said = |lang| render("g.yaml", GAME, &asked(lang)).unwrap_err().message();
+        assert_eq!(
+            said("en"),
+            "error: arrow \"b1\": write two parts joined by a colon, like b1:b3"
+        );
+        assert_eq!(
+            said("de"),
+            "error: arrow \"b1\": schreibe zwei Teile, durch einen Doppelpunkt verbunden, \
+             etwa b1:b3"
+        );
+        let game = Request {
+            game: Some(3),
+            ..asked("fr")
+        };
+        let err = render("g.yaml", GAME, &game).unwrap_err().message();
+        assert_eq!(err, "error: game 3 : le relevé contient 1 partie");
     }
 }

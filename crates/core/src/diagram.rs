@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::error::{Error, RequestError};
 use crate::figure::Document;
 use crate::games::{self, CheckedView, GameRecord, GivenOption, View};
-use crate::vocabulary::MoveRef;
+use crate::vocabulary::{MoveRef, Phrase};
 use crate::words::Words;
 
 /// What is asked of a diagram besides the record.
@@ -103,10 +103,14 @@ fn resolve(
     if let Some(k) = request.diagram {
         let count = about.diagrams.len();
         let spec = about.diagrams.get(k.wrapping_sub(1)).ok_or_else(|| {
-            Error::Usage(format!(
-                "--diagram {k}: the record has {}",
-                crate::vocabulary::plural(count, "diagram")
-            ))
+            Error::Usage(
+                Phrase::new("--diagram {k}: the record has {diagrams}")
+                    .with("k", k)
+                    .phrase(
+                        "diagrams",
+                        Phrase::counted(count, "1 diagram", "{n} diagrams"),
+                    ),
+            )
         })?;
         view.at = view.at.or(spec.at);
         // The game's own keys, as its options: the game declared them (`diagram_keys`).
@@ -124,9 +128,9 @@ fn resolve(
     view.options.extend(request.options.iter().cloned());
     if request.bare {
         if request.caption.is_some() {
-            return Err(Error::Usage(
-                "--caption and --bare: a bare figure has no caption; set it in your book".into(),
-            ));
+            return Err(Error::Usage(Phrase::new(
+                "--caption and --bare: a bare figure has no caption; set it in your book",
+            )));
         }
         view.caption = None;
     }
@@ -134,7 +138,7 @@ fn resolve(
         request
             .font
             .check(text)
-            .map_err(|m| Error::Usage(format!("--caption: {m}")))?;
+            .map_err(|m| Error::Usage(Phrase::new("--caption: {why}").with("why", m)))?;
         view.caption = Some(text.clone());
     }
     if view.caption.is_none() && !request.bare && !request.omit_caption {
@@ -194,17 +198,18 @@ fn refuse_other_games_options(record: &dyn GameRecord, view: &View) -> Result<()
             .iter()
             .map(|g| g.title())
             .collect();
-        let theirs = match owners.as_slice() {
-            [] => "no game's".to_string(),
-            owners => format!("{} diagrams'", owners.join(" and ")),
+        let english = match owners.is_empty() {
+            true => Phrase::new("--{option} is no game's option; this is a {game} game"),
+            false => Phrase::new("--{option} is {games} diagrams' option; this is a {game} game"),
         };
         // A record's `diagrams` entry carries only its own game's keys (an unknown key is
         // refused when it is read): the option came from the command line.
-        return Err(Error::Usage(format!(
-            "--{} is {theirs} option; this is a {} game",
-            option.name,
-            game.title()
-        )));
+        return Err(Error::Usage(
+            english
+                .with("option", &option.name)
+                .with("games", owners.join(" and "))
+                .with("game", game.title()),
+        ));
     }
     Ok(())
 }
@@ -349,7 +354,7 @@ fn drawn_annotations(
                     .error_at(&at, problem.message)
                     .blaming(problem.option),
             ),
-            None => Error::Usage(problem.message),
+            None => Error::Usage(Phrase::verbatim(problem.message)),
         },
     )
 }

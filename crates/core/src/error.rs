@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::diagnostic::Diagnostic;
+use crate::vocabulary::Phrase;
 
 /// How a command went; the worst part decides the exit code, in one place
 /// ([`Status::exit_code`]).
@@ -54,8 +55,10 @@ impl Kind {
 
 #[derive(Debug)]
 pub enum Error {
-    /// The command line asks for something impossible.
-    Usage(String),
+    /// The command line asks for something impossible: an English template with its values
+    /// (`--boards {n}`), put in the reader's language where it is printed
+    /// ([`Error::render_in`]); clap's own words are a verbatim phrase.
+    Usage(Phrase),
     /// A file could not be read or written.
     Io(String),
     /// A template or other settings file is malformed.
@@ -189,10 +192,12 @@ impl Error {
         self.render_in(color, &crate::words::Words::default())
     }
 
-    /// [`Error::render`], the rules broken worded in `words`' language.
+    /// [`Error::render`], the rules broken and the usage errors worded in `words`'
+    /// language.
     pub fn render_in(&self, color: bool, words: &crate::words::Words) -> String {
         match self {
             Error::Config(d) | Error::Invalid(d) => d.render_in(color, words),
+            Error::Usage(phrase) => format!("error: {}", phrase.in_words(words)),
             Error::NothingLeft { problems, message } => {
                 let mut text: Vec<String> =
                     problems.iter().map(|p| p.render_in(color, words)).collect();
@@ -207,9 +212,8 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(message) | Error::Io(message) | Error::Render(message) => {
-                f.write_str(message)
-            }
+            Error::Io(message) | Error::Render(message) => f.write_str(message),
+            Error::Usage(phrase) => phrase.fmt(f),
             Error::Config(d) | Error::Invalid(d) => d.fmt(f),
             Error::NothingLeft { message, .. } => f.write_str(message),
             Error::Request(e) => f.write_str(&e.words(Edge::CommandLine)),

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::replay::{Frames, PageWords, Ply, Replay, ReplayGame};
 use crate::theme::Theme;
+use crate::vocabulary::Phrase;
 use crate::words::Words;
 
 /// Positions one page holds, at most, over all its games: each is drawn as the page is
@@ -55,10 +56,14 @@ pub fn season(
 ) -> Result<Replay, Error> {
     let positions: usize = records.iter().map(|r| r.length() + 1).sum();
     if positions > MAX_POSITIONS {
-        return Err(Error::Usage(format!(
-            "the page would hold {positions} positions; a replay page holds at most \
-             {MAX_POSITIONS} (fewer games in one page)"
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "the page would hold {positions} positions; a replay page holds at most {most} \
+                 (fewer games in one page)",
+            )
+            .with("positions", positions)
+            .with("most", MAX_POSITIONS),
+        ));
     }
     let options = ReplayOptions {
         open_at: None,
@@ -114,9 +119,13 @@ fn replay_game(shared: Arc<dyn GameRecord>, options: &ReplayOptions) -> Result<R
     let record = &*shared;
     let length = record.length();
     if length + 1 > MAX_POSITIONS {
-        return Err(Error::Usage(format!(
-            "the game has {length} moves; a replay page holds at most {MAX_POSITIONS} positions"
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "the game has {length} moves; a replay page holds at most {most} positions",
+            )
+            .with("length", length)
+            .with("most", MAX_POSITIONS),
+        ));
     }
     let words = &options.request.words;
     let about = record.about();

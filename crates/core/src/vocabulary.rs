@@ -154,8 +154,15 @@ impl Phrase {
         }
     }
 
+    /// A count of things, `{n}` in `one` when `n` is 1, else in `many` ("1 board", "{n}
+    /// boards"): each language's table words its own plural.
+    pub fn counted(n: usize, one: &'static str, many: &'static str) -> Self {
+        let english = if n == 1 { one } else { many };
+        Self::new(english).with("n", n)
+    }
+
     /// Text shown as it is, in every language.
-    pub(crate) fn verbatim(text: impl Into<String>) -> Self {
+    pub fn verbatim(text: impl Into<String>) -> Self {
         Self {
             english: Cow::Owned(text.into()),
             keyed: false,
@@ -177,7 +184,7 @@ impl Phrase {
     }
 
     /// The placeholder `{name}` is the phrase `phrase`, translated with this one.
-    pub(crate) fn phrase(mut self, name: &'static str, phrase: Phrase) -> Self {
+    pub fn phrase(mut self, name: &'static str, phrase: Phrase) -> Self {
         self.values.push((name, Value::Phrase(Box::new(phrase))));
         self
     }

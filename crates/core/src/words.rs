@@ -50,7 +50,7 @@ impl Lang {
 
     /// English text → this language, for what sheetgen says rather than draws: its reports'
     /// and errors' words (`templates/messages/`), which need no glyph of the built-in font.
-    pub(crate) fn messages_source(self) -> &'static str {
+    pub fn messages_source(self) -> &'static str {
         match self {
             Lang::En => "",
             Lang::De => include_str!("../templates/messages/de.yaml"),

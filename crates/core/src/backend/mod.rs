@@ -96,7 +96,9 @@ impl From<RenderError> for crate::error::Error {
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
             | RenderError::NoReplay
-            | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.to_string()),
+            | RenderError::NotBuilt(_) => {
+                crate::error::Error::Usage(crate::vocabulary::Phrase::verbatim(e.to_string()))
+            }
             _ => crate::error::Error::Render(e.to_string()),
         }
     }

@@ -21,7 +21,7 @@ use crate::font::Font;
 use crate::games::GameRecord;
 use crate::layout::{fit, line_height, wrap};
 use crate::theme::Theme;
-use crate::vocabulary::MoveRef;
+use crate::vocabulary::{MoveRef, Phrase};
 use crate::words::Words;
 
 /// One diagram of the booklet and the words under it, with its text as large as the
@@ -279,13 +279,15 @@ pub(crate) fn measure_all(
     let cell = cells.cell;
     let room = cell.height - cells.caption_height;
     if room < cell.height / 3.0 {
-        return Err(Error::Usage(format!(
-            "a caption of the {} diagrams takes {:.0} mm of their {:.0}-mm cells; shorten it \
-             or use fewer diagrams per page",
-            entries[0].game.game().title(),
-            cells.caption_height,
-            cell.height
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "a caption of the {game} diagrams takes {caption} mm of their {cell}-mm cells; \
+                 shorten it or use fewer diagrams per page",
+            )
+            .with("game", entries[0].game.game().title())
+            .with("caption", format!("{:.0}", cells.caption_height))
+            .with("cell", format!("{:.0}", cell.height)),
+        ));
     }
     let mut best = (0.0, "");
     let tall = Cells {
@@ -300,21 +302,26 @@ pub(crate) fn measure_all(
         }
     }
     let (smallest, game) = best;
-    Err(Error::Usage(format!(
-        "booklet --per-page {} on {} {}: the {game} diagrams' text would print at \
-         {smallest:.1} pt, under {}; use fewer diagrams per page",
-        options.per_page,
-        options.page.paper.name(),
-        if options.page.landscape {
-            "landscape"
-        } else {
-            "portrait"
-        },
-        match options.text_size {
-            Some(pt) => format!("the --text-size of {pt} pt"),
-            None => format!("the {MIN_PRINT_PT} pt anyone can read"),
-        },
-    )))
+    let orientation = match options.page.landscape {
+        true => Phrase::new("landscape"),
+        false => Phrase::new("portrait"),
+    };
+    let least = match options.text_size {
+        Some(pt) => Phrase::new("the --text-size of {pt} pt").with("pt", pt),
+        None => Phrase::new("the {pt} pt anyone can read").with("pt", MIN_PRINT_PT),
+    };
+    Err(Error::Usage(
+        Phrase::new(
+            "booklet --per-page {n} on {paper} {orientation}: the {game} diagrams' text would \
+             print at {smallest} pt, under {least}; use fewer diagrams per page",
+        )
+        .with("n", options.per_page)
+        .with("paper", options.page.paper.name())
+        .phrase("orientation", orientation)
+        .with("game", game)
+        .with("smallest", format!("{smallest:.1}"))
+        .phrase("least", least),
+    ))
 }
 
 /// The smallest size text printed at, and the game whose diagram holds it.

@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::figure::{Anchor, Group, Point, Rect, Text};
 use crate::font::Font;
 use crate::layout::{fitted_lines, line_height};
+use crate::vocabulary::Phrase;
 
 /// Where a paragraph went.
 struct Placed {
@@ -82,10 +83,12 @@ impl Flow {
     /// `what` names the part, for the refusal when it is taller than a whole page.
     pub fn take(&mut self, height: f64, what: &str) -> Result<(usize, f64), Error> {
         if height > self.area.height + 1e-6 {
-            return Err(Error::Usage(format!(
-                "{what} is {height:.0} mm high and does not fit on a page ({:.0} mm)",
-                self.area.height
-            )));
+            return Err(Error::Usage(
+                Phrase::new("{what} is {height} mm high and does not fit on a page ({page} mm)")
+                    .with("what", what)
+                    .with("height", format!("{height:.0}"))
+                    .with("page", format!("{:.0}", self.area.height)),
+            ));
         }
         if height > self.room() + 1e-6 {
             self.new_page();

@@ -7,7 +7,7 @@ use super::style::{BODY_PT, BookletOptions, HEADING_PT, TITLE_PT};
 use crate::error::Error;
 use crate::games::GameRecord;
 use crate::layout::line_height;
-use crate::vocabulary::{Side, Winner};
+use crate::vocabulary::{Phrase, Side, Winner};
 use crate::words::Words;
 
 /// The bulletin's title: `--title`, else its games' events ("Autumn league"), else the
@@ -47,8 +47,8 @@ pub(crate) fn front(
 ) -> Result<(), Error> {
     let floor = options.min_pt();
     let what = match options.title {
-        Some(_) => "--title",
-        None => "the title from the games' events",
+        Some(_) => Phrase::verbatim("--title"),
+        None => Phrase::new("the title from the games' events"),
     };
     let size = (options.pt(TITLE_PT), floor);
     at_most_half_a_page(flow, what, title, size)?;
@@ -68,8 +68,8 @@ pub(crate) fn front(
     if let Some(date) = date {
         let size = (options.pt(BODY_PT + 1.0), floor);
         let what = match options.date {
-            Some(_) => "--date",
-            None => "the games' dates",
+            Some(_) => Phrase::verbatim("--date"),
+            None => Phrase::new("the games' dates"),
         };
         at_most_half_a_page(flow, what, &date, size)?;
         flow.paragraph("booklet-date", &date, size, 0.0)?;
@@ -81,16 +81,22 @@ pub(crate) fn front(
 /// Refuses a `what` that would fill more than half of the first page.
 fn at_most_half_a_page(
     flow: &Flow,
-    what: &str,
+    what: Phrase,
     text: &str,
     (size, floor): (f64, f64),
 ) -> Result<(), Error> {
     let lines = crate::layout::fitted_lines(&flow.font, text, size, flow.area.width, floor).len();
     let height = lines as f64 * line_height(size);
     if height > flow.area.height / 2.0 {
-        return Err(Error::Usage(format!(
-            "{what} takes {lines} lines at {size} pt, more than half the first page; shorten it"
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "{what} takes {lines} lines at {size} pt, more than half the first page; \
+                 shorten it",
+            )
+            .phrase("what", what)
+            .with("lines", lines)
+            .with("size", size),
+        ));
     }
     Ok(())
 }

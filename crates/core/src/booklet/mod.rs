@@ -27,6 +27,7 @@ use crate::figure::{Anchor, Document, Figure, Group, Item, Later, Point, Rect, T
 use crate::games::GameRecord;
 use crate::layout::line_height;
 use crate::theme::Theme;
+use crate::vocabulary::Phrase;
 use diagrams::{BookletDiagram, Cells, Fitted, Placed, not_laid_out};
 use flow::Flow;
 pub use style::BookletOptions;
@@ -82,15 +83,21 @@ fn laid_out(
         .map(|game| diagrams::count(&**game, options.every))
         .sum();
     if count > MAX_DIAGRAMS {
-        return Err(Error::Usage(format!(
-            "the booklet would hold {count} diagrams; sheetgen draws at most {MAX_DIAGRAMS} \
-             in one booklet (fewer files, or a larger --every)"
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "the booklet would hold {count} diagrams; sheetgen draws at most {most} in one \
+                 booklet (fewer files, or a larger --every)",
+            )
+            .with("count", count)
+            .with("most", MAX_DIAGRAMS),
+        ));
     }
     let reviews = review::pages(games, options)?;
     let games: Vec<&dyn GameRecord> = games.iter().map(|g| &**g).collect();
     if games.is_empty() {
-        return Err(Error::Usage("no valid game to put in the booklet".into()));
+        return Err(Error::Usage(Phrase::new(
+            "no valid game to put in the booklet",
+        )));
     }
     let (width, height) = options.page.size();
     let footer = line_height(options.caption_pt()) * 1.5;

@@ -19,7 +19,7 @@ use crate::figure::Figure;
 use crate::font::Font;
 use crate::input::SourceFile;
 use crate::record::About;
-use crate::vocabulary::{Numbering, Summary, Winner};
+use crate::vocabulary::{Numbering, Phrase, Summary, Winner};
 use crate::words::Words;
 
 /// Every game sheetgen knows, in the order help texts list them.
@@ -422,13 +422,13 @@ impl GivenPosition {
 pub fn nth(
     entries: Vec<GameInFile>,
     k: usize,
-    missing: impl FnOnce(String) -> String,
+    missing: impl FnOnce(Phrase) -> Phrase,
 ) -> Result<Box<dyn GameRecord>, Error> {
     let count = entries.len();
     let entry = entries
         .into_iter()
         .nth(k.wrapping_sub(1))
-        .ok_or_else(|| Error::Usage(missing(crate::vocabulary::plural(count, "game"))))?;
+        .ok_or_else(|| Error::Usage(missing(Phrase::counted(count, "1 game", "{n} games"))))?;
     entry.game.map_err(Error::Invalid)
 }
 

@@ -17,7 +17,7 @@ use crate::formats::sgf::{self, GameTree, Property, error_at};
 use crate::formats::yaml::RecordWriter;
 use crate::games::Imported;
 use crate::input::SourceFile;
-use crate::vocabulary::{Broken, Side, plural};
+use crate::vocabulary::{Broken, Phrase, Side, plural};
 
 /// What the command line says of every game imported (`--title`, `--event`, …): a value
 /// given replaces the file's own.
@@ -33,14 +33,15 @@ pub struct Metadata {
 
 impl Metadata {
     /// Each value as one line of text; else the option and why.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Phrase> {
         for (option, value) in self.fields() {
             let Some(value) = value else { continue };
             if clean::line(value) != *value {
-                return Err(format!(
+                return Err(Phrase::new(
                     "--{option}: the value holds a line break, tab, control or format \
-                     character, or spaces at its ends; write it as one line"
-                ));
+                     character, or spaces at its ends; write it as one line",
+                )
+                .with("option", option));
             }
         }
         Ok(())

@@ -28,7 +28,7 @@ use crate::games::search::MAX_NODES;
 use crate::games::{CheckedView, GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
-use crate::vocabulary::Summary;
+use crate::vocabulary::{Phrase, Summary};
 
 pub use record::Record;
 
@@ -133,28 +133,32 @@ impl Record {
         let given = view.values("nodes").last();
         if !view.flag("analysis") {
             return match given {
-                Some(_) => Err(Error::Usage(
-                    "--nodes is the budget of --analysis: give --analysis too".into(),
-                )),
+                Some(_) => Err(Error::Usage(Phrase::new(
+                    "--nodes is the budget of --analysis: give --analysis too",
+                ))),
                 None => Ok(None),
             };
         }
         if self.plies.len() > MAX_REVIEW_PLIES {
-            return Err(Error::Usage(format!(
-                "--analysis: the game has {} plies; sheetgen reviews at most {MAX_REVIEW_PLIES} \
-                 in a diagram (`sheetgen analyze` weighs every move of a longer one)",
-                self.plies.len()
-            )));
+            return Err(Error::Usage(
+                Phrase::new(
+                    "--analysis: the game has {plies} plies; sheetgen reviews at most {most} in \
+                     a diagram (`sheetgen analyze` weighs every move of a longer one)",
+                )
+                .with("plies", self.plies.len())
+                .with("most", MAX_REVIEW_PLIES),
+            ));
         }
         let Some(written) = given else {
             return Ok(Some(search::DEFAULT_NODES));
         };
         match written.text.trim().parse::<u64>() {
             Ok(n) if (1..=MAX_NODES).contains(&n) => Ok(Some(n)),
-            _ => Err(Error::Usage(format!(
-                "--nodes `{}`: give a number of nodes from 1 to {MAX_NODES}",
-                written.text
-            ))),
+            _ => Err(Error::Usage(
+                Phrase::new("--nodes `{nodes}`: give a number of nodes from 1 to {most}")
+                    .with("nodes", &written.text)
+                    .with("most", MAX_NODES),
+            )),
         }
     }
 
@@ -165,12 +169,18 @@ impl Record {
         if at >= review.unreviewed {
             return Ok(());
         }
-        Err(Error::Usage(format!(
-            "--analysis --at {at}: the review's budget ran out before that position: {} \
-             nodes for the game, {nodes} a position, reviewed from the end; the positions \
-             from {} on are reviewed (`sheetgen analyze --total-nodes` reviews more)",
-            review.budget.game, review.unreviewed
-        )))
+        Err(Error::Usage(
+            crate::vocabulary::Phrase::new(
+                "--analysis --at {at}: the review's budget ran out before that position: \
+                 {game} nodes for the game, {nodes} a position, reviewed from the end; the \
+                 positions from {from} on are reviewed (`sheetgen analyze --total-nodes` \
+                 reviews more)",
+            )
+            .with("at", at)
+            .with("game", review.budget.game)
+            .with("nodes", nodes)
+            .with("from", review.unreviewed),
+        ))
     }
 
     /// The review diagram's move: at `--at N` the move from there, else the game's turning
@@ -193,7 +203,7 @@ impl Record {
     fn figures(&self, view: &View, replay: &game::Play) -> Result<Vec<diagram::Show>, Error> {
         let refuse = |written: &crate::annotate::Written, message: String| match written.at {
             Some(at) => Error::Invalid(self.about.source.error_at(&at, message)),
-            None => Error::Usage(message),
+            None => Error::Usage(Phrase::verbatim(message)),
         };
         let mut figures = Vec::new();
         for written in view.values("show") {

@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::figure::Document;
 use crate::games::GameRecord;
 use crate::games::search::{Budget, Searcher, Solves};
+use crate::vocabulary::Phrase;
 
 pub(crate) struct LoaSearcher;
 
@@ -58,15 +59,21 @@ impl Searcher for LoaSearcher {
 fn replay_at(record: Option<&dyn GameRecord>, at: Option<usize>) -> Result<Play, Error> {
     let game = record.and_then(|r| r.as_any().downcast_ref::<super::Record>());
     let game = game.ok_or_else(|| {
-        Error::Usage("solve lines-of-action takes a Lines of Action record".into())
+        Error::Usage(Phrase::new(
+            "solve lines-of-action takes a Lines of Action record",
+        ))
     })?;
     let plies = game.plies.len();
     let at = at.unwrap_or(plies);
     if at > plies {
-        return Err(Error::Usage(format!(
-            "--at {at}: the game has {}",
-            crate::vocabulary::plural(plies, crate::vocabulary::HALF_MOVE)
-        )));
+        return Err(Error::Usage(
+            Phrase::counted(
+                plies,
+                "--at {at}: the game has 1 half-move",
+                "--at {at}: the game has {n} half-moves",
+            )
+            .with("at", at),
+        ));
     }
     Ok(game.replay_to(at))
 }
@@ -83,8 +90,10 @@ pub fn solve_with_proof(
         super::solve::solve(&replay_at(Some(record), at)?, nodes, json, true);
     match certificate {
         Some(Ok(text)) => Ok((report, text)),
-        Some(Err(why)) => Err(Error::Usage(format!("--proof: {why}"))),
-        None => Err(Error::Usage("--proof: no certificate was made".into())),
+        Some(Err(why)) => Err(Error::Usage(Phrase::new("--proof: {why}").with("why", why))),
+        None => Err(Error::Usage(Phrase::new(
+            "--proof: no certificate was made",
+        ))),
     }
 }
 

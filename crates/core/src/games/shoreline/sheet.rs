@@ -13,7 +13,7 @@ use crate::games::template::misfit;
 use crate::layout::{MIN_TEXT_PT, fit, fits, line_height};
 use crate::page::{PageSetup, grid};
 use crate::print_marks;
-use crate::vocabulary::plural;
+use crate::vocabulary::{Phrase, plural};
 
 pub const MAX_BOARDS: usize = 9;
 
@@ -52,25 +52,35 @@ const HEADING_GAP: f64 = 1.5;
 /// Lays out the sheet. Fails when the boards would be too small for pencil marks.
 pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     if !(1..=MAX_BOARDS).contains(&options.boards) {
-        return Err(Error::Usage(format!(
-            "--boards must be 1 to {MAX_BOARDS}, not {}",
-            options.boards
-        )));
-    }
-    if options.cut_marks && options.boards == 1 {
         return Err(Error::Usage(
-            "--cut-marks marks where to cut boards apart; a sheet with one board has nothing \
-             to cut: use --boards 2 or more"
-                .into(),
+            Phrase::new("--boards must be 1 to {most}, not {n}")
+                .with("most", MAX_BOARDS)
+                .with("n", options.boards),
         ));
     }
-    if options.games.len() > options.boards {
-        return Err(Error::Usage(format!(
-            "the files hold {} but the sheet has {}: use --boards {} (at most {MAX_BOARDS})",
-            plural(options.games.len(), "game"),
-            plural(options.boards, "board"),
-            options.games.len()
+    if options.cut_marks && options.boards == 1 {
+        return Err(Error::Usage(Phrase::new(
+            "--cut-marks marks where to cut boards apart; a sheet with one board has nothing \
+             to cut: use --boards 2 or more",
         )));
+    }
+    if options.games.len() > options.boards {
+        return Err(Error::Usage(
+            Phrase::new(
+                "the files hold {games} but the sheet has {boards}: use --boards {n} (at most \
+                 {most})",
+            )
+            .phrase(
+                "games",
+                Phrase::counted(options.games.len(), "1 game", "{n} games"),
+            )
+            .phrase(
+                "boards",
+                Phrase::counted(options.boards, "1 board", "{n} boards"),
+            )
+            .with("n", options.games.len())
+            .with("most", MAX_BOARDS),
+        ));
     }
     let t = &options.template;
     let l = &t.layout;
@@ -228,21 +238,35 @@ fn choose_grid(
     let (columns, rows, beside, spacing) = best.expect("at least one board");
     let min = t.layout.min_point_spacing_mm.value;
     if spacing <= 0.0 {
-        return Err(Error::Usage(format!(
-            "{} do not fit on this page: the template's texts and sizes leave no room for \
-             them; try fewer boards, smaller sizes or smaller margins",
-            plural(boards, "board")
-        )));
+        return Err(Error::Usage(
+            Phrase::new(
+                "{boards} do not fit on this page: the template's texts and sizes leave no \
+                 room for them; try fewer boards, smaller sizes or smaller margins",
+            )
+            .phrase("boards", Phrase::counted(boards, "1 board", "{n} boards")),
+        ));
     }
     if spacing < min {
-        return Err(Error::Usage(format!(
-            "{} do not fit on this page: their points would be {spacing:.1} mm apart, and the \
-             template asks for at least {min} mm (min_point_spacing_mm); try fewer boards{}",
-            plural(boards, "board"),
-            // The rules box is what takes the room with the shipped template (9 boards fit
-            // on either orientation without it, on neither with it).
-            if rules { " or leave out --rules" } else { "" }
-        )));
+        // The rules box is what takes the room with the shipped template (9 boards fit on
+        // either orientation without it, on neither with it).
+        let english = match rules {
+            true => Phrase::new(
+                "{boards} do not fit on this page: their points would be {spacing} mm apart, \
+                 and the template asks for at least {min} mm (min_point_spacing_mm); try fewer \
+                 boards or leave out --rules",
+            ),
+            false => Phrase::new(
+                "{boards} do not fit on this page: their points would be {spacing} mm apart, \
+                 and the template asks for at least {min} mm (min_point_spacing_mm); try fewer \
+                 boards",
+            ),
+        };
+        return Err(Error::Usage(
+            english
+                .phrase("boards", Phrase::counted(boards, "1 board", "{n} boards"))
+                .with("spacing", format!("{spacing:.1}"))
+                .with("min", min),
+        ));
     }
     // The rows packed at the top of the area, each as tall as a board with its texts.
     let board_h = BoardLayout::at(font, Point::new(0.0, 0.0), spacing, label_pt)
@@ -280,16 +304,23 @@ fn players(font: &Font, games: &[Record]) -> Result<[Option<String>; 2], Error> 
                 None => named[i] = Some((k + 1, name)),
                 Some((board, first)) if first != name => {
                     let (line, column) = about.source.place(&given.referenced);
-                    return Err(Error::Usage(format!(
-                        "board {}: {}:{line}:{column} has {name} as {}, but board {board}'s \
-                         record has {first}: a sheet's name lines and evening total are by \
-                         colour, so it holds one evening of two players, each keeping a \
-                         colour (who places first alternates, ruling S3); make one sheet for \
-                         each pair",
-                        k + 1,
-                        crate::diagnostic::shown_path(&about.source.path),
-                        side.name()
-                    )));
+                    return Err(Error::Usage(
+                        Phrase::new(
+                            "board {k}: {file}:{line}:{column} has {name} as {side}, but board \
+                             {board}'s record has {first}: a sheet's name lines and evening \
+                             total are by colour, so it holds one evening of two players, each \
+                             keeping a colour (who places first alternates, ruling S3); make \
+                             one sheet for each pair",
+                        )
+                        .with("k", k + 1)
+                        .with("file", crate::diagnostic::shown_path(&about.source.path))
+                        .with("line", line)
+                        .with("column", column)
+                        .with("name", name)
+                        .word("side", side.name())
+                        .with("board", board)
+                        .with("first", first),
+                    ));
                 }
                 Some(_) => {}
             }
@@ -297,10 +328,14 @@ fn players(font: &Font, games: &[Record]) -> Result<[Option<String>; 2], Error> 
     }
     if let [Some((_, black)), Some((board, white))] = named {
         if black == white {
-            return Err(Error::Usage(format!(
-                "board {board}: {white} plays both colours in the sheet's records; a sheet's \
-                 name lines and evening total are by colour, each player keeping one"
-            )));
+            return Err(Error::Usage(
+                Phrase::new(
+                    "board {board}: {name} plays both colours in the sheet's records; a sheet's \
+                     name lines and evening total are by colour, each player keeping one",
+                )
+                .with("board", board)
+                .with("name", white),
+            ));
         }
     }
     Ok(named.map(|n| n.map(|(_, name)| name.to_string())))

@@ -1,0 +1,185 @@
+//! Usage errors in the job's language: every English template the code words a message in
+//! (`Phrase::new("…")`, `Phrase::counted(n, "…", "…")`) has its translation in every
+//! language's table of messages, and `--lang` words a usage error as it words a rule broken.
+
+use std::path::Path;
+
+use sheetgen_core::backend::format::FORMATS;
+use sheetgen_core::words::Lang;
+
+use crate::common::run;
+
+/// The folders whose sources word messages.
+const SOURCES: [&str; 4] = ["crates", "src", "typst", "web"];
+
+/// The string literal that starts at `text[0]` (a `"`), as Rust reads it, and the text after
+/// it: escapes and line continuations (`\` at a line's end) undone.
+fn literal(text: &str) -> Option<(String, &str)> {
+    let mut chars = text.strip_prefix('"')?.char_indices().peekable();
+    let mut read = String::new();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((read, &text[i + 2..])),
+            '\\' => match chars.next()?.1 {
+                '\n' => while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {},
+                'n' => read.push('\n'),
+                't' => read.push('\t'),
+                other => read.push(other),
+            },
+            c => read.push(c),
+        }
+    }
+    None
+}
+
+/// Every template written as a literal in `source`.
+fn templates_in(source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (opening, count) in [("Phrase::new(", 1), ("Phrase::counted(", 2)] {
+        for (at, _) in source.match_indices(opening) {
+            let mut rest = &source[at + opening.len()..];
+            if count == 2 {
+                // The count comes first: `Phrase::counted(n, "1 board", "{n} boards")`.
+                rest = &rest[rest.find('"').unwrap_or(rest.len())..];
+            }
+            for _ in 0..count {
+                let Some((template, after)) = literal(rest.trim_start()) else {
+                    break; // not a literal: `Phrase::new(english)`
+                };
+                found.push(template);
+                rest = after.trim_start().trim_start_matches(',');
+            }
+        }
+    }
+    found
+}
+
+fn rust_files(folder: &Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if path.is_dir() && name != "target" && name != "node_modules" {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_message_template_in_the_code_is_translated() {
+    let mut files = Vec::new();
+    for folder in SOURCES {
+        rust_files(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join(folder),
+            &mut files,
+        );
+    }
+    let mut templates: Vec<(String, String)> = Vec::new();
+    for file in &files {
+        let source = std::fs::read_to_string(file).unwrap();
+        let shown = file.display().to_string();
+        templates.extend(
+            templates_in(&source)
+                .into_iter()
+                .map(|t| (t, shown.clone())),
+        );
+    }
+    // The formats' words, which usage errors name ("--css styles SVG output only").
+    for spec in FORMATS {
+        templates.push((spec.called.to_string(), "FORMATS".into()));
+        for option in spec.options {
+            templates.push((option.does.to_string(), "FORMATS".into()));
+        }
+    }
+    assert!(templates.len() > 100, "{} templates found", templates.len());
+    assert!(
+        templates
+            .iter()
+            .any(|(t, _)| t == "--boards must be 1 to {most}, not {n}"),
+        "the usage errors are read"
+    );
+    let mut untranslated = Vec::new();
+    for lang in [Lang::De, Lang::Fr, Lang::Zh] {
+        for (template, file) in &templates {
+            let key = format!("{}:", serde_json::to_string(template).unwrap());
+            // In the table of messages, and not in the drawn words' table, whose value
+            // would win ("{n} half-moves" is dative on a diagram).
+            let said = lang.messages_source().lines().any(|l| l.starts_with(&key));
+            let drawn = lang.source().lines().any(|l| l.starts_with(&key));
+            if !said || drawn {
+                untranslated.push(format!("{} {file}: {template}", lang.name()));
+            }
+        }
+    }
+    assert!(
+        untranslated.is_empty(),
+        "templates/messages/ lacks (or templates/lang/ overrides):\n{}",
+        untranslated.join("\n")
+    );
+}
+
+#[test]
+fn a_template_literal_is_read_as_rust_reads_it() {
+    let source = r#"Error::Usage(Phrase::new(
+                "--first is for blank \
+                 sheets: `rules: \"first\"`",
+            ).with("n", 1)); Phrase::counted(games.len(), "1 game",
+            "{n} games"); Phrase::new(english)"#;
+    assert_eq!(
+        templates_in(source),
+        [
+            "--first is for blank sheets: `rules: \"first\"`",
+            "1 game",
+            "{n} games"
+        ]
+    );
+}
+
+#[test]
+fn a_usage_error_is_worded_in_the_language_asked() {
+    let refused = [
+        "shoreline",
+        "--puzzles",
+        "3",
+        "examples/shoreline-draw.yaml",
+    ];
+    let english = run(&refused);
+    assert_eq!(english.code, 2);
+    assert_eq!(
+        english.stderr,
+        "error: --puzzles makes its own positions; leave out the record files\n"
+    );
+    let german = run(&[&["--lang", "de"], &refused[..]].concat());
+    assert_eq!(german.code, 2);
+    assert_eq!(
+        german.stderr,
+        "error: --puzzles erzeugt eigene Stellungen; lass die Partiedateien weg\n"
+    );
+    // A refusal when the job runs, with its values, in the command's own --lang.
+    let cut = ["shoreline", "--boards", "1", "--cut-marks", "-o", "-"];
+    let french = run(&[&cut[..], &["--lang", "fr"]].concat());
+    assert_eq!(french.code, 2);
+    assert_eq!(
+        french.stderr,
+        "error: --cut-marks indique où séparer les plateaux ; une feuille à un seul plateau \
+         n’a rien à couper : utilisez --boards 2 ou plus\n"
+    );
+    let chinese = run(&[
+        "--lang",
+        "zh",
+        "render",
+        "examples/shoreline-draw.yaml",
+        "--game",
+        "9",
+        "-o",
+        "-",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(chinese.code, 2);
+    assert_eq!(
+        chinese.stderr,
+        "error: --game 9：examples/shoreline-draw.yaml 中只有 1 局\n"
+    );
+}
