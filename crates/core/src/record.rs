@@ -15,9 +15,8 @@ use crate::vocabulary::{MoveRef, Numbering, Side};
 pub type Text = Spanned<String>;
 
 /// The most characters one text of a record may have to be drawn: as many as a whole page
-/// may hold (`backend::MAX_PAGE_CHARS`). A longer one is refused at its key, not where a
-/// page of it is found too full.
-pub const MAX_TEXT_CHARS: usize = 50_000;
+/// may hold. A longer one is refused at its key, not where a page of it is found too full.
+pub const MAX_TEXT_CHARS: usize = crate::backend::MAX_PAGE_CHARS;
 
 /// Declares a game's record struct: the header's keys every record has, then the game's own
 /// keys, unknown keys refused; `diagram_keys` names the keys the game's `diagrams` entries

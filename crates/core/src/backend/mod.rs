@@ -43,7 +43,7 @@ pub enum RenderError {
 /// The most characters of text one page or figure may hold: ten times a dense printed page.
 /// Each glyph is a drawn outline; a 3.9 MB title took 1 GB to rasterise before resvg gave up
 /// (issue 27.7), and text this long cannot be read at any size on a page.
-pub const MAX_PAGE_CHARS: usize = crate::record::MAX_TEXT_CHARS;
+pub const MAX_PAGE_CHARS: usize = 50_000;
 
 impl std::fmt::Display for RenderError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
