@@ -9,9 +9,14 @@ const CEILING_KB: u32 = 512 * 1024;
 
 /// Runs `sheetgen ARGS` in `dir` under the ceiling: the exit code and standard error.
 fn run_capped(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
+    run_under(CEILING_KB, dir, args)
+}
+
+/// [`run_capped`] under a ceiling of `kb` kilobytes.
+fn run_under(kb: u32, dir: &std::path::Path, args: &[&str]) -> (i32, String) {
     let out = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {CEILING_KB} && exec \"$0\" \"$@\""))
+        .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_sheetgen"))
         .args(args)
         .current_dir(dir)
@@ -95,4 +100,31 @@ fn a_replay_page_of_ten_thousand_moves_fits_under_512_mb() {
     assert_eq!(code, 0, "{report}");
     let page = std::fs::read_to_string(dir.path().join("long.html")).unwrap();
     assert!(page.contains("\"n\":10000"), "opens at the end");
+}
+
+#[test]
+fn memory_that_runs_out_is_refused_with_a_message_not_an_abort() {
+    // A 1,000-game booklet under 60 MB of address space: drawn, or refused with exit 2 and
+    // a sentence (the process is never killed by a signal, which run_under fails on).
+    let dir = tempfile::tempdir().unwrap();
+    let games: Vec<String> = (0..1000)
+        .map(|i| {
+            let moves = ["A", "B", "C", "D", "E"][i % 5];
+            format!("game: shoreline\ntitle: Game {i}\nmoves: [{moves}, C, {moves}]\n")
+        })
+        .collect();
+    std::fs::write(dir.path().join("all.yaml"), games.join("---\n")).unwrap();
+    let (code, report) = run_under(
+        60 * 1024,
+        dir.path(),
+        &["booklet", "all.yaml", "-o", "b.pdf"],
+    );
+    match code {
+        0 => assert!(dir.path().join("b.pdf").exists()),
+        _ => {
+            assert_eq!(code, 2, "{report}");
+            assert!(report.contains("ran out of memory"), "{report}");
+            assert!(!dir.path().join("b.pdf").exists());
+        }
+    }
 }
