@@ -144,7 +144,16 @@ impl Made {
     /// A play sheet, refused when a text runs past its paper
     /// ([`sheetgen_core::page::texts_on_their_pages`], the net under every sheet's own checks).
     pub fn sheet(document: Document, output: &Output) -> Result<Self, Error> {
-        sheetgen_core::page::texts_on_their_pages(&document).map_err(Error::Render)?;
+        Self::sheet_refusing(document, output, |past| Error::Render(past.message))
+    }
+
+    /// [`Made::sheet`], a text past the paper refused by `refuse` (at its template key).
+    pub fn sheet_refusing(
+        document: Document,
+        output: &Output,
+        refuse: impl FnOnce(sheetgen_core::page::PastTheEdge) -> Error,
+    ) -> Result<Self, Error> {
+        sheetgen_core::page::texts_on_their_pages(&document).map_err(refuse)?;
         Ok(Self::drawing(document, output))
     }
 

@@ -66,13 +66,16 @@ impl Job for SheetJob {
         font: &std::sync::Arc<sheetgen_core::font::Font>,
     ) -> Result<Made, Error> {
         let (template, note) = self.args.sheet.choose(&BUILTIN, Template::parse, font)?;
+        // A text past the paper is refused at its key: the template is kept for that.
+        let kept = template.clone();
         let document = sheet::play_sheet(&sheet::SheetOptions {
             page: self.args.page.setup(),
             template,
             rules: self.args.rules,
             font: font.clone(),
         })?;
-        let mut made = Made::sheet(document, &self.output)?;
+        let refuse = |past| kept.refuse_past_the_edge(past);
+        let mut made = Made::sheet_refusing(document, &self.output, refuse)?;
         made.notes.extend(note);
         Ok(made)
     }

@@ -128,7 +128,7 @@ fn a_players_name_too_long_for_the_name_line_is_refused_naming_the_field() {
 #[test]
 fn no_sheet_text_runs_past_the_paper_in_silence() {
     // Texts laid out without a fitting of their own (Towers' table rows, its corner words):
-    // the net under every sheet refuses them, quoting the text.
+    // the net under every sheet refuses them, quoting the text, at the template key's line.
     for (line, text) in [
         ("unusable:", format!("Unusable {LONG} {LONG}")),
         ("south:", format!("SOUTH {LONG} {LONG}")),
@@ -137,10 +137,18 @@ fn no_sheet_text_runs_past_the_paper_in_silence() {
         let dir = tempfile::tempdir().unwrap();
         let template = template_with(dir.path(), "towers", line, &text);
         let out = common::run(&["towers", "--template", &template, "--format", "svg"]);
-        assert_eq!(out.code, 1, "{line}: {}", out.stderr);
+        assert_eq!(out.code, 2, "{line}: {}", out.stderr);
         assert!(
             out.stderr.contains("runs past the paper's edge"),
             "{line}: {}",
+            out.stderr
+        );
+        let written = std::fs::read_to_string(&template).unwrap();
+        let number = 1 + written.lines().position(|l| l.contains(&text)).unwrap();
+        let at = format!("{template}:{number}:");
+        assert!(
+            out.stderr.contains(&at),
+            "{line}: no {at} in {}",
             out.stderr
         );
     }

@@ -60,10 +60,17 @@ pub(crate) fn grid(area: Rect, columns: usize, rows: usize, gap: f64) -> Vec<Rec
         .collect()
 }
 
+/// A text of a sheet found running past its paper, and the refusal in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PastTheEdge {
+    pub text: String,
+    pub message: String,
+}
+
 /// Refuses a sheet with a text that runs past its page: every text of a sheet is fitted,
 /// wrapped or refused where it is laid out, and this is the net under all of them, so that
 /// no text from a template or record is ever cut at the paper's edge in silence.
-pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), String> {
+pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), PastTheEdge> {
     // A hair of slack: a text fitted exactly to the margin may round past it.
     const SLACK: f64 = 0.05;
     for (p, page) in document.pages.iter().enumerate() {
@@ -78,7 +85,7 @@ pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), St
                     1 => String::new(),
                     _ => format!(" on page {}", p + 1),
                 };
-                return Err(format!(
+                let message = format!(
                     "the text \"{}\" runs past the paper's edge{on_page} (it spans x {:.0}–{:.0} \
                      mm, y {:.0}–{:.0} mm of a {:.0} × {:.0} mm page): a template or record text \
                      is too long for its place; shorten it",
@@ -89,7 +96,11 @@ pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), St
                     b.bottom(),
                     page.width,
                     page.height
-                ));
+                );
+                return Err(PastTheEdge {
+                    text: text.content.clone(),
+                    message,
+                });
             }
         }
     }

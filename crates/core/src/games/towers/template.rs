@@ -86,6 +86,37 @@ impl Template {
     }
 }
 
+impl Template {
+    /// A sheet's text found running past its paper, refused at the key of the template text
+    /// it is (the table's words, the corners), or as it is when no text of the template
+    /// is it.
+    pub fn refuse_past_the_edge(&self, past: crate::page::PastTheEdge) -> Error {
+        let t = &self.table;
+        let c = &self.corners;
+        let labels = [
+            &t.unusable,
+            &t.total,
+            &t.height,
+            &t.combination,
+            &c.south,
+            &c.north,
+            &c.east,
+            &c.west,
+            &self.title,
+            &self.subtitle,
+            &self.rules.heading,
+        ];
+        let own = labels
+            .into_iter()
+            .chain(&self.rules.lines)
+            .find(|label| !label.value.is_empty() && past.text.contains(label.value.as_str()));
+        match own {
+            Some(label) => crate::games::template::misfit(&self.source, label, past.message),
+            None => Error::Render(past.message),
+        }
+    }
+}
+
 impl crate::games::template::Checked for Template {
     fn keep_source(&mut self, source: &SourceFile) {
         self.source = Some(source.clone());
