@@ -18,7 +18,7 @@ mod subset;
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 pub use subset::subset;
 
@@ -407,15 +407,33 @@ pub fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sy
     let shares: Vec<Vec<T>> = (0..workers)
         .map(|_| items.by_ref().take(share).collect())
         .collect();
-    let work = &work;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = shares
+    // Each share waits in its slot for whoever works it: its thread, or this one when the
+    // system starts no more threads (a process limit), which is no reason to fail.
+    let slots: Vec<Mutex<Option<Vec<T>>>> =
+        shares.into_iter().map(|s| Mutex::new(Some(s))).collect();
+    let run = |i: usize| {
+        let share = slots[i]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        share
+            .unwrap_or_default()
             .into_iter()
-            .map(|share| scope.spawn(move || share.into_iter().map(work).collect::<Vec<R>>()))
+            .map(&work)
+            .collect::<Vec<R>>()
+    };
+    let run = &run;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..slots.len())
+            .map(|i| std::thread::Builder::new().spawn_scoped(scope, move || run(i)))
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().expect("a worker does not panic"))
+            .enumerate()
+            .flat_map(|(i, handle)| match handle {
+                Ok(handle) => handle.join().expect("a worker does not panic"),
+                Err(_) => run(i),
+            })
             .collect()
     })
 }
