@@ -439,3 +439,23 @@ fn a_win_claimed_on_an_unfinished_game_says_how_to_write_a_resignation() {
         "{report}"
     );
 }
+
+/// A result written as a score sheet says it ("black resigned") is refused with the key
+/// that records a resignation.
+#[test]
+fn a_result_saying_who_resigned_names_the_resigned_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.yaml");
+    std::fs::write(
+        &path,
+        "game: loa\nmoves: \"1. b1-b3 h3-e3\"\nresult: black resigned\n",
+    )
+    .unwrap();
+    let out = common::run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let report = String::from_utf8(out.stdout).unwrap() + &out.stderr;
+    assert!(
+        report.contains("if black resigned, write resigned: black"),
+        "{report}"
+    );
+}

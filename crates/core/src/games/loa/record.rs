@@ -240,10 +240,19 @@ fn check_claim(
         "white" => Some(Side::White),
         "draw" => None,
         _ => {
+            // "black resigned", as a score sheet says it: the key that records it.
+            let lower = word.to_ascii_lowercase();
+            let resigned = ["black", "white"]
+                .into_iter()
+                .find(|side| lower.contains("resign") && lower.contains(side));
+            let hint = match resigned {
+                Some(side) => format!("; if {side} resigned, write resigned: {side}"),
+                None => String::new(),
+            };
             return Err(error_at(
                 source,
                 claim,
-                format!("the result is black, white or draw, not `{word}`"),
+                format!("the result is black, white or draw, not `{word}`{hint}"),
             ));
         }
     };
