@@ -8,7 +8,8 @@ use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 
 use crate::figure::{
-    Anchor, Color, Group, Item, Paint, Point, Rect, Shape, Stroke, Text, cased_arrow, trimmed,
+    Anchor, Color, Group, Item, Paint, Point, Rect, Shape, Stroke, Text, cased_arrow,
+    passing_under, trimmed,
 };
 use crate::font::{self, Font};
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
@@ -350,7 +351,7 @@ pub fn annotate(
         away.entry(key(to))
             .or_default()
             .push((-towards.0, -towards.1));
-        group.group(annotation_arrow(a, b));
+        group.group(annotation_arrow(a, b, cells));
     }
     let mut spots: BTreeMap<String, Spots> = BTreeMap::new();
     // What the board draws, and the marks and labels placed so far.
@@ -460,20 +461,26 @@ fn arrow_clearance(c: &Cell) -> f64 {
     piece.max(c.size * 0.3) + c.size * 0.04
 }
 
-/// An arrow between two squares' rims, cased in paper so it reads on every piece it
-/// crosses.
-fn annotation_arrow(a: &Cell, b: &Cell) -> Group {
+/// An arrow between two squares' rims, cased in paper, its shaft passing under the pieces
+/// of `cells` it crosses, so that it strikes no stone and no numeral.
+fn annotation_arrow(a: &Cell, b: &Cell, cells: &Cells) -> Group {
     // Its head (four widths) fits between the target and a piece next to it.
     let width = a.size * 0.045;
     let (from, to) = trimmed(a.center, b.center, arrow_clearance(a), arrow_clearance(b));
-    cased_arrow(
+    let crossed: Vec<(Point, f64)> = cells
+        .values()
+        .filter(|c| c.center != a.center && c.center != b.center)
+        .filter_map(|c| c.piece.map(|p| (c.center, p.radius)))
+        .collect();
+    let arrow = cased_arrow(
         "annotation arrow",
         from,
         to,
         width,
         ANNOTATION,
         (PAPER, width * 0.45),
-    )
+    );
+    passing_under(arrow, &crossed)
 }
 
 /// Where a mark or label goes on its square.
@@ -957,6 +964,51 @@ mod tests {
         let half = paint.stroke.as_ref().unwrap().width / 2.0;
         assert_ne!(run.first(), run.last(), "cut open at the coordinate");
         assert!(run.iter().all(|p| coordinate.distance(*p) > half));
+    }
+
+    #[test]
+    fn an_arrow_passes_under_the_pieces_it_crosses_and_strikes_none() {
+        let mut cells = Cells::new();
+        for (i, name) in ["a1", "a2", "a3", "a4"].iter().enumerate() {
+            cells.insert(
+                name.to_string(),
+                square_cell(Point::new(5.0, 5.0 - 10.0 * i as f64), 10.0),
+            );
+        }
+        // A numbered stone on a2 and a plain piece on a3 between the arrow's ends.
+        let stone = Piece {
+            numeral: 2.0,
+            ..Piece::plain(Color::WHITE, 4.0)
+        };
+        place(&mut cells, "a2", stone);
+        place(&mut cells, "a3", Piece::plain(Color::grey(28), 3.5));
+        let a = Annotations {
+            arrows: vec![("a1".into(), "a4".into())],
+            ..Annotations::default()
+        };
+        let g = annotate(&Font::builtin(), &cells, &a, &[], LabelText::default()).unwrap();
+        let arrow = g.groups_with_class("arrow")[0];
+        let lines: Vec<(Point, Point, f64)> = arrow
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Shape(Shape::Line(p, q), paint) => {
+                    Some((*p, *q, paint.stroke.as_ref().unwrap().width / 2.0))
+                }
+                _ => None,
+            })
+            .collect();
+        // Casing and ink, each in three runs: before a2, between a2 and a3, after a3.
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        for (p, q, half) in lines {
+            for (centre, radius) in [(Point::new(5.0, -5.0), 4.0), (Point::new(5.0, -15.0), 3.5)] {
+                let d = segment_distance(centre, p, q);
+                assert!(
+                    d >= radius + half - 1e-9,
+                    "{p:?}-{q:?} strikes the piece at {centre:?}"
+                );
+            }
+        }
     }
 
     #[test]

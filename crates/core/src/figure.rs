@@ -571,6 +571,74 @@ pub(crate) fn cased_arrow(
     group
 }
 
+/// `arrow` with its shaft passing under `discs` (centre, radius: the pieces and stones it
+/// crosses): each straight line of the arrow, casing and ink alike, is broken where it would
+/// cross a disc, so no piece, stone or numeral under the arrow is struck. The head stays
+/// whole: where pieces hide the whole shaft it still shows the way.
+pub(crate) fn passing_under(mut arrow: Group, discs: &[(Point, f64)]) -> Group {
+    let items = std::mem::take(&mut arrow.items);
+    // One margin for casing and ink alike (the casing's, the widest), so both break together.
+    let margin = items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Shape(Shape::Line(..), paint) => paint.stroke.as_ref().map(|s| s.width / 2.0),
+            _ => None,
+        })
+        .fold(0.0, f64::max);
+    for item in items {
+        match item {
+            Item::Shape(Shape::Line(a, b), paint) => {
+                for (from, to) in free_runs_of(a, b, discs, margin) {
+                    arrow.shape(Shape::Line(from, to), paint.clone());
+                }
+            }
+            other => arrow.items.push(other),
+        }
+    }
+    arrow
+}
+
+/// The parts of the segment `a`–`b` that keep `margin` clear of every disc.
+fn free_runs_of(a: Point, b: Point, discs: &[(Point, f64)], margin: f64) -> Vec<(Point, Point)> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length < 1e-9 {
+        return Vec::new();
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    // Each disc covers the interval of the segment within `radius + margin` of its centre.
+    let mut covered: Vec<(f64, f64)> = discs
+        .iter()
+        .filter_map(|&(c, r)| {
+            let along = (c.x - a.x) * ux + (c.y - a.y) * uy;
+            let across = (c.x - a.x) * uy - (c.y - a.y) * ux;
+            let reach = r + margin;
+            (across.abs() < reach).then(|| {
+                let half = (reach * reach - across * across).sqrt();
+                (along - half, along + half)
+            })
+        })
+        .collect();
+    covered.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let mut runs = Vec::new();
+    let mut start = 0.0;
+    for (from, to) in covered {
+        if from > start {
+            runs.push((start, from.min(length)));
+        }
+        start = start.max(to);
+    }
+    if start < length {
+        runs.push((start, length));
+    }
+    let at = |t: f64| Point::new(a.x + ux * t, a.y + uy * t);
+    // A stub shorter than the line is wide reads as a dot, not as part of the arrow.
+    runs.into_iter()
+        .filter(|(from, to)| to - from > margin)
+        .map(|(from, to)| (at(from), at(to)))
+        .collect()
+}
+
 /// One page or one diagram: a sized drawing plus the text alternative for accessibility.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figure {

@@ -13,6 +13,8 @@ use super::palette::{BOARD_DARK as DARK, OBSTRUCTED};
 use crate::palette::STONE_BLACK as BLACK_PIECE;
 /// Space between the board's edge and its labels, in millimetres.
 const LABEL_GAP: f64 = 1.6;
+/// The width of White's pieces' outline, in millimetres.
+const PIECE_OUTLINE: f64 = 0.4;
 
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -211,6 +213,17 @@ impl<'f> BoardLayout<'f> {
         pieces
     }
 
+    /// Every piece of `position` as a disc out to its rim's outer edge (White's outline
+    /// included), for arrows to pass under.
+    pub(crate) fn piece_discs(&self, position: &Position<Wide>) -> Vec<(usize, Point, f64)> {
+        let rim = self.piece_radius() + PIECE_OUTLINE / 2.0;
+        [Side::Black, Side::White]
+            .into_iter()
+            .flat_map(|side| position.pieces(side).squares())
+            .map(|sq| (sq, self.center(sq), rim))
+            .collect()
+    }
+
     pub fn piece(&self, square: usize, side: Side) -> Group {
         let mut piece = Group::new(match side {
             Side::Black => "piece black",
@@ -218,7 +231,9 @@ impl<'f> BoardLayout<'f> {
         });
         let paint = match side {
             Side::Black => Paint::fill(BLACK_PIECE),
-            Side::White => Paint::fill_and_stroke(Color::WHITE, Stroke::solid(Color::BLACK, 0.4)),
+            Side::White => {
+                Paint::fill_and_stroke(Color::WHITE, Stroke::solid(Color::BLACK, PIECE_OUTLINE))
+            }
         };
         piece.shape(
             Shape::Circle {

@@ -9,7 +9,7 @@ use super::game::{Play, rules_caption};
 use super::rules::{DIRECTIONS, Move, Position, axis, parse_square, square_name};
 use crate::figure::{
     Anchor, Color, Figure, Group, Item, Paint, Point, Shape, Stroke, Text, arrow, cased_arrow,
-    trimmed,
+    passing_under, trimmed,
 };
 use crate::font;
 use crate::frame::{self, Frame, Line, MARGIN};
@@ -194,7 +194,7 @@ pub fn diagram(
         frame::Board {
             groups,
             extent: board.extent(),
-            cells: piece_cells(&board, &replay.position),
+            cells: piece_cells(&board, replay),
             lines: under.lines,
             blocks: vec![key],
             key: Some(0),
@@ -279,7 +279,7 @@ fn board_marks(
     groups.push(group_links(board, replay));
     groups.push(board.pieces(&replay.position));
     if let (Some(m), false) = (last_move, with_figures) {
-        groups.push(last_move_arrow(board, m));
+        groups.push(last_move_arrow(board, m, &replay.position));
     }
     if let Some(marked) = review {
         groups.push(super::costly::arrows(board, marked));
@@ -322,9 +322,9 @@ fn last_move_squares(board: &BoardLayout, m: Move) -> Group {
 }
 
 /// The last move as an arrow: from the emptied square's centre to just past the piece's
-/// rim, so the head lies on the board, and cased in paper, so it reads on the pieces it
-/// passes over.
-fn last_move_arrow(board: &BoardLayout, m: Move) -> Group {
+/// rim, so the head lies on the board, cased in paper, and passing under the pieces it
+/// jumps, so it strikes none of them.
+fn last_move_arrow(board: &BoardLayout, m: Move, position: &Position<Wide>) -> Group {
     let mut last = Group::new("last-move");
     let (from, to) = trimmed(
         board.center(m.from as usize),
@@ -332,7 +332,16 @@ fn last_move_arrow(board: &BoardLayout, m: Move) -> Group {
         board.cell * 0.15,
         board.piece_radius() + board.cell * 0.03,
     );
-    last.group(last_move_shaft(from, to, last_move_width(board)));
+    let jumped: Vec<(Point, f64)> = board
+        .piece_discs(position)
+        .into_iter()
+        .filter(|&(square, ..)| square != m.to as usize)
+        .map(|(_, centre, rim)| (centre, rim))
+        .collect();
+    last.group(passing_under(
+        last_move_shaft(from, to, last_move_width(board)),
+        &jumped,
+    ));
     last
 }
 
@@ -534,18 +543,29 @@ fn figure_notes(replay: &Play, show: &[Show], words: &Words) -> Vec<String> {
     notes
 }
 
-/// The board's squares, each with the piece standing on it, for annotations.
-fn piece_cells(board: &BoardLayout, position: &Position<Wide>) -> crate::annotate::Cells {
+/// The board's squares, each with the piece standing on it, for annotations; an empty
+/// square's capture cross counts as a piece, so annotations keep off it too.
+fn piece_cells(board: &BoardLayout, replay: &Play) -> crate::annotate::Cells {
     let mut cells = board.cells();
+    let name = |sq: usize| square_name(sq, board.size);
     for side in [Side::Black, Side::White] {
         let fill = match side {
             Side::Black => crate::palette::STONE_BLACK,
             Side::White => Color::WHITE,
         };
-        for sq in position.pieces(side).squares() {
+        for sq in replay.position.pieces(side).squares() {
             let piece = crate::annotate::Piece::plain(fill, board.piece_radius());
-            crate::annotate::place(&mut cells, &square_name(sq, board.size), piece);
+            crate::annotate::place(&mut cells, &name(sq), piece);
         }
+    }
+    let occupied = occupied(replay);
+    for sq in captures(replay).filter(|&sq| !occupied.has(sq)) {
+        let half = board.cell * CENTRED_CROSS / 2.0;
+        let cross = crate::annotate::Piece {
+            numeral: half,
+            ..crate::annotate::Piece::plain(crate::palette::PAPER, half * 1.5)
+        };
+        crate::annotate::place(&mut cells, &name(sq), cross);
     }
     cells
 }
@@ -666,36 +686,58 @@ fn outcome_in(outcome: super::game::Outcome, moves: &str, words: &Words) -> Stri
     )
 }
 
-/// A small red cross in the corner of every square where a capture happened.
+/// A red cross on every square where a capture happened: on its centre when the square is
+/// empty now, so it plainly belongs to that square; in its upper right corner, clear of the
+/// piece, when one stands there.
 fn captured_squares(board: &BoardLayout, replay: &Play) -> Group {
     let mut group = Group::new("captured");
-    let mut seen = Vec::new();
-    for ply in &replay.plies {
-        if let super::game::Ply::Move(m) = ply {
-            if m.capture && !seen.contains(&m.to) {
-                seen.push(m.to);
-                let r = board.square(m.to as usize);
-                let s = board.cell * 0.16;
-                // The same inset from the top and the right edge, clear of the frame.
-                let inset = board.cell * 0.08;
-                let (x, y) = (r.right() - inset - s, r.y + inset);
-                let width = (board.cell * 0.04).max(0.3);
-                let arms = [
-                    Shape::Line(Point::new(x, y), Point::new(x + s, y + s)),
-                    Shape::Line(Point::new(x + s, y), Point::new(x, y + s)),
-                ];
-                let mut cross = Group::new("capture");
-                // Cased in paper, so it reads over a link or an arrow.
-                for (color, w) in [(crate::palette::PAPER, width * 2.6), (CAPTURE, width)] {
-                    for arm in &arms {
-                        cross.shape(arm.clone(), Paint::stroke(Stroke::solid(color, w)));
-                    }
-                }
-                group.group(cross);
+    let occupied = occupied(replay);
+    for square in captures(replay) {
+        let r = board.square(square);
+        let (x, y, s) = if occupied.has(square) {
+            // The same inset from the top and the right edge, clear of the frame.
+            let (s, inset) = (board.cell * 0.16, board.cell * 0.08);
+            (r.right() - inset - s, r.y + inset, s)
+        } else {
+            let s = board.cell * CENTRED_CROSS;
+            (r.x + (r.width - s) / 2.0, r.y + (r.height - s) / 2.0, s)
+        };
+        let width = (board.cell * 0.04).max(0.3);
+        let arms = [
+            Shape::Line(Point::new(x, y), Point::new(x + s, y + s)),
+            Shape::Line(Point::new(x + s, y), Point::new(x, y + s)),
+        ];
+        let mut cross = Group::new("capture");
+        // Cased in paper, so it reads over a link or an arrow.
+        for (color, w) in [(crate::palette::PAPER, width * 2.6), (CAPTURE, width)] {
+            for arm in &arms {
+                cross.shape(arm.clone(), Paint::stroke(Stroke::solid(color, w)));
             }
         }
+        group.group(cross);
     }
     group
+}
+
+/// The capture cross's size on an empty square's centre, in squares.
+const CENTRED_CROSS: f64 = 0.3;
+
+/// Every square where a capture happened in the game so far, each once, in the game's order.
+fn captures(replay: &Play) -> impl Iterator<Item = usize> + '_ {
+    let mut seen = Vec::new();
+    replay.plies.iter().filter_map(move |ply| match ply {
+        super::game::Ply::Move(m) if m.capture && !seen.contains(&m.to) => {
+            seen.push(m.to);
+            Some(m.to as usize)
+        }
+        _ => None,
+    })
+}
+
+/// The squares a piece stands on.
+fn occupied(replay: &Play) -> Wide {
+    let p = &replay.position;
+    p.pieces(Side::Black).or(p.pieces(Side::White))
 }
 
 /// A thick link between every two touching pieces of a side, so each group reads as one
