@@ -596,3 +596,23 @@ fn white_links_are_edged_in_ink_so_they_show_on_any_square_and_in_grey() {
         assert!(inked, "{}", group.class);
     }
 }
+
+/// `--text-size S` makes the smallest text S to S + 1 pt, not larger: Shoreline's byline,
+/// shrunk to its width, stayed the smallest while the rest grew to 9 pt at 50 mm.
+#[test]
+fn the_smallest_text_is_within_a_point_of_the_size_asked_for_at_every_width() {
+    let mut worst = Vec::new();
+    for (path, game) in examples() {
+        for (points, width) in [(7.0, 50.0), (7.0, 60.0), (7.0, 80.0), (8.0, 80.0)] {
+            let wanted = TextSize {
+                points,
+                width: Some(width),
+            };
+            let smallest = TextSize::smallest(&drawn(&*game, Some(wanted)), Some(width));
+            if !(points..=points + 1.0).contains(&smallest) {
+                worst.push(format!("{path}: {points} pt asked at {width} mm, {smallest:.2}"));
+            }
+        }
+    }
+    assert!(worst.is_empty(), "{worst:#?}");
+}

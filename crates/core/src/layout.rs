@@ -157,9 +157,14 @@ pub(crate) fn diagram_header(
     use crate::figure::{Anchor, Group, Point, Text};
     let title_pt = 13.0 * scale;
     let text_pt = 9.5 * scale;
-    let floor = MIN_TEXT_PT * scale;
-    // Enlarged, the title wraps rather than shrink below the lines under it.
-    let title_floor = if scale > 1.0 { text_pt } else { floor };
+    // Enlarged (`--text-size`), title and byline wrap rather than shrink: a byline shrunk to
+    // its width stayed the figure's smallest text while the rest grew past the size asked.
+    let floor = if scale > 1.0 {
+        text_pt
+    } else {
+        MIN_TEXT_PT * scale
+    };
+    let title_floor = floor;
     let mut header = Group::new("header");
     // The first baseline sits below the tallest Latin and CJK glyphs a title may hold,
     // whatever this title holds, so headers of one kind line up.
