@@ -141,7 +141,8 @@ for arguments, args in cases:
     svg = typst.query(doc.encode(), "<svg>", field="value", one=True, root=root, ignore_system_fonts=True,
                       package_path=packages,
                       package_cache_path=Path(os.environ["XDG_CACHE_HOME"]) / "typst" / "packages")
-    cli = subprocess.run(["target/debug/sheetgen", "render", *args, "--format", "svg"],
+    # The package sets text at 7 pt at least unless told otherwise; the command line, when asked.
+    cli = subprocess.run(["target/debug/sheetgen", "render", *args, "--text-size", "7pt", "--format", "svg"],
                          capture_output=True, check=True).stdout
     check(json.loads(svg).encode() == cli, f"the plugin draws `sheetgen render {' '.join(args)}`")
 

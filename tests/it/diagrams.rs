@@ -138,15 +138,16 @@ fn annotations_reach_svg_and_pdf_alike() {
         "d4",
     ];
     let svg = String::from_utf8(run(&[&args[..], &["--format", "svg"]].concat()).stdout).unwrap();
-    for class in [
-        "annotation arrow",
-        "annotation mark circle",
-        "annotation label",
-        "annotation highlight",
+    // Once each on the board; the mark's shape a second time as its sample in the key.
+    for (class, count) in [
+        ("annotation arrow", 1),
+        ("annotation mark circle", 2),
+        ("annotation label", 1),
+        ("annotation highlight", 1),
     ] {
         assert_eq!(
             svg.matches(&format!("class=\"{class}\"")).count(),
-            1,
+            count,
             "{class}"
         );
     }

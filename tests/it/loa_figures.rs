@@ -515,3 +515,39 @@ fn the_last_move_is_dashed_where_annotation_arrows_are_solid() {
     let captioned = svg(&["--caption", "The arrow: a plan."]);
     assert!(captioned.contains("annotations (see the caption)"));
 }
+
+/// Issue 41.5: every symbol keyed: obstructed squares, and each mark's shape in the
+/// annotations' sample (one sample a shape, drawn as on the board).
+#[test]
+fn obstructions_and_every_marks_shape_have_a_key() {
+    let out = run(&[
+        "render",
+        "examples/loa-obstructions.yaml",
+        "--mark",
+        "c3:triangle",
+        "--mark",
+        "f2:cross",
+        "--mark",
+        "a1:triangle",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let sample = |kind: &str| {
+        doc.descendants().find(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.contains("legend-sample") && c.split(' ').any(|w| w == kind))
+        })
+    };
+    assert!(sample("obstruction").is_some(), "no key to the obstructions");
+    assert!(svg.contains(">an obstructed square</text>"));
+    let marks = sample("annotation").expect("a key to the annotations");
+    let shapes: Vec<&str> = marks
+        .descendants()
+        .filter_map(|n| n.attribute("class"))
+        .filter(|c| c.starts_with("annotation mark "))
+        .collect();
+    assert_eq!(shapes, ["annotation mark triangle", "annotation mark cross"]);
+}

@@ -26,6 +26,10 @@ pub struct Cell {
     pub outline: Vec<Point>,
     /// The stone or piece standing there, which annotations draw on and never hide.
     pub piece: Option<Piece>,
+    /// The radius of a sign the board draws on the square's centre (Lines of Action's cross
+    /// where a capture happened), which annotations keep clear of as of a numeral; 0 for
+    /// none.
+    pub sign: f64,
 }
 
 /// A stone or piece as drawn: a disc of this fill and radius on the cell's centre.
@@ -141,6 +145,13 @@ pub(crate) fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec
 pub fn place(cells: &mut Cells, name: &str, piece: Piece) {
     if let Some(cell) = cells.get_mut(name) {
         cell.piece = Some(piece);
+    }
+}
+
+/// Records that the board draws a sign of `radius` on the centre of the square `name`.
+pub(crate) fn sign(cells: &mut Cells, name: &str, radius: f64) {
+    if let Some(cell) = cells.get_mut(name) {
+        cell.sign = radius;
     }
 }
 
@@ -457,7 +468,7 @@ fn unit(a: Point, b: Point) -> (f64, f64) {
 /// How far from a square's centre an arrow stops: past the piece's rim, or past a mark or
 /// label on an empty square.
 fn arrow_clearance(c: &Cell) -> f64 {
-    let piece = c.piece.map_or(0.0, |p| p.radius);
+    let piece = c.piece.map_or(c.sign, |p| p.radius);
     piece.max(c.size * 0.3) + c.size * 0.04
 }
 
@@ -470,7 +481,10 @@ fn annotation_arrow(a: &Cell, b: &Cell, cells: &Cells) -> Group {
     let crossed: Vec<(Point, f64)> = cells
         .values()
         .filter(|c| c.center != a.center && c.center != b.center)
-        .filter_map(|c| c.piece.map(|p| (c.center, p.radius)))
+        .filter_map(|c| match c.piece {
+            Some(p) => Some((c.center, p.radius)),
+            None => (c.sign > 0.0).then_some((c.center, c.sign)),
+        })
         .collect();
     let arrow = cased_arrow(
         "annotation arrow",
@@ -511,7 +525,7 @@ impl Spots {
     /// `away` directions if it can be.
     /// A badge is `grow` times its usual size.
     fn take(&mut self, c: &Cell, away: &[(f64, f64)], obstacles: &[Obstacle], grow: f64) -> Spot {
-        let numeral = c.piece.map_or(0.0, |p| p.numeral);
+        let numeral = c.piece.map_or(c.sign, |p| p.numeral);
         if numeral == 0.0 && !self.centre {
             self.centre = true;
             return Spot::Centre;
@@ -706,6 +720,12 @@ fn mark(c: &Cell, at: Spot, shape: &str) -> Group {
     g
 }
 
+/// The mark `shape` as drawn on an empty square of `size` millimetres centred on `centre`:
+/// the key's sample of it.
+pub(crate) fn mark_sample(centre: Point, size: f64, shape: &str) -> Group {
+    mark(&square_cell(centre, size), Spot::Centre, shape)
+}
+
 /// A label: on a piece's centre in the colour that reads there, the piece unchanged; on an
 /// empty square's centre or in a badge on a small paper disc that keeps lines off it; on
 /// the centre `grow` times its usual size (the disc with it), as the figure's other texts.
@@ -759,6 +779,7 @@ pub(crate) fn square_cell(center: Point, size: f64) -> Cell {
             Point::new(center.x - h, center.y + h),
         ],
         piece: None,
+        sign: 0.0,
     }
 }
 

@@ -33,16 +33,27 @@ pub fn key(
     let (mut x, mut baseline) = (at.x, at.y);
     for entry in entries {
         let words = font.text_width(&entry.words, pt);
-        let needed = SAMPLE + 2.0 + words;
+        let draw = |x: f64, baseline: f64| {
+            let y = baseline - font.cap_height(pt) / 2.0;
+            (entry.sample)(Point::new(x, y), Point::new(x + SAMPLE, y))
+        };
+        // A sample may run past the usual width (each mark's shape side by side).
+        let sample_width = |sample: &Group, x: f64| {
+            sample
+                .bounds(font)
+                .map_or(SAMPLE, |r| (r.right() - x).max(SAMPLE))
+        };
+        let mut sample = draw(x, baseline);
+        let mut needed = sample_width(&sample, x) + 2.0 + words;
         if x > at.x && x + needed > at.x + width {
             (x, baseline) = (at.x, baseline + line_height(pt) + 1.0);
+            sample = draw(x, baseline);
+            needed = sample_width(&sample, x) + 2.0 + words;
         }
-        let y = baseline - font.cap_height(pt) / 2.0;
-        let mut sample = (entry.sample)(Point::new(x, y), Point::new(x + SAMPLE, y));
         sample.class = format!("legend-sample {}", entry.kind);
         group.group(sample);
         group.text(Text::new(
-            Point::new(x + SAMPLE + 2.0, baseline),
+            Point::new(x + needed - words, baseline),
             &entry.words,
             pt,
             Anchor::Start,
@@ -53,8 +64,8 @@ pub fn key(
 }
 
 /// The key to the annotations drawn: their samples as they are drawn on a square of
-/// `size` millimetres, and their words (sending the reader to the caption only when the
-/// figure has one).
+/// `size` millimetres (the arrow, each mark's shape), and their words (sending the
+/// reader to the caption only when the figure has one).
 pub fn annotations<'a>(
     annotations: &crate::annotate::Annotations,
     size: f64,
@@ -62,13 +73,21 @@ pub fn annotations<'a>(
     words: &crate::words::Words,
 ) -> Vec<KeyEntry<'a>> {
     let mut entries = Vec::new();
-    let marked = !annotations.marks.is_empty() || !annotations.labels.is_empty();
-    if !annotations.arrows.is_empty() || marked {
-        let arrows = !annotations.arrows.is_empty();
+    let arrows = !annotations.arrows.is_empty();
+    let mut shapes: Vec<String> = Vec::new();
+    for (_, shape) in &annotations.marks {
+        let shape = shape.text.trim().to_ascii_lowercase();
+        if !shapes.contains(&shape) {
+            shapes.push(shape);
+        }
+    }
+    // Labels are their own sample: the key only sends the reader to the caption.
+    if arrows || !shapes.is_empty() || !annotations.labels.is_empty() {
         entries.push(KeyEntry {
             kind: "annotation",
             sample: Box::new(move |a, b| {
                 let mut g = Group::new("");
+                let mut x = a.x;
                 if arrows {
                     let width = size * 0.045;
                     g.group(cased_arrow(
@@ -79,17 +98,14 @@ pub fn annotations<'a>(
                         ANNOTATION,
                         (PAPER, width * 0.45),
                     ));
-                } else {
-                    let r = SAMPLE * 0.2;
-                    let (x, y) = ((a.x + b.x) / 2.0, a.y);
-                    g.shape(
-                        Shape::Polygon(vec![
-                            Point::new(x, y - r),
-                            Point::new(x + r * 0.87, y + r * 0.5),
-                            Point::new(x - r * 0.87, y + r * 0.5),
-                        ]),
-                        Paint::stroke(Stroke::solid(ANNOTATION, 0.4)),
-                    );
+                    x = b.x + 1.0;
+                }
+                // Each shape on a square of its own, a little larger than a capital letter.
+                let cell = 4.0;
+                for shape in &shapes {
+                    let centre = Point::new(x + cell / 2.0, a.y);
+                    g.group(crate::annotate::mark_sample(centre, cell, shape));
+                    x += cell + 0.6;
                 }
                 g
             }),

@@ -16,6 +16,30 @@ const LABEL_GAP: f64 = 1.6;
 /// The width of White's pieces' outline, in millimetres.
 const PIECE_OUTLINE: f64 = 0.4;
 
+/// An obstructed square `r` of a board of `cell` millimetres: filled dark and crossed in
+/// white (L2); on the board and in its key alike.
+pub(crate) fn obstruction(r: Rect, cell: f64) -> Group {
+    let mut one = Group::new("obstruction");
+    one.shape(Shape::Rect(r), Paint::fill(OBSTRUCTED));
+    let inset = r.inset(cell * 0.2);
+    let white = Paint::stroke(Stroke::solid(Color::WHITE, (cell * 0.06).max(0.4)));
+    one.shape(
+        Shape::Line(
+            Point::new(inset.x, inset.y),
+            Point::new(inset.right(), inset.bottom()),
+        ),
+        white.clone(),
+    );
+    one.shape(
+        Shape::Line(
+            Point::new(inset.right(), inset.y),
+            Point::new(inset.x, inset.bottom()),
+        ),
+        white,
+    );
+    one
+}
+
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardLayout<'f> {
@@ -137,26 +161,7 @@ impl<'f> BoardLayout<'f> {
         board.group(squares);
         let mut obstructions = Group::new("obstructions");
         for sq in blocked.squares() {
-            let r = self.square(sq);
-            let mut one = Group::new("obstruction");
-            one.shape(Shape::Rect(r), Paint::fill(OBSTRUCTED));
-            let inset = r.inset(self.cell * 0.2);
-            let white = Paint::stroke(Stroke::solid(Color::WHITE, (self.cell * 0.06).max(0.4)));
-            one.shape(
-                Shape::Line(
-                    Point::new(inset.x, inset.y),
-                    Point::new(inset.right(), inset.bottom()),
-                ),
-                white.clone(),
-            );
-            one.shape(
-                Shape::Line(
-                    Point::new(inset.right(), inset.y),
-                    Point::new(inset.x, inset.bottom()),
-                ),
-                white,
-            );
-            obstructions.group(one);
+            obstructions.group(obstruction(self.square(sq), self.cell));
         }
         board.group(obstructions);
         board.group(self.labels());

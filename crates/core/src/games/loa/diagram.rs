@@ -402,6 +402,22 @@ fn key_entries<'a>(groups: &[Group], board: &BoardLayout, words: &Words) -> Vec<
         });
     }
     entries.extend(link_entries(groups, board, words));
+    if drawn(groups, "obstruction") {
+        entries.push(KeyEntry {
+            kind: "obstruction",
+            sample: Box::new(|a, b| {
+                let side = 3.6;
+                let at = crate::figure::Rect::new(
+                    (a.x + b.x - side) / 2.0,
+                    a.y - side / 2.0,
+                    side,
+                    side,
+                );
+                super::board::obstruction(at, side)
+            }),
+            words: words.tr("an obstructed square"),
+        });
+    }
     if drawn(groups, "capture") && drawn(groups, "captured") {
         entries.push(KeyEntry {
             kind: "capture",
@@ -543,8 +559,8 @@ fn figure_notes(replay: &Play, show: &[Show], words: &Words) -> Vec<String> {
     notes
 }
 
-/// The board's squares, each with the piece standing on it, for annotations; an empty
-/// square's capture cross counts as a piece, so annotations keep off it too.
+/// The board's squares, each with the piece standing on it, for annotations; and on an
+/// empty square the capture cross, which annotations keep off too.
 fn piece_cells(board: &BoardLayout, replay: &Play) -> crate::annotate::Cells {
     let mut cells = board.cells();
     let name = |sq: usize| square_name(sq, board.size);
@@ -560,12 +576,9 @@ fn piece_cells(board: &BoardLayout, replay: &Play) -> crate::annotate::Cells {
     }
     let occupied = occupied(replay);
     for sq in captures(replay).filter(|&sq| !occupied.has(sq)) {
-        let half = board.cell * CENTRED_CROSS / 2.0;
-        let cross = crate::annotate::Piece {
-            numeral: half,
-            ..crate::annotate::Piece::plain(crate::palette::PAPER, half * 1.5)
-        };
-        crate::annotate::place(&mut cells, &name(sq), cross);
+        // The cross's half-diagonal.
+        let radius = board.cell * CENTRED_CROSS * 0.71;
+        crate::annotate::sign(&mut cells, &name(sq), radius);
     }
     cells
 }

@@ -364,6 +364,7 @@ impl<'f> Rhombus<'f> {
                     size: self.step * std::f64::consts::SQRT_2,
                     outline: self.corners(sq),
                     piece: None,
+                    sign: 0.0,
                 };
                 (super::rules::square_name(sq), cell)
             })
