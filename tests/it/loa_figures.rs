@@ -550,4 +550,24 @@ fn obstructions_and_every_marks_shape_have_a_key() {
         .filter(|c| c.starts_with("annotation mark "))
         .collect();
     assert_eq!(shapes, ["annotation mark triangle", "annotation mark cross"]);
+
+    // A mark on an obstructed square goes in a badge at its corner: the × stays visible.
+    let out = run(&[
+        "render",
+        "examples/loa-obstructions.yaml",
+        "--mark",
+        "d4:triangle",
+        "--format",
+        "svg",
+    ]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mark = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("annotation mark triangle"))
+        .unwrap();
+    assert!(
+        mark.descendants().any(|n| n.has_tag_name("circle")),
+        "the mark on d4 is not in a badge"
+    );
 }

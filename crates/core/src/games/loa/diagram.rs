@@ -559,8 +559,8 @@ fn figure_notes(replay: &Play, show: &[Show], words: &Words) -> Vec<String> {
     notes
 }
 
-/// The board's squares, each with the piece standing on it, for annotations; and on an
-/// empty square the capture cross, which annotations keep off too.
+/// The board's squares, each with the piece standing on it, for annotations; and the
+/// crosses of obstructions and, on empty squares, of captures, which annotations keep off.
 fn piece_cells(board: &BoardLayout, replay: &Play) -> crate::annotate::Cells {
     let mut cells = board.cells();
     let name = |sq: usize| square_name(sq, board.size);
@@ -579,6 +579,10 @@ fn piece_cells(board: &BoardLayout, replay: &Play) -> crate::annotate::Cells {
         // The cross's half-diagonal.
         let radius = board.cell * CENTRED_CROSS * 0.71;
         crate::annotate::sign(&mut cells, &name(sq), radius);
+    }
+    // An obstruction's cross reaches 0.3 of a square from its centre each way (L2).
+    for sq in replay.board.blocked.squares() {
+        crate::annotate::sign(&mut cells, &name(sq), board.cell * 0.3 * 1.42);
     }
     cells
 }
