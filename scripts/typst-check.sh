@@ -14,7 +14,8 @@
 #     once) and prints its time; with TYPST_FIFTY_BUDGET=SECONDS (scripts/bench.sh sets 6,
 #     for an idle machine) the time is also held to that budget. CI only prints it: a
 #     timed assertion on a shared machine fails on the machine's load, not on sheetgen.
-# TYPST_VENV=DIR reuses a virtual environment; TYPST_OUT=DIR keeps the PDFs. With
+# TYPST_VENV=DIR (Typst 0.15) and TYPST_VENV13=DIR (0.13) reuse virtual environments;
+# TYPST_OUT=DIR keeps the PDFs. With
 # --pictures it also rewrites the book's pictures, output/typst/rulebook.png and
 # typst/rulebook.png (its three pages side by side, pdftoppm at 60 dpi and ImageMagick).
 set -euo pipefail
@@ -35,7 +36,9 @@ venv=${TYPST_VENV:-$tmp/venv}
 "$venv/bin/pip" show typst >/dev/null 2>&1 ||
   "$venv/bin/pip" install --quiet 'typst>=0.15,<0.16'
 command -v pdftotext >/dev/null || { apt-get update -qq && apt-get install -y -qq poppler-utils; }
-cargo build --quiet --bin sheetgen
+# The command line the figures are compared with; CI, which built it already, says so
+# (SHEETGEN_BUILT=1) rather than wait for cargo's lock while its other steps hold it.
+[ -n "${SHEETGEN_BUILT:-}" ] || cargo build --quiet --bin sheetgen
 out=${TYPST_OUT:-$tmp}
 mkdir -p "$out"
 
