@@ -348,11 +348,18 @@ fn css_is_embedded_in_the_svg() {
         ],
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .contains(".annotation { opacity: 0.8 }")
-    );
+    // Scoped to its own figure (issue 41.8): inlined beside another figure in a web page,
+    // it styles this one only.
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let id = doc.root_element().attribute("id").expect("the figure's id");
+    assert!(id.starts_with("sheetgen-"), "{id}");
+    let style = doc
+        .descendants()
+        .find(|n| n.has_tag_name("style"))
+        .and_then(|n| n.text())
+        .unwrap();
+    assert_eq!(style, format!("#{id} .annotation {{ opacity: 0.8 }}\n"));
 }
 
 /// Width and height from a PNG's header.

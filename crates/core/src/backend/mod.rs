@@ -1,5 +1,6 @@
 //! Backends turn a [`Document`] into file bytes. They know figures, never games.
 
+mod css_scope;
 pub mod format;
 pub mod html;
 pub mod svg;

@@ -55,8 +55,10 @@ pub fn render_with(figure: &Figure, width: Option<Length>, layer: TextLayer) -> 
     let key = format!("{:08x}", font::fnv1a(body.as_bytes()) as u32 ^ font.hash);
 
     let mut definitions = el::Definitions::new();
+    // A stylesheet styles its own figure only, wherever the figure is inlined.
+    let id = format!("sheetgen-{key}");
     if let Some(css) = &figure.css {
-        definitions.append(inline("style", css));
+        definitions.append(inline("style", &super::css_scope::scoped(css, &id)));
     }
     // The file's size, about: written in one buffer, not grown a dozen times on the way.
     let capacity = 1024
@@ -79,7 +81,11 @@ pub fn render_with(figure: &Figure, width: Option<Length>, layer: TextLayer) -> 
             format!("{}mm", mm(figure.height)),
         ),
     };
-    let document = svg::Document::new()
+    let mut document = svg::Document::new();
+    if figure.css.is_some() {
+        document = document.set("id", id);
+    }
+    let document = document
         .set("width", width_attr)
         .set("height", height_attr)
         .set(
