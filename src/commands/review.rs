@@ -538,35 +538,47 @@ impl AnalyzeJob {
         let records: Vec<(usize, &dyn GameRecord)> =
             records.iter().map(|(k, r)| (*k, &**r)).collect();
         match &self.graph {
-            Some(output) => {
-                let words = self.words();
-                let graph = searcher.graph(&records, self.budget, (font, &words));
-                let mut graph = graph.ok_or_else(|| {
-                    Error::Usage(
-                        sheetgen_core::vocabulary::Phrase::new(
-                            "-o: the evaluation graph is drawn for {games} games; leave -o out \
-                             for the report",
-                        )
-                        .with("games", titles(|searcher| searcher.draws_graph())),
-                    )
-                })?;
-                // The theme as `render --theme` applies it, page by page.
-                let theme = match &args.theme {
-                    Some(theme) => Theme::named_or_file(theme)?,
-                    None => Theme::color(),
-                };
-                for page in &mut graph.pages {
-                    theme.apply(page);
-                }
-                let mut made = Made::drawing(graph, output);
-                made.notes.extend(words.untranslated());
-                Ok(made)
-            }
+            Some(output) => self.graph(searcher, &records, font, output),
             None => {
                 let report = searcher.analyze(&records, self.budget, json)?;
                 Ok(Made::bytes(report.into_bytes(), Target::Stdout))
             }
         }
+    }
+}
+
+impl AnalyzeJob {
+    /// `-o`: the evaluation graph of `records`, in `--lang`'s words and `--theme`'s colours
+    /// (`--width` is the output's).
+    fn graph(
+        &self,
+        searcher: &dyn Searcher,
+        records: &[(usize, &dyn GameRecord)],
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+        output: &Output,
+    ) -> Result<Made, Error> {
+        let words = self.words();
+        let graph = searcher.graph(records, self.budget, (font, &words));
+        let mut graph = graph.ok_or_else(|| {
+            Error::Usage(
+                sheetgen_core::vocabulary::Phrase::new(
+                    "-o: the evaluation graph is drawn for {games} games; leave -o out for the \
+                     report",
+                )
+                .with("games", titles(|searcher| searcher.draws_graph())),
+            )
+        })?;
+        // The theme as `render --theme` applies it, page by page.
+        let theme = match &self.args.theme {
+            Some(theme) => Theme::named_or_file(theme)?,
+            None => Theme::color(),
+        };
+        for page in &mut graph.pages {
+            theme.apply(page);
+        }
+        let mut made = Made::drawing(graph, output);
+        made.notes.extend(words.untranslated());
+        Ok(made)
     }
 }
 

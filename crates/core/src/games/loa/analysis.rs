@@ -225,15 +225,7 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
             judge(rules, before, after, *ply, still_wins.0)
         })
         .collect();
-    let last = &stands[stands.len() - 1];
-    let winner = match history[history.len() - 1].2 {
-        Some(outcome) => outcome.winner(),
-        None => match last.verdict.value {
-            Some(Value::Win) => Some(last.position.to_move),
-            Some(Value::Loss) => Some(last.position.to_move.other()),
-            _ => None,
-        },
-    };
+    let winner = winner_of(history[history.len() - 1].2, &stands[stands.len() - 1]);
     Review {
         rules: rules.clone(),
         stands,
@@ -242,6 +234,19 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
         budget,
         unreviewed,
         winner,
+    }
+}
+
+/// The winner: by the record's result (`outcome`), else by the proven verdict on its last
+/// position (`last`), if either says.
+fn winner_of(outcome: Option<Outcome>, last: &Stand) -> Option<Side> {
+    match outcome {
+        Some(outcome) => outcome.winner(),
+        None => match last.verdict.value {
+            Some(Value::Win) => Some(last.position.to_move),
+            Some(Value::Loss) => Some(last.position.to_move.other()),
+            _ => None,
+        },
     }
 }
 
