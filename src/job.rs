@@ -91,8 +91,10 @@ pub struct GameCommand {
     /// command runs, or help, completions or the manual page show it), so that a run does not
     /// build every command's options.
     pub args: fn(clap::Command) -> clap::Command,
-    /// The parsed arguments checked into a job; conflicts are refused here.
-    pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
+    /// The parsed arguments checked into a job, with sheetgen's own `--lang` (`sheetgen
+    /// --lang de analyze …`) for a command that draws words; conflicts are refused here.
+    pub plan:
+        fn(&clap::ArgMatches, Option<sheetgen_core::words::Lang>) -> Result<Box<dyn Job>, Error>,
 }
 
 impl GameCommand {

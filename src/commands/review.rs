@@ -27,7 +27,7 @@ pub fn solve_command() -> GameCommand {
                 of Action position, of a record or given as --position TEXT (the verdict and \
                 a principal variation)",
         args: SolveArgs::augment_args,
-        plan: |m| {
+        plan: |m, _| {
             Ok(Box::new(SolveJob::plan(crate::job::parsed::<SolveArgs>(
                 m,
             )?)?))
@@ -41,10 +41,11 @@ pub fn analyze_command() -> GameCommand {
         about: "Weigh every move of a game: Shoreline against perfect play, Lines of Action \
                 against proofs where they can be found and an estimate where not",
         args: AnalyzeArgs::augment_args,
-        plan: |m| {
-            Ok(Box::new(AnalyzeJob::plan(crate::job::parsed::<
-                AnalyzeArgs,
-            >(m)?)?))
+        plan: |m, lang| {
+            let mut args = crate::job::parsed::<AnalyzeArgs>(m)?;
+            // The graph's words: the command's --lang, else sheetgen's.
+            args.lang = args.lang.or(lang);
+            Ok(Box::new(AnalyzeJob::plan(args)?))
         },
     }
 }

@@ -792,6 +792,24 @@ fn the_evaluation_graph_takes_width_theme_and_lang() {
         &german[..400]
     );
     assert!(!stderr.contains("not yet translated"), "{stderr}");
+    // sheetgen's own --lang reaches the graph too.
+    let out = run(&[
+        "--lang",
+        "fr",
+        "analyze",
+        "examples/loa-6x6.yaml",
+        "--nodes",
+        "500",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let french = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        french.contains("chances de gain de Noir"),
+        "{}",
+        &french[..400]
+    );
     // Without -o there is no graph to style: refused, not ignored.
     for option in [["--width", "120mm"], ["--theme", "print"], ["--lang", "de"]] {
         let mut args = vec!["analyze", "examples/loa-6x6.yaml", "--nodes", "10"];
