@@ -827,6 +827,44 @@ mod tests {
         assert_eq!(described, "win no longer proven (win in 5: b1-b3)");
     }
 
+    /// Issue 39.3: a move is labelled by how far the mover's calibrated chance falls from
+    /// the position before it to the one after (10, 20, 30 points); a proof after the move
+    /// overrides the estimate.
+    #[test]
+    fn a_move_is_labelled_by_the_fall_of_the_movers_chance_and_proofs_override_it() {
+        let rules = Rules::default();
+        let board = AnyBoard::shared(8, &[]);
+        let start = board.start(crate::games::loa::rules::Setup::Standard);
+        let played = Ply::Move(board.moves(&start)[0]);
+        let after = match played {
+            Ply::Move(m) => board.play(&start, m),
+            Ply::Pass => board.pass(&start),
+        };
+        let before = stand(0, start, None, None);
+        // The opponent's estimate after the move that leaves the mover `drop` below ½.
+        let score = |drop: f64| {
+            let p: f64 = 0.5 + drop;
+            (calibration::K * (p / (1.0 - p)).ln()).round() as i32
+        };
+        let said = |drop: f64| {
+            let mut next = stand(1, after, None, None);
+            next.verdict.score = score(drop);
+            judge(&rules, &before, &next, played, None).note
+        };
+        assert_eq!(said(0.09), None);
+        assert!(matches!(
+            said(0.11),
+            Some(Note::Inaccuracy { drop: 11, .. })
+        ));
+        assert!(matches!(said(0.21), Some(Note::Mistake { drop: 21, .. })));
+        assert!(matches!(said(0.31), Some(Note::Blunder { drop: 31, .. })));
+        // A small fall into a proven loss is named by the proof.
+        let mut lost = stand(1, after, Some(Value::Win), Some(7));
+        lost.verdict.score = score(0.05);
+        let note = judge(&rules, &before, &lost, played, None).note;
+        assert_eq!(note, Some(Note::WalkedIntoLoss { loss: 7 }));
+    }
+
     /// A game of 2,000 plies: the pieces of both sides shuttle back and forth, which only
     /// `repetition: off` allows.
     fn shuttling(plies: usize) -> (Rules, Vec<Ply>) {
