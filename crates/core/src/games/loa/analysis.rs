@@ -74,7 +74,8 @@ pub enum Note {
     WalkedIntoLoss {
         loss: u32,
     },
-    /// The mover's win probability fell by `drop` percentage points from the best move's.
+    /// The mover's win probability fell by `drop` percentage points, from the position
+    /// before the move to the position after it (30 or more; a mistake 20, an inaccuracy 10).
     Blunder {
         drop: u32,
         best: String,
