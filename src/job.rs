@@ -81,6 +81,10 @@ pub fn parsed<T: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<T, 
     T::from_arg_matches(matches).map_err(|e| Error::Usage(Phrase::verbatim(e.to_string())))
 }
 
+/// A game command's plan: its parsed arguments, and sheetgen's own `--lang`, to a job.
+pub type Plan =
+    fn(&clap::ArgMatches, Option<sheetgen_core::words::Lang>) -> Result<Box<dyn Job>, Error>;
+
 /// A command a game adds to sheetgen: its arguments, and how they become a job.
 pub struct GameCommand {
     /// The subcommand's name, so a run can find its command without building every game's.
@@ -91,8 +95,9 @@ pub struct GameCommand {
     /// command runs, or help, completions or the manual page show it), so that a run does not
     /// build every command's options.
     pub args: fn(clap::Command) -> clap::Command,
-    /// The parsed arguments checked into a job; conflicts are refused here.
-    pub plan: fn(&clap::ArgMatches) -> Result<Box<dyn Job>, Error>,
+    /// The parsed arguments checked into a job, with sheetgen's own `--lang` (`sheetgen
+    /// --lang de analyze …`) for a command that draws words; conflicts are refused here.
+    pub plan: Plan,
 }
 
 impl GameCommand {

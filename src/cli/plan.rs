@@ -31,11 +31,11 @@ pub fn plan(matches: &clap::ArgMatches, stdout_color: bool) -> Result<Box<dyn Jo
     let (name, sub) = matches
         .subcommand()
         .ok_or_else(|| Error::Usage(Phrase::new("a command is needed; see sheetgen --help")))?;
-    if let Some(game_command) = crate::commands::all().into_iter().find(|c| c.name == name) {
-        return (game_command.plan)(sub);
-    }
     // `sheetgen --lang de check …`: the language of every command that writes words.
     let lang = matches.get_one::<Lang>("lang").copied();
+    if let Some(game_command) = crate::commands::all().into_iter().find(|c| c.name == name) {
+        return (game_command.plan)(sub, lang);
+    }
     Ok(match crate::job::parsed::<Command>(matches)? {
         Command::Check(args) => Box::new(CheckJob {
             words: Words::new(args.lang.or(lang).unwrap_or_default()),

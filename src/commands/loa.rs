@@ -27,7 +27,7 @@ pub fn all() -> Vec<GameCommand> {
             name: "loa",
             about: "A Lines of Action board with the start position, or a move-record scoresheet",
             args: SheetArgs::augment_args,
-            plan: |m| {
+            plan: |m, _| {
                 Ok(Box::new(SheetJob::plan(crate::job::parsed::<SheetArgs>(
                     m,
                 )?)?))
@@ -38,7 +38,7 @@ pub fn all() -> Vec<GameCommand> {
             about: "Turn Lines of Action games in move text or SGF (GM[9]) into checked YAML \
                      records, players, event, round, result and comments kept",
             args: ImportArgs::augment_args,
-            plan: |m| {
+            plan: |m, _| {
                 Ok(Box::new(ImportJob::plan(
                     crate::job::parsed::<ImportArgs>(m)?,
                 )?))

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueHint};
 
+use crate::files::ThemeFile;
 use crate::job::{GameCommand, Job, Records};
 use crate::job::{Made, Output, Product};
 use crate::options::{OutputArgs, ReportArg};
@@ -16,6 +17,7 @@ use sheetgen_core::error::Error;
 use sheetgen_core::error::Problem;
 use sheetgen_core::games::search::{Budget, DEFAULT_NODES, MAX_NODES, Searcher, Solves};
 use sheetgen_core::games::{self, Game, GameRecord, GivenPosition, loa};
+use sheetgen_core::theme::Theme;
 use sheetgen_core::vocabulary::MoveRef;
 
 pub fn solve_command() -> GameCommand {
@@ -25,7 +27,7 @@ pub fn solve_command() -> GameCommand {
                 of Action position, of a record or given as --position TEXT (the verdict and \
                 a principal variation)",
         args: SolveArgs::augment_args,
-        plan: |m| {
+        plan: |m, _| {
             Ok(Box::new(SolveJob::plan(crate::job::parsed::<SolveArgs>(
                 m,
             )?)?))
@@ -39,10 +41,11 @@ pub fn analyze_command() -> GameCommand {
         about: "Weigh every move of a game: Shoreline against perfect play, Lines of Action \
                 against proofs where they can be found and an estimate where not",
         args: AnalyzeArgs::augment_args,
-        plan: |m| {
-            Ok(Box::new(AnalyzeJob::plan(crate::job::parsed::<
-                AnalyzeArgs,
-            >(m)?)?))
+        plan: |m, lang| {
+            let mut args = crate::job::parsed::<AnalyzeArgs>(m)?;
+            // The graph's words: the command's --lang, else sheetgen's.
+            args.lang = args.lang.or(lang);
+            Ok(Box::new(AnalyzeJob::plan(args)?))
         },
     }
 }
@@ -296,6 +299,21 @@ struct AnalyzeArgs {
     #[arg(long, value_name = "DPI", default_value_t = sheetgen_core::backend::format::DEFAULT_DPI,
           value_parser = clap::value_parser!(u32).range(36..=1200))]
     dpi: u32,
+
+    /// The graph's width, with a unit: mm, cm, in or pt (e.g. 120mm); the height follows
+    #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width,
+          requires = "file")]
+    width: Option<sheetgen_core::backend::Length>,
+
+    /// The graph's colours: color (default), print (greys only), colorblind, or a theme
+    /// file (see templates/theme.yaml)
+    #[arg(long, value_name = "THEME", value_hint = ValueHint::FilePath, requires = "file")]
+    theme: Option<PathBuf>,
+
+    /// Language of the graph's words (its scale, key and description) [default: en]; the
+    /// report itself is written in English
+    #[arg(long, value_parser = crate::options::lang(), requires = "file")]
+    lang: Option<sheetgen_core::words::Lang>,
 }
 
 /// The most `--total-nodes`: a thousand positions' worth of the most a position takes.
@@ -325,15 +343,16 @@ impl AnalyzeJob {
         }
         let graph = match &args.file {
             None => None,
-            Some(file) => Some(
-                OutputArgs {
+            Some(file) => Some(Output {
+                width: args.width,
+                ..OutputArgs {
                     file: Some(file.clone()),
                     format: None,
                     dpi: args.dpi,
                     font: None,
                 }
-                .output()?,
-            ),
+                .output()?
+            }),
         };
         Ok(Self {
             args,
@@ -345,7 +364,17 @@ impl AnalyzeJob {
 
 impl Job for AnalyzeJob {
     fn inputs(&self) -> Vec<&Path> {
-        self.args.records.iter().map(PathBuf::as_path).collect()
+        let theme_file = self.args.theme.iter().filter(|t| !Theme::is_built_in(t));
+        self.args
+            .records
+            .iter()
+            .chain(theme_file)
+            .map(PathBuf::as_path)
+            .collect()
+    }
+
+    fn words(&self) -> sheetgen_core::words::Words {
+        sheetgen_core::words::Words::new(self.args.lang.unwrap_or_default())
     }
 
     fn output(&self) -> Option<&Output> {
@@ -510,23 +539,47 @@ impl AnalyzeJob {
         let records: Vec<(usize, &dyn GameRecord)> =
             records.iter().map(|(k, r)| (*k, &**r)).collect();
         match &self.graph {
-            Some(output) => {
-                let graph = searcher.graph(&records, self.budget, font).ok_or_else(|| {
-                    Error::Usage(
-                        sheetgen_core::vocabulary::Phrase::new(
-                            "-o: the evaluation graph is drawn for {games} games; leave -o out \
-                             for the report",
-                        )
-                        .with("games", titles(|searcher| searcher.draws_graph())),
-                    )
-                })?;
-                Ok(Made::drawing(graph, output))
-            }
+            Some(output) => self.graph(searcher, &records, font, output),
             None => {
                 let report = searcher.analyze(&records, self.budget, json)?;
                 Ok(Made::bytes(report.into_bytes(), Target::Stdout))
             }
         }
+    }
+}
+
+impl AnalyzeJob {
+    /// `-o`: the evaluation graph of `records`, in `--lang`'s words and `--theme`'s colours
+    /// (`--width` is the output's).
+    fn graph(
+        &self,
+        searcher: &dyn Searcher,
+        records: &[(usize, &dyn GameRecord)],
+        font: &std::sync::Arc<sheetgen_core::font::Font>,
+        output: &Output,
+    ) -> Result<Made, Error> {
+        let words = self.words();
+        let graph = searcher.graph(records, self.budget, (font, &words));
+        let mut graph = graph.ok_or_else(|| {
+            Error::Usage(
+                sheetgen_core::vocabulary::Phrase::new(
+                    "-o: the evaluation graph is drawn for {games} games; leave -o out for the \
+                     report",
+                )
+                .with("games", titles(|searcher| searcher.draws_graph())),
+            )
+        })?;
+        // The theme as `render --theme` applies it, page by page.
+        let theme = match &self.args.theme {
+            Some(theme) => Theme::named_or_file(theme)?,
+            None => Theme::color(),
+        };
+        for page in &mut graph.pages {
+            theme.apply(page);
+        }
+        let mut made = Made::drawing(graph, output);
+        made.notes.extend(words.untranslated());
+        Ok(made)
     }
 }
 

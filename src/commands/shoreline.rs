@@ -19,7 +19,7 @@ pub fn all() -> Vec<GameCommand> {
         about: "A Shoreline (岸棋) play sheet: boards to play on with score boxes, empty or \
                      filled from game records",
         args: SheetArgs::augment_args,
-        plan: |m| {
+        plan: |m, _| {
             Ok(Box::new(SheetJob::plan(crate::job::parsed::<SheetArgs>(
                 m,
             )?)?))

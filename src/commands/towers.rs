@@ -15,7 +15,7 @@ pub fn all() -> Vec<GameCommand> {
         name: "towers",
         about: "A Towers play sheet: the rhombus board, name and date lines and a scoring table",
         args: SheetArgs::augment_args,
-        plan: |m| {
+        plan: |m, _| {
             let args = crate::job::parsed::<SheetArgs>(m)?;
             Ok(Box::new(SheetJob {
                 output: args.output.output()?,

@@ -38,13 +38,64 @@ fn analyze_json_has_one_line_per_position_with_exactly_the_issues_keys() {
         keys.sort();
         assert_eq!(
             keys,
-            ["best", "index", "plies", "ply", "score", "to_move", "value"]
+            [
+                "best",
+                "index",
+                "move",
+                "number",
+                "plies",
+                "ply",
+                "score",
+                "to_move",
+                "value",
+                "verdict",
+                "win_probability"
+            ]
         );
         assert_eq!(line["index"], 1);
         assert_eq!(line["ply"], ply);
         let to_move = if ply % 2 == 0 { "black" } else { "white" };
         assert_eq!(line["to_move"], to_move, "{line}");
+        // Issue 39.4: the move played from here and its number, as the move list has them.
+        if ply < moves {
+            let number = if ply % 2 == 0 {
+                format!("{}.", ply / 2 + 1)
+            } else {
+                format!("{}...", ply / 2 + 1)
+            };
+            assert_eq!(line["number"], number.as_str(), "{line}");
+            let played = line["move"].as_str().unwrap();
+            assert!(played.contains('-') || played.contains('x'), "{line}");
+        } else {
+            assert!(line["move"].is_null() && line["number"].is_null(), "{line}");
+        }
+        let p = line["win_probability"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{line}");
+        assert_eq!((p * 1000.0).round() / 1000.0, p, "three decimals: {line}");
+        let verdict = &line["verdict"];
+        assert!(
+            verdict.is_null()
+                || [
+                    "inaccuracy",
+                    "mistake",
+                    "blunder",
+                    "missed win",
+                    "threw away win",
+                    "win not proven",
+                    "walked into loss"
+                ]
+                .contains(&verdict.as_str().unwrap()),
+            "{line}"
+        );
     }
+    // The moves are the record's, in its notation and order.
+    let record = std::fs::read_to_string("examples/loa-6x6.yaml").unwrap();
+    let played: Vec<&str> = lines[..moves]
+        .iter()
+        .map(|l| l["move"].as_str().unwrap())
+        .collect();
+    let at = |m: &str| record.find(m).unwrap_or_else(|| panic!("{m}: {record}"));
+    assert!(at(played[0]) < at(played[1]) && at(played[1]) < at(played[2]));
     // The game ends with White connecting: at the last position Black, to move, has lost.
     let last = &lines[moves];
     assert_eq!(last["value"], "loss", "{last}");
@@ -68,16 +119,25 @@ fn analyze_text_gives_every_move_its_verdicts_and_says_from_where_the_result_is_
         text.contains("proven: white wins from the position after "),
         "{text}"
     );
-    // Issue 40.7: the table numbers moves as move lists and errors do.
-    assert!(text.contains("\nmove   player played"), "{text}");
+    // Issue 40.7, 39.4: the table numbers moves as move lists and errors do, the number
+    // with its move: "1... f2-e3".
+    assert!(text.contains("\nmove         player "), "{text}");
+    let row = |number: &str| {
+        text.lines()
+            .find(|l| l.starts_with(number))
+            .unwrap_or_else(|| panic!("{number}: {text}"))
+            .to_string()
+    };
+    assert!(row("1. ").contains(" black "), "{text}");
+    assert!(row("1... ").contains(" white "), "{text}");
+    // Under the table, whose view its numbers are, and what the percentages mean.
+    let key = text
+        .find("before, after: the position before the move and after it, for the player")
+        .expect(&text);
     assert!(
-        text.contains("\n1.     black  ") && text.contains("\n1...   white  "),
+        text.contains("\n%: the chance to win by the engine's estimate, calibrated"),
         "{text}"
     );
-    // Under the table, whose view its numbers are.
-    let key = text
-        .find("before, after: for the player who moved")
-        .expect(&text);
     assert!(text[..key].contains("won"), "{text}");
     assert!(key < text.find("black: ").unwrap(), "{text}");
     assert!(
@@ -168,37 +228,36 @@ fn analyze_refuses_a_game_without_a_searcher_and_a_graph_for_shoreline() {
     assert!(out.stderr.contains("Lines of Action"), "{}", out.stderr);
 }
 
-/// The turning point as `render --analysis` documents it, worked out from the JSON lines
-/// alone: the first move from a proven win to a position not proven won; else the first
-/// from an unproven position into a proven loss; else the largest fall of the estimate
-/// between unproven positions, at least 150 (the earliest of equals). All from the mover's
-/// view: a position after the move is the opponent's, so "loss" there is the mover's win.
+/// The decisive move as `render --analysis` documents it, worked out from the JSON lines
+/// alone (issue 39.4): the eventual loser's move into the stretch proven lost to the end;
+/// else the loser's move by which its win probability falls the most (from the position
+/// before to the one after, there from the other side's view), at least 0.2, the earliest
+/// of equals. The loser is the side to move at the end of a game won by connecting.
 fn turning_point(lines: &[serde_json::Value]) -> Option<usize> {
-    let moves = 0..lines.len() - 1;
-    let value = |i: usize| lines[i]["value"].as_str();
-    let score = |i: usize| lines[i]["score"].as_i64().unwrap();
-    if let Some(i) = moves
-        .clone()
-        .find(|&i| value(i) == Some("win") && value(i + 1) != Some("loss"))
-    {
-        return Some(i);
+    let last = lines.last().unwrap();
+    assert_eq!(last["value"], "loss", "{last}");
+    let loser = last["to_move"].as_str().unwrap();
+    let lost = |i: usize| {
+        let loses = lines[i]["to_move"] == loser;
+        lines[i]["value"] == if loses { "loss" } else { "win" }
+    };
+    let mut from = lines.len() - 1;
+    while from > 0 && lost(from - 1) {
+        from -= 1;
     }
-    if let Some(i) = moves
-        .clone()
-        .find(|&i| value(i).is_none() && value(i + 1) == Some("win"))
-    {
-        return Some(i);
+    let moved = |i: usize| lines[i]["to_move"] == loser;
+    if from > 0 && moved(from - 1) {
+        return Some(from - 1);
     }
-    let mut best: Option<(i64, usize)> = None;
-    for i in moves {
-        if value(i).is_none() && value(i + 1).is_none() {
-            let fall = score(i) + score(i + 1);
-            if best.is_none_or(|(f, _)| fall > f) {
-                best = Some((fall, i));
-            }
+    let chance = |i: usize| lines[i]["win_probability"].as_f64().unwrap();
+    let mut best: Option<(f64, usize)> = None;
+    for i in (0..lines.len() - 1).filter(|&i| moved(i)) {
+        let drop = chance(i) - (1.0 - chance(i + 1));
+        if best.is_none_or(|(d, _)| drop > d) {
+            best = Some((drop, i));
         }
     }
-    best.filter(|(fall, _)| *fall >= 150).map(|(_, i)| i)
+    best.filter(|(drop, _)| *drop >= 0.2).map(|(_, i)| i)
 }
 
 fn text_of(args: &[&str]) -> String {
@@ -232,7 +291,7 @@ fn render_analysis_draws_the_turning_point_the_json_review_gives() {
                     "{record}: the position before move {}:\n{text}",
                     t + 1
                 );
-                assert!(text.contains("Turning point: "), "{record}:\n{text}");
+                assert!(text.contains("Decisive move: "), "{record}:\n{text}");
             }
             None => assert!(text.contains("No costly move"), "{record}:\n{text}"),
         }
@@ -406,7 +465,7 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
             .map(|t| t.content.as_str())
             .collect();
         assert!(
-            words.iter().any(|w| w.starts_with("Turning point: ")),
+            words.iter().any(|w| w.starts_with("Decisive move: ")),
             "{words:?}"
         );
         let number = format!("{} / {total}", plain.pages.len() + k + 1);
@@ -601,7 +660,7 @@ fn analyze_names_the_positions_a_long_games_budget_did_not_reach() {
     );
     let first = text.lines().nth(2).unwrap();
     assert!(
-        first.starts_with("1.     black  b1-b3") && first.ends_with("-  not reviewed"),
+        first.starts_with("1. b1-b3     black") && first.ends_with("-  not reviewed"),
         "{first}"
     );
     let out = run(&[
@@ -628,4 +687,134 @@ fn analyze_names_the_positions_a_long_games_budget_did_not_reach() {
         "{}",
         out.stderr
     );
+}
+
+/// Issue 39.3: the win probabilities are calibrated. The data the fit is made on are
+/// stored (`assets/loa-calibration.csv`, written by `cargo run --release -p sheetgen-core
+/// --example loa-calibration`); recomputed from them, the fit predicts the outcomes better
+/// than the base rate does (Brier score), on all samples and on each kind, and it gives the
+/// scale the code uses.
+#[test]
+fn loa_calibration_beats_the_base_rate_and_gives_the_codes_scale() {
+    use sheetgen_core::games::loa::calibration::{self, Sample};
+    let text = std::fs::read_to_string("assets/loa-calibration.csv").unwrap();
+    let rows = calibration::read_csv(&text).expect("a CSV of samples");
+    assert!(rows.len() > 500, "{} samples", rows.len());
+    let all: Vec<Sample> = rows.iter().map(|(s, _)| *s).collect();
+    assert_eq!(
+        calibration::fit(&all),
+        calibration::K,
+        "refit: the example's K"
+    );
+    for keep in [None, Some(true), Some(false)] {
+        let part: Vec<Sample> = rows
+            .iter()
+            .filter(|(_, proven)| keep.is_none_or(|k| k == *proven))
+            .map(|(s, _)| *s)
+            .collect();
+        assert!(part.len() > 50, "{keep:?}: {}", part.len());
+        let fitted = calibration::brier(&part, calibration::win_probability);
+        let base = calibration::base_rate_brier(&part);
+        assert!(
+            fitted < base,
+            "{keep:?}: fit {fitted:.4}, base rate {base:.4}"
+        );
+    }
+}
+
+/// Issue 39.3: a game between two strong programs (Winands' thesis, appendix E, game 1,
+/// won by White). Judged by the fall of the estimate (150 and 300 points), its winner got
+/// 5 mistakes and blunders in 18 moves; judged by the fall of its calibrated chance to win,
+/// at most 2.
+#[test]
+fn a_strong_games_winner_collects_few_mistakes() {
+    let lines = json_lines(&[
+        "analyze",
+        "examples/loa-winands-E1.yaml",
+        "--nodes",
+        "3000",
+        "--format",
+        "json",
+    ]);
+    let costly = |side: &str| {
+        lines
+            .iter()
+            .filter(|l| l["to_move"] == side)
+            .filter(|l| l["verdict"] == "mistake" || l["verdict"] == "blunder")
+            .count()
+    };
+    assert_eq!(lines.last().unwrap()["to_move"], "black", "White won");
+    assert!(
+        costly("white") <= 2,
+        "{} mistakes and blunders",
+        costly("white")
+    );
+    // The loser walked into the proven loss.
+    assert!(lines.iter().any(|l| l["verdict"] == "walked into loss"));
+}
+
+/// Issue 39.4: the evaluation graph takes --width, --theme and --lang as render does, has a
+/// labelled scale of the chance to win and a key to each mark it draws.
+#[test]
+fn the_evaluation_graph_takes_width_theme_and_lang() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("graph.svg");
+    let graph = |extra: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            "examples/loa-winands-E1.yaml",
+            "--nodes",
+            "3000",
+            "-o",
+            svg.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        (std::fs::read_to_string(&svg).unwrap(), out.stderr)
+    };
+    let (plain, _) = graph(&[]);
+    assert!(
+        plain.contains("Black’s chance to win from 0 to 100%"),
+        "{plain}"
+    );
+    for class in ["axes", "proven", "costly", "legend"] {
+        assert!(plain.contains(&format!("class=\"{class}")), "{class}");
+    }
+    let (narrow, _) = graph(&["--width", "120mm"]);
+    assert!(narrow.contains("width=\"120mm\""), "{}", &narrow[..300]);
+    let (print, _) = graph(&["--theme", "print"]);
+    assert_ne!(print, plain, "print's greys");
+    let (german, stderr) = graph(&["--lang", "de"]);
+    assert!(
+        german.contains("Gewinnchance für Schwarz"),
+        "{}",
+        &german[..400]
+    );
+    assert!(!stderr.contains("not yet translated"), "{stderr}");
+    // sheetgen's own --lang reaches the graph too.
+    let out = run(&[
+        "--lang",
+        "fr",
+        "analyze",
+        "examples/loa-6x6.yaml",
+        "--nodes",
+        "500",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let french = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        french.contains("chances de gain de Noir"),
+        "{}",
+        &french[..400]
+    );
+    // Without -o there is no graph to style: refused, not ignored.
+    for option in [["--width", "120mm"], ["--theme", "print"], ["--lang", "de"]] {
+        let mut args = vec!["analyze", "examples/loa-6x6.yaml", "--nodes", "10"];
+        args.extend_from_slice(&option);
+        let out = run(&args);
+        assert_eq!(out.code, 2, "{option:?}: {}", out.stderr);
+    }
 }

@@ -23,7 +23,7 @@ pub fn pages(
     };
     let mut pages = Vec::new();
     for (k, game) in games.iter().enumerate() {
-        if let Some(review) = game.booklet_review(k + 1, nodes, &options.font) {
+        if let Some(review) = game.booklet_review(k + 1, nodes, (&options.font, &options.words)) {
             pages.push(page(&**game, review, nodes, options)?);
         }
     }

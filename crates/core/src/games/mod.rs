@@ -204,9 +204,14 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// What `booklet --analysis` adds for this game, the booklet's game `index` (from 1,
     /// which names an untitled game), its review searched with `nodes` nodes a position:
     /// None for a game without such a review (only Lines of Action has one). Its graph is
-    /// drawn in `font`, the booklet's.
-    fn booklet_review(&self, index: usize, nodes: u64, font: &Arc<Font>) -> Option<BookletReview> {
-        let _ = (index, nodes, font);
+    /// drawn in `font` and `words`, the booklet's.
+    fn booklet_review(
+        &self,
+        index: usize,
+        nodes: u64,
+        (font, words): (&Arc<Font>, &crate::words::Words),
+    ) -> Option<BookletReview> {
+        let _ = (index, nodes, font, words);
         None
     }
 }

@@ -75,14 +75,14 @@ pub trait Searcher: Sync {
         false
     }
 
-    /// The evaluation graph of `games`, for a game that draws one, in `font`.
+    /// The evaluation graph of `games`, for a game that draws one, in `font` and `words`.
     fn graph(
         &self,
         games: &[(usize, &dyn GameRecord)],
         budget: Budget,
-        font: &std::sync::Arc<crate::font::Font>,
+        (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
     ) -> Option<Document> {
-        let _ = (games, budget, font);
+        let _ = (games, budget, font, words);
         None
     }
 }

@@ -11,25 +11,20 @@
 //! - a proven win before and neither a win nor its absence proven after: "win no longer
 //!   proven" (a position unproven within a budget proves nothing);
 //! - no proof before and a proven loss after: "walked into a proven loss";
-//! - otherwise, by how much the estimate of the move played falls short of the best
-//!   move's, both searched alike: [`MISTAKE`] or more a mistake, [`BLUNDER`] or more a
-//!   blunder.
+//! - otherwise, by how much the mover's win probability ([`calibration`]) falls from the
+//!   position before the move to the position after it, each estimated from its own side to
+//!   move: 10 points or more an inaccuracy, 20 a mistake, 30 a blunder.
 
 use serde::Serialize;
 
 use super::bits::Wide;
+use super::calibration::{self, win_probability};
 use super::game::{Outcome, Ply, Rules, notation};
 use super::rules::Position;
 use super::search::{Engine, Value, Verdict, eval::WIN};
 use crate::formats::report::{Column, json_line, table};
 pub use crate::games::search::Budget;
 use crate::vocabulary::Side;
-
-/// An estimate falling this much short of the best move's is a mistake: as bad as one and
-/// a half more groups to join (the evaluation's depth-2 noise stays well under it).
-pub(crate) const MISTAKE: i32 = 150;
-/// And this much a blunder: three groups' worth.
-pub(crate) const BLUNDER: i32 = 300;
 
 /// The budget of the second look at a move that left a proven win for an unproven position,
 /// in times the review's budget a position (taken from what the game's budget has left).
@@ -79,12 +74,18 @@ pub enum Note {
     WalkedIntoLoss {
         loss: u32,
     },
+    /// The mover's win probability fell by `drop` percentage points, from the position
+    /// before the move to the position after it (30 or more; a mistake 20, an inaccuracy 10).
     Blunder {
-        swing: i32,
+        drop: u32,
         best: String,
     },
     Mistake {
-        swing: i32,
+        drop: u32,
+        best: String,
+    },
+    Inaccuracy {
+        drop: u32,
         best: String,
     },
 }
@@ -103,14 +104,28 @@ impl Note {
                 "lost at once: the move connected the other side".into()
             }
             Note::WalkedIntoLoss { loss } => format!("walked into a proven loss (loss in {loss})"),
-            Note::Blunder { swing, best } => format!("blunder (−{swing}); best {best}"),
-            Note::Mistake { swing, best } => format!("mistake (−{swing}); best {best}"),
+            Note::Blunder { drop, best } => format!("blunder (−{drop}%); best {best}"),
+            Note::Mistake { drop, best } => format!("mistake (−{drop}%); best {best}"),
+            Note::Inaccuracy { drop, best } => format!("inaccuracy (−{drop}%); best {best}"),
+        }
+    }
+
+    /// The verdict word the JSON lines give: "blunder", "missed win", ….
+    pub fn word(&self) -> &'static str {
+        match self {
+            Note::ThrewAwayWin { .. } => "threw away win",
+            Note::MissedWin { .. } => "missed win",
+            Note::WinNotProven { .. } => "win not proven",
+            Note::WalkedIntoLoss { .. } => "walked into loss",
+            Note::Blunder { .. } => "blunder",
+            Note::Mistake { .. } => "mistake",
+            Note::Inaccuracy { .. } => "inaccuracy",
         }
     }
 
     /// A costly move: one a review diagram shows.
     pub(crate) fn is_costly(&self) -> bool {
-        !matches!(self, Note::Mistake { .. })
+        !matches!(self, Note::Mistake { .. } | Note::Inaccuracy { .. })
     }
 }
 
@@ -126,6 +141,8 @@ pub struct Review {
     /// Positions 0 to this (excluded) were not reviewed: the game's budget ran out first
     /// (positions are reviewed from the end).
     pub unreviewed: usize,
+    /// The winner: the record's result, else the proven result of its last position.
+    pub winner: Option<Side>,
 }
 
 /// The verdict on a position where the game ended, for the side to move.
@@ -144,6 +161,7 @@ fn final_verdict(outcome: Outcome, to_move: Side) -> Verdict {
             Value::Loss => -WIN,
             Value::Draw => 0,
         },
+        estimate: 0,
         nodes: 0,
     }
 }
@@ -208,6 +226,7 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
             judge(rules, before, after, *ply, still_wins.0)
         })
         .collect();
+    let winner = winner_of(history[history.len() - 1].2, &stands[stands.len() - 1]);
     Review {
         rules: rules.clone(),
         stands,
@@ -215,6 +234,20 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
         nodes: total,
         budget,
         unreviewed,
+        winner,
+    }
+}
+
+/// The winner: by the record's result (`outcome`), else by the proven verdict on its last
+/// position (`last`), if either says.
+fn winner_of(outcome: Option<Outcome>, last: &Stand) -> Option<Side> {
+    match outcome {
+        Some(outcome) => outcome.winner(),
+        None => match last.verdict.value {
+            Some(Value::Win) => Some(last.position.to_move),
+            Some(Value::Loss) => Some(last.position.to_move.other()),
+            _ => None,
+        },
     }
 }
 
@@ -247,6 +280,7 @@ fn unsearched() -> Verdict {
         plies: None,
         best: None,
         score: 0,
+        estimate: 0,
         nodes: 0,
     }
 }
@@ -323,16 +357,14 @@ fn judge(
             None => Some(Note::WinNotProven { win, best }),
         },
         (None, _, Some(Value::Loss), Some(loss)) => Some(Note::WalkedIntoLoss { loss }),
-        (None, _, None, _) => {
-            let swing = b.score - played_score;
-            if swing >= BLUNDER && Some(played) != b.best {
-                Some(Note::Blunder { swing, best })
-            } else if swing >= MISTAKE && Some(played) != b.best {
-                Some(Note::Mistake { swing, best })
-            } else {
-                None
-            }
-        }
+        // As lichess does: the fall from the position's chance to the next position's
+        // (each searched alike from its own side to move, as the graph draws them). The
+        // best move's estimate against the move played's, both from here, overstated the
+        // cost: the best of many noisy estimates is too high.
+        (None, _, None, _) if Some(played) != b.best => by_drop(
+            win_probability(b.score) - (1.0 - win_probability(after.verdict.score)),
+            best,
+        ),
         _ => None,
     };
     Judged {
@@ -341,6 +373,22 @@ fn judge(
         played,
         played_score,
         note,
+    }
+}
+
+/// The note for a fall of the mover's win probability by `drop` (0 to 1), if it is one:
+/// the calibration's thresholds, in whole percentage points as the report shows them.
+fn by_drop(drop: f64, best: String) -> Option<Note> {
+    let points = (drop * 100.0).round().max(0.0) as u32;
+    let at_least = |threshold: f64| points >= (threshold * 100.0).round() as u32;
+    if at_least(calibration::BLUNDER) {
+        Some(Note::Blunder { drop: points, best })
+    } else if at_least(calibration::MISTAKE) {
+        Some(Note::Mistake { drop: points, best })
+    } else if at_least(calibration::INACCURACY) {
+        Some(Note::Inaccuracy { drop: points, best })
+    } else {
+        None
     }
 }
 
@@ -360,6 +408,7 @@ fn flipped(v: &Verdict) -> Verdict {
     Verdict {
         value: v.value.map(Value::flipped),
         score: -v.score,
+        estimate: -v.estimate,
         ..*v
     }
 }
@@ -379,21 +428,42 @@ pub fn proven_from(review: &Review) -> Option<(usize, Option<Side>)> {
     Some((from, last))
 }
 
-/// What the report's before and after say. A reader would take the next row's before for
-/// this row's after; an estimate is searched to a fixed depth from where it is made, so the
-/// two differ by a ply of search.
-const COLUMNS_KEY: &str = "before, after: for the player who moved, a proof or the engine's \
-    estimate of the position before the move and of the move played, searched as deep (the \
-    next row's before is searched a ply further and may differ)\n";
+/// What the report's before and after say, and what its percentages mean.
+const COLUMNS_KEY: &str = "before, after: the position before the move and after it, for \
+    the player who moved: a proof, or the chance to win\n\
+    %: the chance to win by the engine's estimate, calibrated on real games: of positions \
+    estimated at 70%, the side to move won 7 in 10; a move whose after falls 10, 20 or 30 \
+    points below its before is an inaccuracy, a mistake or a blunder\n";
+
+/// A verdict as the table gives it: a proof ("win in 5"), or the chance to win ("62%").
+fn chance_text(v: &Verdict) -> String {
+    match v.value {
+        Some(_) => verdict_text(v),
+        None => percent(win_probability(v.score)),
+    }
+}
+
+/// A probability in whole percent: "62%".
+fn percent(p: f64) -> String {
+    format!("{}%", (p * 100.0).round() as u32)
+}
+
+/// "14... e3-f4": the move after `ply` plies, numbered as the move list numbers it.
+pub fn numbered(ply: usize, played: Ply, size: usize) -> String {
+    format!(
+        "{} {}",
+        crate::vocabulary::Numbering::Pairs.number(ply),
+        notation(played, size)
+    )
+}
 
 /// The text report of one game: a line per move, then what each side did.
 pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String {
     let size = review.rules.size;
     let column = Column::new;
     let columns = [
-        column("move", 5, false, 0),
-        column("player", 6, false, 2),
-        column("played", 6, false, 1),
+        column("move", 12, false, 0),
+        column("player", 6, false, 1),
         column("before", 10, true, 1),
         column("after", 10, true, 1),
         column("note", 0, false, 2),
@@ -407,17 +477,11 @@ pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String 
             }
             let before = &review.stands[m.ply].verdict;
             let after = flipped(&review.stands[m.ply + 1].verdict);
-            let after_text = if after.value.is_none() {
-                crate::formats::report::signed(m.played_score)
-            } else {
-                verdict_text(&after)
-            };
             vec![
-                crate::vocabulary::Numbering::Pairs.number(m.ply),
+                numbered(m.ply, m.played, size),
                 m.mover.name().into(),
-                notation(m.played, size),
-                verdict_text(before),
-                after_text,
+                chance_text(before),
+                chance_text(&after),
                 m.note.as_ref().map(Note::describe).unwrap_or_default(),
             ]
         })
@@ -426,20 +490,7 @@ pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String 
     out.push_str(&table(&columns, &rows));
     out.push_str(COLUMNS_KEY);
     for side in [Side::Black, Side::White] {
-        let mine = review.moves.iter().filter(|m| m.mover == side);
-        let count = |f: fn(&Note) -> bool| {
-            mine.clone()
-                .filter(|m| m.note.as_ref().is_some_and(f))
-                .count()
-        };
-        out.push_str(&format!(
-            "{}: {} wins thrown away or missed, {} proven losses walked into, {} blunders, {} mistakes\n",
-            side.name(),
-            count(|n| matches!(n, Note::ThrewAwayWin { .. } | Note::MissedWin { .. })),
-            count(|n| matches!(n, Note::WalkedIntoLoss { .. })),
-            count(|n| matches!(n, Note::Blunder { .. })),
-            count(|n| matches!(n, Note::Mistake { .. })),
-        ));
+        out.push_str(&side_line(review, side));
     }
     match proven_from(review) {
         Some((ply, Some(side))) => out.push_str(&format!(
@@ -465,12 +516,31 @@ pub(crate) fn text_report(index: usize, title: &str, review: &Review) -> String 
     out
 }
 
+/// What one side did, counted: "black: 0 wins thrown away or missed, …".
+fn side_line(review: &Review, side: Side) -> String {
+    let mine = review.moves.iter().filter(|m| m.mover == side);
+    let count = |f: fn(&Note) -> bool| {
+        mine.clone()
+            .filter(|m| m.note.as_ref().is_some_and(f))
+            .count()
+    };
+    format!(
+        "{}: {} wins thrown away or missed, {} proven losses walked into, {} blunders, {} \
+         mistakes, {} inaccuracies\n",
+        side.name(),
+        count(|n| matches!(n, Note::ThrewAwayWin { .. } | Note::MissedWin { .. })),
+        count(|n| matches!(n, Note::WalkedIntoLoss { .. })),
+        count(|n| matches!(n, Note::Blunder { .. })),
+        count(|n| matches!(n, Note::Mistake { .. })),
+        count(|n| matches!(n, Note::Inaccuracy { .. })),
+    )
+}
+
 /// A row of the table for a move from a position left unreviewed.
 fn unreviewed_row(m: &Judged, size: usize) -> Vec<String> {
     vec![
-        crate::vocabulary::Numbering::Pairs.number(m.ply),
+        numbered(m.ply, m.played, size),
         m.mover.name().into(),
-        notation(m.played, size),
         "-".into(),
         "-".into(),
         "not reviewed".into(),
@@ -507,9 +577,8 @@ fn position_after(review: &Review, ply: usize) -> String {
     match ply.checked_sub(1).and_then(|last| review.moves.get(last)) {
         None => "the start".into(),
         Some(m) => format!(
-            "the position after {} {}",
-            crate::vocabulary::Numbering::Pairs.number(m.ply),
-            notation(m.played, review.rules.size)
+            "the position after {}",
+            numbered(m.ply, m.played, review.rules.size)
         ),
     }
 }
@@ -543,7 +612,17 @@ impl JsonVerdict {
 struct JsonStand {
     index: usize,
     #[serde(flatten)]
-    verdict: JsonVerdict,
+    position: JsonVerdict,
+    /// The side to move's chance to win: 1 or 0 proven, else the calibrated estimate, to
+    /// three decimals; null where the position was not reviewed.
+    win_probability: Option<f64>,
+    /// The move played from here, in the record's notation; null at the end.
+    #[serde(rename = "move")]
+    played: Option<String>,
+    /// Its number as the move list writes it: "14." or "14...".
+    number: Option<String>,
+    /// What the review says of it: "blunder", "missed win", …, or null.
+    verdict: Option<&'static str>,
     /// Why the position was not searched, where it was not.
     #[serde(skip_serializing_if = "Option::is_none")]
     unreviewed: Option<String>,
@@ -556,9 +635,15 @@ pub(crate) fn json_report(index: usize, review: &Review) -> String {
         .stands
         .iter()
         .map(|s| {
+            let judged = review.moves.get(s.ply);
+            let chance = (calibration::of_verdict(&s.verdict) * 1000.0).round() / 1000.0;
             json_line(&JsonStand {
                 index,
-                verdict: JsonVerdict::new(s.ply, s.position.to_move, &s.verdict, size),
+                position: JsonVerdict::new(s.ply, s.position.to_move, &s.verdict, size),
+                win_probability: s.reviewed.then_some(chance),
+                played: judged.map(|m| notation(m.played, size)),
+                number: judged.map(|_| crate::vocabulary::Numbering::Pairs.number(s.ply)),
+                verdict: judged.and_then(|m| m.note.as_ref()).map(Note::word),
                 unreviewed: (!s.reviewed).then(|| unreviewed_reason(review)),
             })
         })
@@ -617,38 +702,38 @@ pub struct Marked {
 }
 
 impl Review {
-    /// The game's turning point: the ply before its costliest move, chosen in this order
-    /// (each from the mover's view, as `analyze --format json` gives the verdicts):
-    /// 1. the first move from a proven win to a position not proven won;
-    /// 2. else the first move from an unproven position into a proven loss;
-    /// 3. else, among moves between unproven positions, the one whose estimate falls the
-    ///    most (the score before it plus the opponent's score after it), at least
-    ///    [`MISTAKE`]; the earliest of equals.
+    /// The game's turning point: the ply before the eventual loser's decisive move (each
+    /// verdict from the side to move's view, as `analyze --format json` gives them):
+    /// 1. the loser's move into the stretch of positions proven lost to the end;
+    /// 2. else the loser's move (either side's, when the game has no winner) by which its
+    ///    win probability falls the most, from the position before to the position after
+    ///    (`win_probability` there, from the other side's view), at least a mistake's
+    ///    [`calibration::MISTAKE`]; the earliest of equals.
     ///
     /// None when no move qualifies.
     pub fn turning_point(&self) -> Option<usize> {
-        let before = |i: usize| &self.stands[i].verdict;
-        let after = |i: usize| flipped(&self.stands[i + 1].verdict);
+        let loser = self.winner.map(Side::other);
+        let mover = |i: usize| self.stands[i].position.to_move;
         // Moves from unreviewed positions were not judged.
         let plies = self.unreviewed..self.moves.len();
-        let gave_up_win = plies
-            .clone()
-            .find(|&i| before(i).value == Some(Value::Win) && after(i).value != Some(Value::Win));
-        let into_loss = || {
-            plies
+        let into_loss = proven_from(self)
+            .filter(|(_, winner)| winner.is_some() && *winner == self.winner)
+            .and_then(|(from, _)| from.checked_sub(1))
+            .filter(|&i| plies.contains(&i) && Some(mover(i)) == loser);
+        let largest_drop = || {
+            let chance = |i: usize| calibration::of_verdict(&self.stands[i].verdict);
+            let drops = plies
                 .clone()
-                .find(|&i| before(i).value.is_none() && after(i).value == Some(Value::Loss))
+                .filter(|&i| loser.is_none_or(|side| side == mover(i)))
+                .map(|i| (chance(i) - (1.0 - chance(i + 1)), i));
+            // The largest drop, and of equals the earliest ply.
+            let (drop, i) = drops.fold(None, |best: Option<(f64, usize)>, (d, i)| match best {
+                Some((b, _)) if b >= d => best,
+                _ => Some((d, i)),
+            })?;
+            (drop >= calibration::MISTAKE).then_some(i)
         };
-        let largest_fall = || {
-            let falls = plies.clone().filter_map(|i| {
-                let (b, a) = (before(i), after(i));
-                (b.value.is_none() && a.value.is_none()).then_some((b.score - a.score, i))
-            });
-            // The largest fall, and of equals the earliest ply.
-            let (fall, i) = falls.max_by_key(|&(fall, i)| (fall, std::cmp::Reverse(i)))?;
-            (fall >= MISTAKE).then_some(i)
-        };
-        gave_up_win.or_else(into_loss).or_else(largest_fall)
+        into_loss.or_else(largest_drop)
     }
 
     /// The costly moves a review diagram is worth drawing for: the turning point first,
@@ -702,6 +787,7 @@ mod tests {
                 plies,
                 best: None,
                 score: 0,
+                estimate: 0,
                 nodes: 0,
             },
             over: false,
@@ -740,6 +826,44 @@ mod tests {
         }
         .describe();
         assert_eq!(described, "win no longer proven (win in 5: b1-b3)");
+    }
+
+    /// Issue 39.3: a move is labelled by how far the mover's calibrated chance falls from
+    /// the position before it to the one after (10, 20, 30 points); a proof after the move
+    /// overrides the estimate.
+    #[test]
+    fn a_move_is_labelled_by_the_fall_of_the_movers_chance_and_proofs_override_it() {
+        let rules = Rules::default();
+        let board = AnyBoard::shared(8, &[]);
+        let start = board.start(crate::games::loa::rules::Setup::Standard);
+        let played = Ply::Move(board.moves(&start)[0]);
+        let after = match played {
+            Ply::Move(m) => board.play(&start, m),
+            Ply::Pass => board.pass(&start),
+        };
+        let before = stand(0, start, None, None);
+        // The opponent's estimate after the move that leaves the mover `drop` below ½.
+        let score = |drop: f64| {
+            let p: f64 = 0.5 + drop;
+            (calibration::K * (p / (1.0 - p)).ln()).round() as i32
+        };
+        let said = |drop: f64| {
+            let mut next = stand(1, after, None, None);
+            next.verdict.score = score(drop);
+            judge(&rules, &before, &next, played, None).note
+        };
+        assert_eq!(said(0.09), None);
+        assert!(matches!(
+            said(0.11),
+            Some(Note::Inaccuracy { drop: 11, .. })
+        ));
+        assert!(matches!(said(0.21), Some(Note::Mistake { drop: 21, .. })));
+        assert!(matches!(said(0.31), Some(Note::Blunder { drop: 31, .. })));
+        // A small fall into a proven loss is named by the proof.
+        let mut lost = stand(1, after, Some(Value::Win), Some(7));
+        lost.verdict.score = score(0.05);
+        let note = judge(&rules, &before, &lost, played, None).note;
+        assert_eq!(note, Some(Note::WalkedIntoLoss { loss: 7 }));
     }
 
     /// A game of 2,000 plies: the pieces of both sides shuttle back and forth, which only

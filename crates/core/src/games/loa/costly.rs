@@ -138,7 +138,7 @@ pub(crate) fn key_entries<'a>(
 }
 
 /// A verdict in words for `side`: "White wins in 5", "Black has lost", "a draw", or the
-/// estimate "estimate +35 for White".
+/// calibrated estimate "White's chance to win 55% (estimate +35)".
 fn verdict_for(side: Side, v: &Verdict, words: &Words) -> String {
     let name = words.tr(&capitalised(side.name()));
     let english = match (v.value, v.plies) {
@@ -147,14 +147,16 @@ fn verdict_for(side: Side, v: &Verdict, words: &Words) -> String {
         (Some(Value::Loss), Some(0)) => "{side} has lost",
         (Some(Value::Win), _) => "{side} wins in {n}",
         (Some(Value::Loss), _) => "{side} loses in {n}",
-        (None, _) => "estimate {score} for {side}",
+        (None, _) => "{side}'s chance to win {chance} (estimate {score})",
     };
+    let chance = (super::calibration::win_probability(v.score) * 100.0).round();
     words.fill(
         english,
         &[
             ("side", &name),
             ("n", &v.plies.unwrap_or(0)),
             ("score", &verdict_text(v)),
+            ("chance", &format!("{chance}%")),
         ],
     )
 }
@@ -170,7 +172,7 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
             let played =
                 crate::vocabulary::Numbering::Pairs.moves(moves, marked.ply, marked.ply + 1);
             let english = if marked.turning {
-                "Turning point: {move} ({side})"
+                "Decisive move: {move} ({side})"
             } else {
                 "Move played: {move} ({side})"
             };
@@ -202,6 +204,7 @@ pub fn lines(marked: &Marked, moves: &[String], size: usize, words: &Words) -> V
                     | Note::WinNotProven { .. }
                     | Note::Blunder { .. }
                     | Note::Mistake { .. }
+                    | Note::Inaccuracy { .. }
             )
         );
     match (marked.best, marked.played) {
@@ -229,6 +232,7 @@ fn note_words(note: &Note, words: &Words) -> String {
         Note::WalkedIntoLoss { .. } => "walked into a proven loss",
         Note::Blunder { .. } => "a blunder",
         Note::Mistake { .. } => "a mistake",
+        Note::Inaccuracy { .. } => "an inaccuracy",
     };
     words.tr(english)
 }
@@ -252,6 +256,7 @@ mod tests {
             plies: None,
             best: Some(best),
             score: 0,
+            estimate: 0,
             nodes: 0,
         };
         Marked {

@@ -1,11 +1,14 @@
-//! The evaluation graph of a reviewed game, as a figure for bulletins: the score after every
-//! ply from Black's view (above the middle line Black stands better), stretches where the
-//! result is proven as bands along the top (Black wins) or bottom (White wins), and the
-//! costly moves marked on the curve.
+//! The evaluation graph of a reviewed game, as a figure for bulletins: Black's chance to win
+//! after every ply (the calibrated estimate, `calibration`; 100 % where Black's win is
+//! proven, 0 % where White's is), on a labelled scale of 0 to 100 %, with the moves along
+//! the bottom numbered as the move list numbers them, stretches where the result is proven
+//! as bands along the winner's edge, the costly moves marked on the curve, and a key to
+//! every mark drawn, all in the job's language.
 
 use std::sync::Arc;
 
 use super::analysis::{Review, Reviewed};
+use super::calibration;
 use super::search::Value;
 use crate::figure::{
     Anchor, Color, Document, Figure, Group, Paint, Point, Rect, Shape, Stroke, Text,
@@ -13,178 +16,289 @@ use crate::figure::{
 use crate::font::Font;
 use crate::palette::{INK, WARNING};
 use crate::vocabulary::Side;
+use crate::words::Words;
 
 /// The figure's size, in millimetres.
 const WIDTH: f64 = 170.0;
-const HEIGHT: f64 = 70.0;
-/// Estimates are drawn up to this far from even; proven results at the edge.
-const CLIP: f64 = 600.0;
+/// The least height: the key's rows add to it where they need more.
+const HEIGHT: f64 = 76.0;
+/// Where the curve is drawn.
+const PLOT: Rect = Rect {
+    x: 20.0,
+    y: 15.0,
+    width: WIDTH - 26.0,
+    height: HEIGHT - 38.0,
+};
 const LABEL_PT: f64 = 7.0;
 const TITLE_PT: f64 = 10.0;
 const BAND: Color = Color::grey(200);
+const BAND_HEIGHT: f64 = 3.0;
+const DOT: f64 = 0.9;
 
-/// Black's score at each position: the estimate, or the edge when proven.
-fn black_scores(review: &Review) -> Vec<(f64, Option<Side>)> {
+/// Black's chance to win at each position, and the winner where the result is proven.
+fn black_chances(review: &Review) -> Vec<(f64, Option<Side>)> {
     review
         .stands
         .iter()
         .map(|s| {
-            let sign = if s.position.to_move == Side::Black {
-                1.0
-            } else {
-                -1.0
-            };
+            let to_move = s.position.to_move;
             let winner = match s.verdict.value {
-                Some(Value::Win) => Some(s.position.to_move),
-                Some(Value::Loss) => Some(s.position.to_move.other()),
+                Some(Value::Win) => Some(to_move),
+                Some(Value::Loss) => Some(to_move.other()),
                 _ => None,
             };
-            let score = match winner {
-                Some(Side::Black) => CLIP,
-                Some(Side::White) => -CLIP,
-                None => (sign * f64::from(s.verdict.score)).clamp(-CLIP, CLIP),
+            let mover = calibration::of_verdict(&s.verdict);
+            let black = if to_move == Side::Black {
+                mover
+            } else {
+                1.0 - mover
             };
-            (score, winner)
+            (black, winner)
         })
         .collect()
 }
 
-/// One page: the graph of `review`, under `title`, its words in `font`.
-pub fn figure(title: &str, review: &Review, font: Arc<Font>) -> Figure {
-    let mut figure = Figure::new(WIDTH, HEIGHT, title, font);
-    let plot = Rect::new(16.0, 12.0, WIDTH - 22.0, HEIGHT - 22.0);
-    let scores = black_scores(review);
-    let last = (scores.len().max(2) - 1) as f64;
-    let x = |ply: usize| plot.x + plot.width * ply as f64 / last;
-    let y = |score: f64| plot.y + plot.height * (0.5 - score / CLIP / 2.0);
+/// Where a position and a chance go on the page.
+struct Scale {
+    last: f64,
+}
 
+impl Scale {
+    fn x(&self, ply: usize) -> f64 {
+        PLOT.x + PLOT.width * ply as f64 / self.last
+    }
+
+    fn y(&self, chance: f64) -> f64 {
+        PLOT.y + PLOT.height * (1.0 - chance)
+    }
+}
+
+/// One page: the graph of `review`, under `title`, its words in `font` and `words`.
+pub fn figure(title: &str, review: &Review, font: Arc<Font>, words: &Words) -> Figure {
+    let mut figure = Figure::new(WIDTH, HEIGHT, title, font.clone());
+    let chances = black_chances(review);
+    let scale = Scale {
+        last: (chances.len().max(2) - 1) as f64,
+    };
     let mut root = Group::new("analysis-graph");
     root.text(Text::new(
-        Point::new(plot.x, 7.0),
+        Point::new(PLOT.x, 6.0),
         title,
         TITLE_PT,
         Anchor::Start,
     ));
-    let mut frame = Group::new("axes");
-    frame.shape(Shape::Rect(plot), Paint::stroke(Stroke::solid(INK, 0.3)));
-    frame.shape(
-        Shape::Line(Point::new(plot.x, y(0.0)), Point::new(plot.right(), y(0.0))),
-        Paint::stroke(Stroke::dashed(INK, 0.2, &[1.0, 1.0])),
+    let bands = bands(&chances, &scale);
+    let marks = marks(review, &chances, &scale);
+    let (key, bottom) = key(
+        words,
+        &font,
+        !bands.items.is_empty(),
+        !marks.items.is_empty(),
     );
-    // Ply ticks every ten plies (five moves a side).
-    let mut labels = Group::new("label");
-    let mut ply = 0;
-    while ply < scores.len() {
-        frame.shape(
-            Shape::Line(
-                Point::new(x(ply), plot.bottom()),
-                Point::new(x(ply), plot.bottom() + 1.2),
-            ),
-            Paint::stroke(Stroke::solid(INK, 0.2)),
-        );
-        labels.text(Text::new(
-            Point::new(x(ply), plot.bottom() + 4.2),
-            ply.to_string(),
-            LABEL_PT,
-            Anchor::Middle,
-        ));
-        ply += 10;
-    }
-    labels.text(Text::new(
-        Point::new(plot.x - 1.5, plot.y + 3.0),
-        "Black",
-        LABEL_PT,
-        Anchor::End,
-    ));
-    labels.text(Text::new(
-        Point::new(plot.x - 1.5, plot.bottom() - 1.0),
-        "White",
-        LABEL_PT,
-        Anchor::End,
-    ));
-    labels.text(Text::new(
-        Point::new(plot.right(), plot.bottom() + 8.0),
-        "ply; bands: result proven",
-        LABEL_PT,
-        Anchor::End,
-    ));
-
-    // The proven stretches: a band along the winner's edge.
-    let mut bands = Group::new("proven");
-    for (ply, (_, winner)) in scores.iter().enumerate() {
-        let Some(side) = winner else { continue };
-        let left = x(ply.saturating_sub(1)).max(plot.x);
-        let left = if ply == 0 {
-            x(0)
-        } else {
-            (left + x(ply)) / 2.0
-        };
-        let right = if ply + 1 < scores.len() {
-            (x(ply) + x(ply + 1)) / 2.0
-        } else {
-            x(ply)
-        };
-        let top = match side {
-            Side::Black => plot.y,
-            Side::White => plot.bottom() - 3.0,
-        };
-        bands.shape(
-            Shape::Rect(Rect::new(left, top, (right - left).max(0.2), 3.0)),
-            Paint::fill(BAND),
-        );
-    }
-
-    // Positions left unreviewed have no score: the curve starts after them.
-    let curve: Vec<Point> = scores
-        .iter()
-        .enumerate()
-        .skip(review.unreviewed)
-        .map(|(ply, (score, _))| Point::new(x(ply), y(*score)))
-        .collect();
-    let mut line = Group::new("score");
-    line.shape(
-        Shape::Polyline(curve),
-        Paint::stroke(Stroke::solid(INK, 0.5)),
-    );
-
-    let mut marks = Group::new("costly");
-    for m in &review.moves {
-        if m.note.as_ref().is_some_and(|n| n.is_costly()) {
-            let (score, _) = scores[m.ply + 1];
-            marks.shape(
-                Shape::Circle {
-                    center: Point::new(x(m.ply + 1), y(score)),
-                    radius: 0.9,
-                },
-                Paint::fill(WARNING),
-            );
-        }
-    }
+    // The key takes the rows its words need, in any language.
+    figure.height = HEIGHT.max(bottom + 4.0);
     root.group(bands);
-    root.group(frame);
-    root.group(line);
+    root.group(vertical_scale(words));
+    root.group(move_scale(chances.len(), &scale, words));
+    root.group(curve(review, &chances, &scale));
     root.group(marks);
-    root.group(labels);
-    figure.description = format!(
-        "Evaluation graph of {title}: {} positions, Black's view.",
-        scores.len()
+    root.group(key);
+    figure.description = words.fill(
+        "Evaluation graph of {title}: {n} positions, Black's chance to win from 0 to 100%.",
+        &[("title", &title), ("n", &chances.len())],
     );
     if review.unreviewed > 0 {
-        figure.description += &format!(" The first {} not reviewed.", review.unreviewed);
+        figure.description += " ";
+        figure.description +=
+            &words.fill("The first {n} not reviewed.", &[("n", &review.unreviewed)]);
     }
     figure.root = root;
     figure
 }
 
-/// One page a game, in `font`.
-pub fn document(reviews: &[Reviewed], font: &Arc<Font>) -> Document {
+/// The frame, the lines at 25, 50 (dashed) and 75 %, the percentages at the left and what
+/// they measure above them.
+fn vertical_scale(words: &Words) -> Group {
+    let scale = Scale { last: 1.0 };
+    let mut axes = Group::new("axes");
+    axes.shape(Shape::Rect(PLOT), Paint::stroke(Stroke::solid(INK, 0.3)));
+    for percent in [0, 25, 50, 75, 100] {
+        let y = scale.y(f64::from(percent) / 100.0);
+        let line = Shape::Line(Point::new(PLOT.x, y), Point::new(PLOT.right(), y));
+        match percent {
+            50 => axes.shape(line, Paint::stroke(Stroke::dashed(INK, 0.2, &[1.0, 1.0]))),
+            25 | 75 => axes.shape(line, Paint::stroke(Stroke::solid(BAND, 0.2))),
+            _ => &mut axes,
+        };
+        axes.text(Text::new(
+            Point::new(PLOT.x - 1.5, y + 1.2),
+            format!("{percent}%"),
+            LABEL_PT,
+            Anchor::End,
+        ));
+    }
+    axes.text(Text::new(
+        Point::new(PLOT.x - 12.0, PLOT.y - 3.0),
+        words.tr("Black's chance to win (0%: White wins)"),
+        LABEL_PT,
+        Anchor::Start,
+    ));
+    axes
+}
+
+/// Ticks along the bottom at every 5th move (10th, 20th… in longer games), labelled with
+/// the move list's numbers, at the position after both sides' moves of that number.
+fn move_scale(positions: usize, scale: &Scale, words: &Words) -> Group {
+    let moves = positions / 2;
+    let step = [5, 10, 20, 50, 100, 200, 500]
+        .into_iter()
+        .find(|step| moves / step <= 16)
+        .unwrap_or(1_000);
+    let mut ticks = Group::new("label");
+    for n in (step..=moves).step_by(step) {
+        let x = scale.x(2 * n);
+        ticks.shape(
+            Shape::Line(
+                Point::new(x, PLOT.bottom()),
+                Point::new(x, PLOT.bottom() + 1.2),
+            ),
+            Paint::stroke(Stroke::solid(INK, 0.2)),
+        );
+        ticks.text(Text::new(
+            Point::new(x, PLOT.bottom() + 4.2),
+            n.to_string(),
+            LABEL_PT,
+            Anchor::Middle,
+        ));
+    }
+    ticks.text(Text::new(
+        Point::new(PLOT.right(), PLOT.bottom() + 8.0),
+        words.tr("Move"),
+        LABEL_PT,
+        Anchor::End,
+    ));
+    ticks
+}
+
+/// The proven stretches: a band along the winner's edge.
+fn bands(chances: &[(f64, Option<Side>)], scale: &Scale) -> Group {
+    let mut bands = Group::new("proven");
+    for (ply, (_, winner)) in chances.iter().enumerate() {
+        let Some(side) = winner else { continue };
+        let left = match ply {
+            0 => scale.x(0),
+            _ => (scale.x(ply - 1) + scale.x(ply)) / 2.0,
+        };
+        let right = match ply + 1 < chances.len() {
+            true => (scale.x(ply) + scale.x(ply + 1)) / 2.0,
+            false => scale.x(ply),
+        };
+        let top = match side {
+            Side::Black => PLOT.y,
+            Side::White => PLOT.bottom() - BAND_HEIGHT,
+        };
+        bands.shape(
+            Shape::Rect(Rect::new(left, top, (right - left).max(0.2), BAND_HEIGHT)),
+            Paint::fill(BAND),
+        );
+    }
+    bands
+}
+
+/// The curve; positions left unreviewed have no chance, so it starts after them.
+fn curve(review: &Review, chances: &[(f64, Option<Side>)], scale: &Scale) -> Group {
+    let points: Vec<Point> = chances
+        .iter()
+        .enumerate()
+        .skip(review.unreviewed)
+        .map(|(ply, (chance, _))| Point::new(scale.x(ply), scale.y(*chance)))
+        .collect();
+    let mut line = Group::new("score");
+    line.shape(
+        Shape::Polyline(points),
+        Paint::stroke(Stroke::solid(INK, 0.5)),
+    );
+    line
+}
+
+/// A dot on the curve after each costly move.
+fn marks(review: &Review, chances: &[(f64, Option<Side>)], scale: &Scale) -> Group {
+    let mut marks = Group::new("costly");
+    for m in &review.moves {
+        if m.note.as_ref().is_some_and(|n| n.is_costly()) {
+            let (chance, _) = chances[m.ply + 1];
+            marks.shape(
+                Shape::Circle {
+                    center: Point::new(scale.x(m.ply + 1), scale.y(chance)),
+                    radius: DOT,
+                },
+                Paint::fill(WARNING),
+            );
+        }
+    }
+    marks
+}
+
+/// The key under the graph: a sample of each mark drawn and its words, in a row (more when
+/// the words need them), and the baseline of its last row.
+fn key(words: &Words, font: &Font, bands: bool, dots: bool) -> (Group, f64) {
+    let mut key = Group::new("legend");
+    let (mut x, mut y) = (PLOT.x, PLOT.bottom() + 14.0);
+    let entries = [
+        (
+            true,
+            "Black's chance to win, from the engine's estimate or a proof",
+        ),
+        (bands, "result proven, along the winner's edge"),
+        (
+            dots,
+            "a costly move: a blunder, or a proven result given up",
+        ),
+    ];
+    for (kind, (drawn, english)) in entries.into_iter().enumerate() {
+        if !drawn {
+            continue;
+        }
+        let text = words.tr(english);
+        let width = 7.0 + font.text_width(&text, LABEL_PT) + 5.0;
+        if x > PLOT.x && x + width > WIDTH - 4.0 {
+            (x, y) = (PLOT.x, y + 5.0);
+        }
+        let (a, b) = (Point::new(x, y - 1.2), Point::new(x + 5.0, y - 1.2));
+        match kind {
+            0 => key.shape(Shape::Line(a, b), Paint::stroke(Stroke::solid(INK, 0.5))),
+            1 => key.shape(
+                Shape::Rect(Rect::new(x, y - 2.7, 5.0, BAND_HEIGHT)),
+                Paint::fill(BAND),
+            ),
+            _ => key.shape(
+                Shape::Circle {
+                    center: Point::new(x + 2.5, y - 1.2),
+                    radius: DOT,
+                },
+                Paint::fill(WARNING),
+            ),
+        };
+        key.text(Text::new(
+            Point::new(x + 7.0, y),
+            text,
+            LABEL_PT,
+            Anchor::Start,
+        ));
+        x += width;
+    }
+    (key, y)
+}
+
+/// One page a game, in `font` and `words`.
+pub fn document(reviews: &[Reviewed], font: &Arc<Font>, words: &Words) -> Document {
     let title = reviews
         .first()
         .map(|r| r.title.clone())
-        .unwrap_or_else(|| "evaluation graph".into());
+        .unwrap_or_else(|| words.tr("evaluation graph"));
     let pages = reviews
         .iter()
-        .map(|r| figure(&r.title, &r.review, font.clone()))
+        .map(|r| figure(&r.title, &r.review, font.clone(), words))
         .collect();
     Document::new(title, pages)
 }

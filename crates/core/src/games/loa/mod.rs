@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod bits;
 pub mod board;
+pub mod calibration;
 pub mod costly;
 pub mod diagram;
 pub mod game;
@@ -318,7 +319,7 @@ impl GameRecord for Record {
         &self,
         index: usize,
         nodes: u64,
-        font: &std::sync::Arc<crate::font::Font>,
+        (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
     ) -> Option<crate::games::BookletReview> {
         if self.plies.len() > MAX_REVIEW_PLIES {
             return None;
@@ -335,7 +336,7 @@ impl GameRecord for Record {
             diagrams.push(None);
         }
         Some(crate::games::BookletReview {
-            graph: graph::figure(&title, &review, font.clone()),
+            graph: graph::figure(&title, &review, font.clone(), words),
             diagrams,
         })
     }

@@ -48,9 +48,13 @@ impl Searcher for LoaSearcher {
         &self,
         games: &[(usize, &dyn GameRecord)],
         budget: Budget,
-        font: &std::sync::Arc<crate::font::Font>,
+        (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
     ) -> Option<Document> {
-        Some(super::graph::document(&reviewed(games, budget), font))
+        Some(super::graph::document(
+            &reviewed(games, budget),
+            font,
+            words,
+        ))
     }
 }
 

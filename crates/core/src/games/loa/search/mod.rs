@@ -68,6 +68,9 @@ pub struct Verdict {
     pub best: Option<Ply>,
     /// The estimate (side to move's view): `eval::WIN` minus the plies for a proven win.
     pub score: i32,
+    /// The alpha-beta estimate alone, also where a proof overrides it in `score`: what the
+    /// calibration of win probabilities is fitted on (`examples/loa-calibration.rs`).
+    pub estimate: i32,
     /// Nodes the proof search and the alpha-beta spent.
     pub nodes: u64,
 }
@@ -222,6 +225,7 @@ impl<B: Bits> Searcher<B> {
                     Value::Loss => -(eval::WIN - plies as i32),
                     Value::Draw => 0,
                 },
+                estimate,
                 nodes,
             },
             None => Verdict {
@@ -229,6 +233,7 @@ impl<B: Bits> Searcher<B> {
                 plies: None,
                 best: estimate_best,
                 score: estimate,
+                estimate,
                 nodes,
             },
         };
