@@ -7,7 +7,7 @@ use super::analysis::{Marked, Note, verdict_text};
 use super::board::BoardLayout;
 use super::game::{Ply, notation};
 use super::search::{Value, Verdict};
-use crate::figure::{Color, Group, Item, Point, Stroke, cased_arrow, trimmed};
+use crate::figure::{Color, Group, Item, Point, Stroke, cased_arrow, passing_under, trimmed};
 use crate::legend::KeyEntry;
 use crate::palette::{PAPER, WARNING as PLAYED};
 use crate::vocabulary::{Side, capitalised};
@@ -25,7 +25,14 @@ fn width(board: &BoardLayout) -> f64 {
 /// An arrow for `ply` from its piece's rim to its square (to the rim of a piece it
 /// captures), moved `shift` millimetres to its left, so two arrows along one line lie side
 /// by side instead of one over the other.
-fn move_arrow(board: &BoardLayout, ply: Ply, class: &str, color: Color, shift: f64) -> Group {
+/// Its shaft passes under the pieces and capture crosses of `crossed` it meets.
+fn move_arrow(
+    board: &BoardLayout,
+    ply: Ply,
+    (class, color): (&str, Color),
+    shift: f64,
+    crossed: &[(usize, Point, f64)],
+) -> Group {
     let Ply::Move(m) = ply else {
         return Group::new(class);
     };
@@ -41,7 +48,8 @@ fn move_arrow(board: &BoardLayout, ply: Ply, class: &str, color: Color, shift: f
     let (nx, ny) = (dy / length * shift, -dx / length * shift);
     let moved = |p: Point| Point::new(p.x + nx, p.y + ny);
     let w = width(board);
-    cased_arrow(class, moved(from), moved(to), w, color, (PAPER, w * 0.5))
+    let arrow = cased_arrow(class, moved(from), moved(to), w, color, (PAPER, w * 0.5));
+    passing_under(arrow, &super::diagram::between(crossed, m))
 }
 
 /// The ink of a cased arrow's shaft dashed (its casing stays whole).
@@ -80,7 +88,7 @@ fn along_one_line(a: Ply, b: Ply, size: usize) -> bool {
 
 /// The played move's arrow (red) and the best move's (blue, dashed); one arrow when they
 /// are the same move.
-pub fn arrows(board: &BoardLayout, marked: &Marked) -> Group {
+pub fn arrows(board: &BoardLayout, marked: &Marked, crossed: &[(usize, Point, f64)]) -> Group {
     let mut group = Group::new("review");
     let w = width(board);
     let same = marked.played.is_some() && marked.played == marked.best;
@@ -90,7 +98,7 @@ pub fn arrows(board: &BoardLayout, marked: &Marked) -> Group {
     };
     if let (Some(best), false) = (marked.best, same) {
         group.group(dashed(
-            move_arrow(board, best, "best-move arrow", BEST, -beside),
+            move_arrow(board, best, ("best-move arrow", BEST), -beside, crossed),
             w,
         ));
     }
@@ -100,7 +108,7 @@ pub fn arrows(board: &BoardLayout, marked: &Marked) -> Group {
         } else {
             "played-move arrow"
         };
-        group.group(move_arrow(board, played, class, PLAYED, beside));
+        group.group(move_arrow(board, played, (class, PLAYED), beside, crossed));
     }
     group
 }
@@ -290,7 +298,7 @@ mod tests {
     fn the_played_and_the_best_move_are_two_arrows_from_and_to_their_squares() {
         let font = crate::font::Font::builtin();
         let board = BoardLayout::fitting(&font, Point::new(0.0, 0.0), 80.0, 8, 8.0);
-        let group = arrows(&board, &marked(ply("b1", "b3"), ply("c1", "e3")));
+        let group = arrows(&board, &marked(ply("b1", "b3"), ply("c1", "e3")), &[]);
         for (class, from, to) in [("played-move", "b1", "b3"), ("best-move", "c1", "e3")] {
             let (start, tip) = ends(&group, class);
             let (a, b) = (
@@ -320,14 +328,14 @@ mod tests {
     fn two_moves_along_one_line_lie_side_by_side_and_one_move_is_one_arrow() {
         let font = crate::font::Font::builtin();
         let board = BoardLayout::fitting(&font, Point::new(0.0, 0.0), 80.0, 8, 8.0);
-        let group = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b5")));
+        let group = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b5")), &[]);
         let (p, _) = ends(&group, "played-move");
         let (b, _) = ends(&group, "best-move");
         assert!(
             (p.x - b.x).abs() > width(&board) * 2.0,
             "apart by more than their widths: {p:?} {b:?}"
         );
-        let same = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b3")));
+        let same = arrows(&board, &marked(ply("b1", "b3"), ply("b1", "b3")), &[]);
         assert_eq!(same.groups_with_class("arrow").len(), 1);
         assert_eq!(same.groups_with_class("best-move").len(), 1);
     }

@@ -278,11 +278,12 @@ fn board_marks(
     }
     groups.push(group_links(board, replay));
     groups.push(board.pieces(&replay.position));
+    let crossed = crossed_by_arrows(board, replay);
     if let (Some(m), false) = (last_move, with_figures) {
-        groups.push(last_move_arrow(board, m, &replay.position));
+        groups.push(last_move_arrow(board, m, &crossed));
     }
     if let Some(marked) = review {
-        groups.push(super::costly::arrows(board, marked));
+        groups.push(super::costly::arrows(board, marked, &crossed));
     }
     // Over the links and the move arrows, which may pass through a square's corner: no
     // line hides a capture.
@@ -324,7 +325,7 @@ fn last_move_squares(board: &BoardLayout, m: Move) -> Group {
 /// The last move as an arrow: from the emptied square's centre to just past the piece's
 /// rim, so the head lies on the board, cased in paper, and passing under the pieces it
 /// jumps, so it strikes none of them.
-fn last_move_arrow(board: &BoardLayout, m: Move, position: &Position<Wide>) -> Group {
+fn last_move_arrow(board: &BoardLayout, m: Move, crossed: &[(usize, Point, f64)]) -> Group {
     let mut last = Group::new("last-move");
     let (from, to) = trimmed(
         board.center(m.from as usize),
@@ -332,17 +333,31 @@ fn last_move_arrow(board: &BoardLayout, m: Move, position: &Position<Wide>) -> G
         board.cell * 0.15,
         board.piece_radius() + board.cell * 0.03,
     );
-    let jumped: Vec<(Point, f64)> = board
-        .piece_discs(position)
-        .into_iter()
-        .filter(|&(square, ..)| square != m.to as usize)
-        .map(|(_, centre, rim)| (centre, rim))
-        .collect();
     last.group(passing_under(
         last_move_shaft(from, to, last_move_width(board)),
-        &jumped,
+        &between(crossed, m),
     ));
     last
+}
+
+/// What a move's arrow passes under rather than strike: every piece (to its rim) and, on
+/// an empty square, a capture's cross; each with its square.
+pub(crate) fn crossed_by_arrows(board: &BoardLayout, replay: &Play) -> Vec<(usize, Point, f64)> {
+    let mut crossed = board.piece_discs(&replay.position);
+    let occupied = occupied(replay);
+    for sq in captures(replay).filter(|&sq| !occupied.has(sq)) {
+        crossed.push((sq, board.center(sq), board.cell * CENTRED_CROSS * 0.71));
+    }
+    crossed
+}
+
+/// The discs of `crossed` on squares other than `m`'s own two.
+pub(crate) fn between(crossed: &[(usize, Point, f64)], m: Move) -> Vec<(Point, f64)> {
+    crossed
+        .iter()
+        .filter(|&&(square, ..)| square != m.from as usize && square != m.to as usize)
+        .map(|&(_, centre, radius)| (centre, radius))
+        .collect()
 }
 
 /// The last move's arrow from `from` to `to`, `width` wide, cased in paper: on the board
