@@ -108,7 +108,14 @@ fn laid_out(
         height - 2.0 * MARGIN - footer,
     );
     let title = heading::booklet_title(&games, options);
-    let (measured, chars) = measure_diagrams(&games, area, options)?;
+    let columns = options.grid().0;
+    let heads = head_heights(
+        &games,
+        flow::column_width(area.width, columns),
+        area,
+        options,
+    )?;
+    let (measured, chars) = measure_diagrams(&games, area, &heads, options)?;
     let mut flow = Flow::new(area, options.font.clone());
     heading::front(&mut flow, &title, &games, options)?;
     results::draw(&mut flow, &games, options)?;
@@ -116,17 +123,19 @@ fn laid_out(
         true => Some(contents::reserve(&mut flow, &games, options)?),
         false => None,
     };
+    // The games follow one another down the columns, under the parts that span the page.
+    flow.gap(GAP);
+    flow.columns(columns);
     let mut first_pages = Vec::new();
     let mut placed = Vec::new();
-    for (k, (game, measured)) in games.iter().zip(measured).enumerate() {
-        if k == 0 && contents.is_some() {
-            flow.new_page();
-        } else {
-            flow.gap(GAP);
-        }
+    for (k, ((game, measured), head)) in games.iter().zip(measured).zip(heads).enumerate() {
+        flow.gap(GAP / 2.0);
         let number = (games.len() > 1).then_some(k + 1);
-        // A game that fits on a page starts where all of its head and first diagrams fit.
-        if let Some(height) = head_height(area, number, *game, &measured, options)? {
+        // A game starts where its heading, moves and first diagram fit, if a column holds
+        // them.
+        let whole =
+            head.map(|h| h + 2.0 + diagrams::first_height(&measured.sizes, measured.fitted));
+        if let Some(height) = whole.filter(|h| *h <= area.height) {
             flow.new_page_unless_room(height);
         }
         let (first, diagrams) = game_section(&mut flow, (k, number), *game, measured, options)?;
@@ -223,18 +232,23 @@ struct GameDiagrams<'a> {
 fn measure_diagrams<'a>(
     games: &[&'a dyn GameRecord],
     area: Rect,
+    heads: &[Option<f64>],
     options: &BookletOptions,
 ) -> Result<(Vec<GameDiagrams<'a>>, BTreeSet<char>), Error> {
     let per_game: Vec<Vec<BookletDiagram>> = games
         .iter()
         .map(|g| diagrams::entries(*g, options))
         .collect();
+    let (columns, rows) = options.grid();
+    let width = flow::column_width(area.width, columns);
     let lines = per_game
         .iter()
-        .map(|e| Cells::caption_lines(e, area, options))
+        .map(|e| Cells::caption_lines(e, width, options))
         .max()
         .unwrap_or(0);
-    let cells = Cells::new(area, options, lines);
+    // Each cell leaves room for the tallest game's heading and moves.
+    let head = heads.iter().flatten().fold(0.0, |a: f64, h| a.max(*h));
+    let cells = Cells::new(area, options, lines, head, rows);
     let unmeasured = Fitted {
         cells,
         scale: 1.0,
@@ -293,20 +307,24 @@ fn game_section(
     Ok((first, placed))
 }
 
-/// How high a game's heading, moves and first row of diagrams are, if they
-/// fit on one page.
-fn head_height(
+/// How high each game's heading and moves are in a column `width` wide, for those that fit
+/// in one.
+fn head_heights(
+    games: &[&dyn GameRecord],
+    width: f64,
     area: Rect,
-    number: Option<usize>,
-    game: &dyn GameRecord,
-    measured: &GameDiagrams,
     options: &BookletOptions,
-) -> Result<Option<f64>, Error> {
-    let mut trial = Flow::new(area, options.font.clone());
-    heading::game(&mut trial, number, game, options)?;
-    movelist::draw(&mut trial, game, options)?;
-    let height = trial.used() + 2.0 + diagrams::first_row_height(&measured.sizes, measured.fitted);
-    Ok((trial.page() == 0 && height <= area.height).then_some(height))
+) -> Result<Vec<Option<f64>>, Error> {
+    let column = Rect::new(area.x, area.y, width, area.height);
+    let mut heights = Vec::with_capacity(games.len());
+    for (k, game) in games.iter().enumerate() {
+        let number = (games.len() > 1).then_some(k + 1);
+        let mut trial = Flow::new(column, options.font.clone());
+        heading::game(&mut trial, number, *game, options)?;
+        movelist::draw(&mut trial, *game, options)?;
+        heights.push((trial.page() == 0).then(|| trial.used()));
+    }
+    Ok(heights)
 }
 
 /// The flowed content as pages of the paper's size, each numbered at its foot, counting the
