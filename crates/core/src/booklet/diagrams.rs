@@ -287,10 +287,11 @@ pub(crate) fn measure_all(
         ));
     }
     // As many down a column as the text allows, at most those `--per-page` asks for.
+    let plain = Drawn::new(entries, 1.0)?;
     let mut best = (0.0, "");
     let mut next = Some(cells);
     while let Some(cells) = next {
-        match legible(entries, cells, options)? {
+        match legible(entries, &plain, cells, options)? {
             Ok(measured) => return Ok(measured),
             Err(smallest) if smallest.0 > best.0 => best = smallest,
             Err(_) => {}
@@ -298,7 +299,7 @@ pub(crate) fn measure_all(
         next = cells.fewer(options);
     }
     let (smallest, game) = best;
-    if let Some(measured) = smallest_legible(entries, cells, options)? {
+    if let Some(measured) = smallest_legible(entries, &plain, cells, options)? {
         return Ok(measured);
     }
     let orientation = match options.page.landscape {
@@ -326,77 +327,103 @@ pub(crate) fn measure_all(
 /// The smallest size text printed at, and the game whose diagram holds it.
 type Smallest = (f64, &'static str);
 
-/// The diagrams drawn with their text `text_scale` times its size, measured at the scale
-/// that fits them all in `cells` above their captions; with the smallest text they hold,
-/// unscaled, and which game's diagram holds it. Each diagram is dropped once measured: it
-/// is drawn again when its page is written.
-fn measure_at(
-    entries: &[&BookletDiagram],
-    cells: Cells,
+/// One kind of game's diagrams drawn with their text `text_scale` times its size, and
+/// dropped: their sizes, unscaled, the smallest text they hold and which game's diagram
+/// holds it, and every character. Each is drawn again when its page is written.
+#[derive(Clone)]
+struct Drawn {
     text_scale: f64,
-) -> Result<(Smallest, Measured), Error> {
-    let (width, room) = (cells.cell.width, cells.cell.height - cells.caption_height);
-    let mut sizes = Vec::with_capacity(entries.len());
-    let mut chars = BTreeSet::new();
-    let (mut smallest, mut game) = (f64::INFINITY, "");
-    for entry in entries {
-        let figure = entry.draw(text_scale)?;
-        sizes.push((figure.width, figure.height));
-        for text in figure.root.texts() {
-            chars.extend(text.content.chars());
-            if text.size < smallest {
-                (smallest, game) = (text.size, entry.game.game().title());
+    sizes: Vec<(f64, f64)>,
+    smallest: Smallest,
+    chars: BTreeSet<char>,
+}
+
+impl Drawn {
+    fn new(entries: &[&BookletDiagram], text_scale: f64) -> Result<Self, Error> {
+        let mut sizes = Vec::with_capacity(entries.len());
+        let mut chars = BTreeSet::new();
+        let (mut smallest, mut game) = (f64::INFINITY, "");
+        for entry in entries {
+            let figure = entry.draw(text_scale)?;
+            sizes.push((figure.width, figure.height));
+            for text in figure.root.texts() {
+                chars.extend(text.content.chars());
+                if text.size < smallest {
+                    (smallest, game) = (text.size, entry.game.game().title());
+                }
             }
         }
+        Ok(Self {
+            text_scale,
+            sizes,
+            smallest: (smallest, game),
+            chars,
+        })
     }
-    let scale = sizes
-        .iter()
-        .map(|(w, h)| (width / w).min(room / h))
-        .fold(f64::INFINITY, f64::min);
-    let fitted = Fitted {
-        cells,
-        scale,
-        text_scale,
-    };
-    let measured = Measured {
-        sizes,
-        fitted,
-        chars,
-    };
-    Ok(((smallest, game), measured))
+
+    /// Measured at the one scale that fits them all in `cells` above their captions; with
+    /// the size their smallest text prints at.
+    fn fitted(self, cells: Cells) -> (f64, Measured) {
+        let (width, room) = (cells.cell.width, cells.cell.height - cells.caption_height);
+        let scale = self
+            .sizes
+            .iter()
+            .map(|(w, h)| (width / w).min(room / h))
+            .fold(f64::INFINITY, f64::min);
+        let fitted = Fitted {
+            cells,
+            scale,
+            text_scale: self.text_scale,
+        };
+        let printed = self.smallest.0 * scale;
+        let (sizes, chars) = (self.sizes, self.chars);
+        (
+            printed,
+            Measured {
+                sizes,
+                fitted,
+                chars,
+            },
+        )
+    }
 }
 
 /// The most a diagram's text is enlarged to fit its cell legibly: past that, the notes
 /// under a board outgrow it, and the diagram is drawn larger than its cell instead.
 const MOST_TEXT_SCALE_IN_CELL: f64 = 2.0;
 
-/// The diagrams measured at one scale that fits them all in `cells` above their captions,
-/// their text enlarged (at most [`MOST_TEXT_SCALE_IN_CELL`] times) until it prints at the
-/// smallest size; or the smallest text it came to, and which game's diagram holds it.
+/// The diagrams (`plain`, drawn with their text at its size) measured at one scale that
+/// fits them all in `cells` above their captions, their text enlarged (at most
+/// [`MOST_TEXT_SCALE_IN_CELL`] times) until it prints at the smallest size; or the smallest
+/// text it came to, and which game's diagram holds it.
 fn legible(
     entries: &[&BookletDiagram],
+    plain: &Drawn,
     cells: Cells,
     options: &BookletOptions,
 ) -> Result<Result<Measured, Smallest>, Error> {
     let min_pt = options.min_pt();
-    let legible = |smallest: f64| smallest >= min_pt - 0.01;
-    // Larger text changes the figure's size and so its scale: first a guess from how small
-    // the text prints, then, where text sized from the squares shrinks as labels grow, the
-    // smallest text scale up to the most that is legible.
-    let ((smallest, game), drawn) = measure_at(entries, cells, 1.0)?;
-    let printed = smallest * drawn.fitted.scale;
+    let legible = |printed: f64| printed >= min_pt - 0.01;
+    let game = plain.smallest.1;
+    let (printed, measured) = plain.clone().fitted(cells);
     if legible(printed) {
-        return Ok(Ok(drawn));
+        return Ok(Ok(measured));
     }
     let mut best = (printed, game);
+    // Larger text changes the figure's size and so its scale: first a guess from how small
+    // the text prints, then, where text sized from the squares shrinks as labels grow, the
+    // larger text scales up to the most, the first legible one.
     let guess = ((min_pt + 0.05) / printed).min(MOST_TEXT_SCALE_IN_CELL);
-    let steps = (MOST_TEXT_SCALE_IN_CELL - 1.0) / 0.1;
-    let scales = std::iter::once(guess).chain((1..=steps as usize).map(|k| 1.0 + k as f64 * 0.1));
-    for text_scale in scales {
-        let ((smallest, game), drawn) = measure_at(entries, cells, text_scale)?;
-        let printed = smallest * drawn.fitted.scale;
+    let steps = ((MOST_TEXT_SCALE_IN_CELL - 1.0) / 0.1).round() as usize;
+    let larger = (1..=steps)
+        .map(|k| 1.0 + k as f64 * 0.1)
+        .filter(|s| *s > guess + 0.01);
+    for text_scale in std::iter::once(guess).chain(larger) {
+        let drawn = Drawn::new(entries, text_scale)?;
+        let game = drawn.smallest.1;
+        let (printed, measured) = drawn.fitted(cells);
         if legible(printed) {
-            return Ok(Ok(drawn));
+            return Ok(Ok(measured));
         }
         if printed > best.0 {
             best = (printed, game);
@@ -410,6 +437,7 @@ fn legible(
 /// in their column and on a page. None if no text scale does.
 fn smallest_legible(
     entries: &[&BookletDiagram],
+    plain: &Drawn,
     cells: Cells,
     options: &BookletOptions,
 ) -> Result<Option<Measured>, Error> {
@@ -424,9 +452,13 @@ fn smallest_legible(
     };
     let room = tall.cell.height - tall.caption_height;
     for step in 0..=20 {
-        let ((smallest, _), mut measured) = measure_at(entries, tall, 1.0 + step as f64 * 0.1)?;
+        let drawn = match step {
+            0 => plain.clone(),
+            _ => Drawn::new(entries, 1.0 + step as f64 * 0.1)?,
+        };
         // A hair over the smallest size, so that rounding never prints it under.
-        let scale = (options.min_pt() + 0.005) / smallest;
+        let scale = (options.min_pt() + 0.005) / drawn.smallest.0;
+        let (_, mut measured) = drawn.fitted(tall);
         let fits = |&(w, h): &(f64, f64)| w * scale <= tall.cell.width && h * scale <= room;
         if measured.sizes.iter().all(fits) {
             measured.fitted.scale = scale;

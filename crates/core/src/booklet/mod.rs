@@ -108,14 +108,9 @@ fn laid_out(
         height - 2.0 * MARGIN - footer,
     );
     let title = heading::booklet_title(&games, options);
+    let (options, heads, (measured, chars)) = measured_legibly(&games, area, options)?;
+    let options = &options;
     let columns = options.grid().0;
-    let heads = head_heights(
-        &games,
-        flow::column_width(area.width, columns),
-        area,
-        options,
-    )?;
-    let (measured, chars) = measure_diagrams(&games, area, &heads, options)?;
     let mut flow = Flow::new(area, options.font.clone());
     heading::front(&mut flow, &title, &games, options)?;
     results::draw(&mut flow, &games, options)?;
@@ -166,6 +161,36 @@ fn laid_out(
     review::append(&mut document, reviews, total, options);
     Ok((document, to_draw))
 }
+
+/// The games' heads and diagrams measured for `--per-page`, or, where their text would
+/// print under the smallest size even in a column as high as the page, for fewer diagrams
+/// (and columns) a page; with the options they were measured for.
+fn measured_legibly<'a>(
+    games: &[&'a dyn GameRecord],
+    area: Rect,
+    options: &BookletOptions,
+) -> Result<(BookletOptions, Vec<Option<f64>>, Measurements<'a>), Error> {
+    let mut options = options.clone();
+    let mut refused = None;
+    loop {
+        let width = flow::column_width(area.width, options.grid().0);
+        let heads = head_heights(games, width, area, &options)?;
+        let error = match measure_diagrams(games, area, &heads, &options) {
+            Ok(measured) => return Ok((options, heads, measured)),
+            Err(error @ Error::Usage(_)) => error,
+            Err(error) => return Err(error),
+        };
+        // The refusal names what was asked for.
+        let first = refused.take().unwrap_or(error);
+        match [4, 2, 1].into_iter().find(|n| *n < options.per_page) {
+            Some(fewer) => (options.per_page, refused) = (fewer, Some(first)),
+            None => return Err(first),
+        }
+    }
+}
+
+/// Every game's diagrams measured, and every character they hold.
+type Measurements<'a> = (Vec<GameDiagrams<'a>>, BTreeSet<char>);
 
 /// What is left to draw on each laid-out page: its diagrams, and its description, which
 /// holds theirs.
@@ -234,7 +259,7 @@ fn measure_diagrams<'a>(
     area: Rect,
     heads: &[Option<f64>],
     options: &BookletOptions,
-) -> Result<(Vec<GameDiagrams<'a>>, BTreeSet<char>), Error> {
+) -> Result<Measurements<'a>, Error> {
     let per_game: Vec<Vec<BookletDiagram>> = games
         .iter()
         .map(|g| diagrams::entries(*g, options))
