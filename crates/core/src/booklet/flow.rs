@@ -290,6 +290,28 @@ mod tests {
     }
 
     #[test]
+    fn a_narrowed_paragraph_leaves_no_word_alone_on_its_last_line() {
+        let font = Font::builtin();
+        let (size, width) = ((9.0, 9.0), 60.0);
+        // A text whose plain wrapping leaves its last word alone.
+        let text = (1..80)
+            .map(|k| format!("{}end", "word ".repeat(k)))
+            .find(|text| {
+                let lines = fitted_lines(&font, text, size.0, width, size.1);
+                lines.len() > 1 && !lines.last().unwrap().0.contains(' ')
+            })
+            .unwrap();
+        let mut flow = Flow::new(Rect::new(10.0, 10.0, width, 200.0), font);
+        flow.paragraph_narrowed("contents", &text, size, 0.0)
+            .unwrap();
+        let (page, _) = flow.into_pages().remove(0);
+        let lines: Vec<String> = page.texts().iter().map(|t| t.content.clone()).collect();
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.last().unwrap().contains(' '), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
     fn a_long_paragraph_flows_onto_the_next_page() {
         let mut flow = Flow::new(Rect::new(10.0, 10.0, 40.0, 30.0), Font::builtin());
         let first = flow.paragraph("moves", &"word ".repeat(200), (9.0, 7.0), 0.0);
