@@ -533,6 +533,8 @@ fn a_resignation_is_the_end_the_diagram_and_the_heading_state_in_every_language(
     ]);
     assert_eq!(made.code, 0, "{}", made.stderr);
     let words = pdf_text(&std::fs::read(&pdf).unwrap());
+    // A game's column may wrap the heading's line: the words, wherever the lines break.
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
     // Both the heading and the line under the board.
     assert_eq!(
         words
@@ -630,4 +632,140 @@ fn a_booklet_drawn_as_it_is_written_holds_no_diagram_until_then_and_is_the_same_
     assert!(pdf(later.clone()) == pdf(whole.clone()), "the same PDF");
     // Descriptions too: each page's text alternative names its diagrams.
     assert_eq!(later.finished().unwrap(), whole);
+}
+
+/// Ten short one-diagram games: five Shoreline records, the evening's four, a Lines of
+/// Action draw.
+const TEN_SHORT: [&str; 7] = [
+    "examples/shoreline-beginner.yaml",
+    "examples/shoreline-dead-four.yaml",
+    "examples/shoreline-draw.yaml",
+    "examples/shoreline-evening.yaml",
+    "examples/shoreline-run-of-five.yaml",
+    "examples/shoreline-unfinished.yaml",
+    "examples/loa-repetition.yaml",
+];
+
+/// The booklet of `games` at `per_page` diagrams a page.
+fn booklet_at(games: &[Box<dyn GameRecord>], per_page: usize) -> Document {
+    let options = sheetgen_core::booklet::BookletOptions {
+        per_page,
+        ..options()
+    };
+    sheetgen_core::booklet::booklet(games, &options).unwrap()
+}
+
+/// The width of every board drawn, in millimetres.
+fn board_widths(document: &Document) -> Vec<f64> {
+    document
+        .pages
+        .iter()
+        .flat_map(|p| {
+            p.root
+                .groups_with_class("booklet-entry")
+                .into_iter()
+                .flat_map(|e| e.groups_with_class("board"))
+                .map(|b| b.bounds(&p.font).unwrap().width)
+        })
+        .collect()
+}
+
+/// Eight games of a season: the two of examples/season, four times over.
+fn eight_season_games() -> Vec<Box<dyn GameRecord>> {
+    (0..4).flat_map(|_| games(&["examples/season"])).collect()
+}
+
+/// Issue 41.1: each game started a new page, ten short games took 11 pages. They follow
+/// one another down the columns now, each kept with its first diagram.
+#[test]
+fn games_follow_one_another_each_heading_on_the_page_of_its_first_diagram() {
+    let ten = games(&TEN_SHORT);
+    assert_eq!(ten.len(), 10);
+    let season = eight_season_games();
+    for per_page in [1, 2, 4, 6] {
+        for (what, games) in [("ten", &ten), ("season", &season)] {
+            let document = booklet_at(games, per_page);
+            for (p, page) in document.pages.iter().enumerate() {
+                let headings = page.root.groups_with_class("game-heading").len();
+                let entries = page.root.groups_with_class("booklet-entry").len();
+                assert!(
+                    entries >= headings,
+                    "{what} at --per-page {per_page}: page {} has {headings} headings and \
+                     {entries} diagrams",
+                    p + 1
+                );
+            }
+        }
+    }
+    // Four games a page after the front page's results and contents (11 pages before).
+    let four = booklet_at(&ten, 4);
+    assert!(four.pages.len() <= 4, "{} pages", four.pages.len());
+    let headings =
+        |page: &sheetgen_core::figure::Figure| page.root.groups_with_class("game-heading").len();
+    assert_eq!(headings(&four.pages[1]), 4);
+    // The season's eight games: two a page (9 pages before).
+    assert!(booklet_at(&season, 4).pages.len() <= 5);
+}
+
+/// Issue 41.1: `--per-page` did not change the diagrams' size (a Lines of Action board
+/// 59.9 mm across at 2, 60.5 at 6).
+#[test]
+fn per_page_sizes_the_diagrams_so_that_many_fit_a_page() {
+    let season = eight_season_games();
+    let width = |per_page| board_widths(&booklet_at(&season, per_page))[0];
+    let (two, six) = (width(2), width(6));
+    assert!(two > 1.5 * six, "{two:.1} mm at 2, {six:.1} mm at 6");
+    let ten = games(&TEN_SHORT);
+    for per_page in [2, 4, 6] {
+        let document = booklet_at(&ten, per_page);
+        // Full pages hold as many diagrams as asked, or all that legible text allows.
+        let most = document
+            .pages
+            .iter()
+            .map(|p| p.root.groups_with_class("booklet-entry").len())
+            .max()
+            .unwrap();
+        assert!(
+            most >= per_page.min(4),
+            "--per-page {per_page}: {most} at most"
+        );
+    }
+}
+
+/// Issue 41.1: the contents list's page numbers stood apart from their lines; dots lead
+/// to them now, and no word of a line stands alone on its last line.
+#[test]
+fn the_contents_lead_dots_to_each_page_number_and_leave_no_word_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // A title that wraps, its last word alone on a line where the column ends.
+    let title = "An evening of the autumn league at the club, the second board of the third \
+                 round, played late on a wet Thursday in November, adjourned at eleven and finished \
+                 a week later at the same table by the window";
+    let record = format!("game: shoreline\ntitle: {title}\nmoves: [C, B]\n");
+    let file = dir.path().join("long.yaml");
+    std::fs::write(&file, record).unwrap();
+    let mut ten = games(&TEN_SHORT);
+    ten.extend(games(&[file.to_str().unwrap()]));
+    let document = booklet(&ten);
+    let leaders = texts_of(&document, "contents-leader");
+    assert_eq!(leaders.len(), 11, "{leaders:?}");
+    assert!(
+        leaders[..10].iter().all(|l| l.starts_with(". . . . .")),
+        "{leaders:?}"
+    );
+    assert!(leaders[10].chars().all(|c| c == '.' || c == ' '));
+    let lines: Vec<Vec<String>> = document
+        .pages
+        .iter()
+        .flat_map(|p| p.root.groups_with_class("contents"))
+        .map(|g| g.texts().iter().map(|t| t.content.clone()).collect())
+        .collect();
+    assert!(lines[10].len() > 1, "the long title wraps: {:?}", lines[10]);
+    for line in &lines {
+        let last = line.last().unwrap();
+        assert!(
+            line.len() == 1 || last.contains(' '),
+            "{last:?} alone: {line:?}"
+        );
+    }
 }

@@ -210,54 +210,52 @@ pub(crate) struct Fitted {
     pub text_scale: f64,
 }
 
-/// The cell a diagram is drawn in, and the room under it every caption takes.
+/// The cell a diagram is drawn in (one of a column's rows, less the room of a game's
+/// heading), and the room under it every caption takes.
 #[derive(Clone, Copy)]
 pub struct Cells {
     pub cell: Rect,
-    pub columns: usize,
     pub caption_height: f64,
-    /// The page's room for content, which a diagram too small in its cell may take.
-    pub page_width: f64,
+    /// The page's room for content: a diagram too small in its cell may be as high.
     pub page_height: f64,
+    /// What they were made of, for [`Cells::fewer`].
+    area: Rect,
+    lines: usize,
+    head: f64,
+    rows: usize,
 }
 
 impl Cells {
-    /// Cells for `per_page` diagrams on a page of `area`, captions of `lines` lines.
-    pub fn new(area: Rect, options: &BookletOptions, lines: usize) -> Self {
-        let (columns, rows) = match options.per_page {
-            1 => (1, 1),
-            2 if options.page.landscape => (2, 1),
-            2 => (1, 2),
-            4 => (2, 2),
-            _ if options.page.landscape => (3, 2),
-            _ => (2, 3),
-        };
-        let cell = crate::page::grid(area, columns, rows, GAP)[0];
+    /// Cells for `rows` diagrams down each column of a page of `area`, captions of `lines`
+    /// lines, each with room above it for a game's heading and moves `head` high (a third
+    /// of the cell at most): so many fit a page, each with its caption and a heading where
+    /// a game starts.
+    pub fn new(area: Rect, options: &BookletOptions, lines: usize, head: f64, rows: usize) -> Self {
+        let row = crate::page::grid(area, options.grid().0, rows, GAP)[0];
+        let room = head.min(row.height / 3.0) + 2.0;
         Self {
-            cell,
-            columns,
+            cell: Rect::new(row.x, row.y, row.width, row.height - room),
             caption_height: line_height(options.caption_pt()) * lines as f64 + 2.0,
-            page_width: area.width,
             page_height: area.height,
+            area,
+            lines,
+            head,
+            rows,
         }
     }
 
-    /// One cell across the page's width, as high as the page.
-    fn across(self) -> Self {
-        Self {
-            cell: Rect::new(self.cell.x, self.cell.y, self.page_width, self.page_height),
-            columns: 1,
-            ..self
-        }
+    /// The cells of one diagram fewer down each column, if more than one.
+    fn fewer(self, options: &BookletOptions) -> Option<Self> {
+        let (area, lines, head) = (self.area, self.lines, self.head);
+        (self.rows > 1).then(|| Self::new(area, options, lines, head, self.rows - 1))
     }
 
-    /// The most caption lines any of `entries` needs in a cell.
+    /// The most caption lines any of `entries` needs in a column `width` wide.
     pub(crate) fn caption_lines(
         entries: &[BookletDiagram],
-        area: Rect,
+        width: f64,
         options: &BookletOptions,
     ) -> usize {
-        let width = Self::new(area, options, 0).cell.width;
         entries
             .iter()
             .map(|e| caption_lines(&options.font, &e.caption, options.caption_pt(), width).len())
@@ -268,17 +266,16 @@ impl Cells {
 
 /// Measures one game's diagrams (all of one kind of game) so that one scale fits them all in
 /// `cells` above their captions, with every text at least the booklet's smallest size at
-/// print size: their text is drawn larger until it is; where the cell is too low for that
-/// (a figure with long notes under its board), they may be as tall as the page; and a
-/// layout where even that is too small is refused.
+/// print size: their text is drawn up to half as large again until it is; where the cell
+/// is too small for that, they are drawn as small as their text allows (as high as the page
+/// at most); and a layout where even that is too small is refused.
 pub(crate) fn measure_all(
     entries: &[&BookletDiagram],
     cells: Cells,
     options: &BookletOptions,
 ) -> Result<Measured, Error> {
     let cell = cells.cell;
-    let room = cell.height - cells.caption_height;
-    if room < cell.height / 3.0 {
+    if cell.height - cells.caption_height < cell.height / 3.0 {
         return Err(Error::Usage(
             Phrase::new(
                 "a caption of the {game} diagrams takes {caption} mm of their {cell}-mm cells; \
@@ -289,19 +286,22 @@ pub(crate) fn measure_all(
             .with("cell", format!("{:.0}", cell.height)),
         ));
     }
+    // As many down a column as the text allows, at most those `--per-page` asks for.
+    let plain = Drawn::new(entries, 1.0)?;
     let mut best = (0.0, "");
-    let tall = Cells {
-        cell: Rect::new(cell.x, cell.y, cell.width, cells.page_height),
-        ..cells
-    };
-    for cells in [cells, tall, cells.across()] {
-        match legible(entries, cells, options)? {
+    let mut next = Some(cells);
+    while let Some(cells) = next {
+        match legible(entries, &plain, cells, options)? {
             Ok(measured) => return Ok(measured),
             Err(smallest) if smallest.0 > best.0 => best = smallest,
             Err(_) => {}
         }
+        next = cells.fewer(options);
     }
     let (smallest, game) = best;
+    if let Some(measured) = smallest_legible(entries, &plain, cells, options)? {
+        return Ok(measured);
+    }
     let orientation = match options.page.landscape {
         true => Phrase::new("landscape"),
         false => Phrase::new("portrait"),
@@ -327,21 +327,21 @@ pub(crate) fn measure_all(
 /// The smallest size text printed at, and the game whose diagram holds it.
 type Smallest = (f64, &'static str);
 
-/// The diagrams measured at one scale that fits them all in `cells` above their captions,
-/// their text enlarged until it prints at the smallest size; or the smallest text it came
-/// to, and which game's diagram holds it.
-fn legible(
-    entries: &[&BookletDiagram],
-    cells: Cells,
-    options: &BookletOptions,
-) -> Result<Result<Measured, Smallest>, Error> {
-    let (width, room) = (cells.cell.width, cells.cell.height - cells.caption_height);
-    // What prints smallest at `text_scale`, and which game's diagram holds it. Each diagram
-    // is dropped once measured: it is drawn again when its page is written.
-    let draw = |text_scale: f64| -> Result<(f64, &'static str, Measured), Error> {
+/// One kind of game's diagrams drawn with their text `text_scale` times its size, and
+/// dropped: their sizes, unscaled, the smallest text they hold and which game's diagram
+/// holds it, and every character. Each is drawn again when its page is written.
+#[derive(Clone)]
+struct Drawn {
+    text_scale: f64,
+    sizes: Vec<(f64, f64)>,
+    smallest: Smallest,
+    chars: BTreeSet<char>,
+}
+
+impl Drawn {
+    fn new(entries: &[&BookletDiagram], text_scale: f64) -> Result<Self, Error> {
         let mut sizes = Vec::with_capacity(entries.len());
         let mut chars = BTreeSet::new();
-        // Each diagram's smallest text, unscaled, and its game.
         let (mut smallest, mut game) = (f64::INFINITY, "");
         for entry in entries {
             let figure = entry.draw(text_scale)?;
@@ -353,44 +353,119 @@ fn legible(
                 }
             }
         }
-        let scale = sizes
+        Ok(Self {
+            text_scale,
+            sizes,
+            smallest: (smallest, game),
+            chars,
+        })
+    }
+
+    /// Measured at the one scale that fits them all in `cells` above their captions; with
+    /// the size their smallest text prints at.
+    fn fitted(self, cells: Cells) -> (f64, Measured) {
+        let (width, room) = (cells.cell.width, cells.cell.height - cells.caption_height);
+        let scale = self
+            .sizes
             .iter()
             .map(|(w, h)| (width / w).min(room / h))
             .fold(f64::INFINITY, f64::min);
         let fitted = Fitted {
             cells,
             scale,
-            text_scale,
+            text_scale: self.text_scale,
         };
-        let measured = Measured {
-            sizes,
-            fitted,
-            chars,
-        };
-        Ok((smallest * scale, game, measured))
-    };
+        let printed = self.smallest.0 * scale;
+        let (sizes, chars) = (self.sizes, self.chars);
+        (
+            printed,
+            Measured {
+                sizes,
+                fitted,
+                chars,
+            },
+        )
+    }
+}
+
+/// The most a diagram's text is enlarged to fit its cell legibly: past that, the notes
+/// under a board outgrow it, and the diagram is drawn larger than its cell instead.
+const MOST_TEXT_SCALE_IN_CELL: f64 = 2.0;
+
+/// The diagrams (`plain`, drawn with their text at its size) measured at one scale that
+/// fits them all in `cells` above their captions, their text enlarged (at most
+/// [`MOST_TEXT_SCALE_IN_CELL`] times) until it prints at the smallest size; or the smallest
+/// text it came to, and which game's diagram holds it.
+fn legible(
+    entries: &[&BookletDiagram],
+    plain: &Drawn,
+    cells: Cells,
+    options: &BookletOptions,
+) -> Result<Result<Measured, Smallest>, Error> {
     let min_pt = options.min_pt();
-    let legible = |smallest: f64| smallest >= min_pt - 0.01;
+    let legible = |printed: f64| printed >= min_pt - 0.01;
+    let game = plain.smallest.1;
+    let (printed, measured) = plain.clone().fitted(cells);
+    if legible(printed) {
+        return Ok(Ok(measured));
+    }
+    let mut best = (printed, game);
     // Larger text changes the figure's size and so its scale: first a guess from how small
     // the text prints, then, where text sized from the squares shrinks as labels grow, the
-    // smallest text scale up to 3 that is legible.
-    let (smallest, game, drawn) = draw(1.0)?;
-    if legible(smallest) {
-        return Ok(Ok(drawn));
-    }
-    let mut best = (smallest, game);
-    let guess = (min_pt + 0.05) / smallest;
-    let scales = std::iter::once(guess).chain((1..=20).map(|step| 1.0 + step as f64 * 0.1));
-    for text_scale in scales {
-        let (smallest, game, drawn) = draw(text_scale)?;
-        if legible(smallest) {
-            return Ok(Ok(drawn));
+    // larger text scales up to the most, the first legible one.
+    let guess = ((min_pt + 0.05) / printed).min(MOST_TEXT_SCALE_IN_CELL);
+    let steps = ((MOST_TEXT_SCALE_IN_CELL - 1.0) / 0.1).round() as usize;
+    let larger = (1..=steps)
+        .map(|k| 1.0 + k as f64 * 0.1)
+        .filter(|s| *s > guess + 0.01);
+    for text_scale in std::iter::once(guess).chain(larger) {
+        let drawn = Drawn::new(entries, text_scale)?;
+        let game = drawn.smallest.1;
+        let (printed, measured) = drawn.fitted(cells);
+        if legible(printed) {
+            return Ok(Ok(measured));
         }
-        if smallest > best.0 {
-            best = (smallest, game);
+        if printed > best.0 {
+            best = (printed, game);
         }
     }
     Ok(Err(best))
+}
+
+/// The diagrams as small as their text allows, with their text at most three times its
+/// size: the scale at which it prints at the booklet's smallest size, where that fits them
+/// in their column and on a page. None if no text scale does.
+fn smallest_legible(
+    entries: &[&BookletDiagram],
+    plain: &Drawn,
+    cells: Cells,
+    options: &BookletOptions,
+) -> Result<Option<Measured>, Error> {
+    let tall = Cells {
+        cell: Rect::new(
+            cells.cell.x,
+            cells.cell.y,
+            cells.cell.width,
+            cells.page_height,
+        ),
+        ..cells
+    };
+    let room = tall.cell.height - tall.caption_height;
+    for step in 0..=20 {
+        let drawn = match step {
+            0 => plain.clone(),
+            _ => Drawn::new(entries, 1.0 + step as f64 * 0.1)?,
+        };
+        // A hair over the smallest size, so that rounding never prints it under.
+        let scale = (options.min_pt() + 0.005) / drawn.smallest.0;
+        let (_, mut measured) = drawn.fitted(tall);
+        let fits = |&(w, h): &(f64, f64)| w * scale <= tall.cell.width && h * scale <= room;
+        if measured.sizes.iter().all(fits) {
+            measured.fitted.scale = scale;
+            return Ok(Some(measured));
+        }
+    }
+    Ok(None)
 }
 
 /// A caption's lines wrapped to `width`, none cut: every word is printed.
@@ -401,18 +476,11 @@ fn caption_lines(font: &Font, caption: &[String], pt: f64, width: f64) -> Vec<St
         .collect()
 }
 
-/// How high the first row of diagrams of these `sizes` is placed.
-pub(crate) fn first_row_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
-    let row = &sizes[..fitted.cells.columns.min(sizes.len())];
-    match row.is_empty() {
-        true => 0.0,
-        false => {
-            let tallest = row
-                .iter()
-                .map(|(_, h)| h * fitted.scale)
-                .fold(0.0, f64::max);
-            tallest + fitted.cells.caption_height
-        }
+/// How high the first of diagrams of these `sizes` is placed, with its caption.
+pub(crate) fn first_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
+    match sizes.first() {
+        Some((_, height)) => height * fitted.scale + fitted.cells.caption_height,
+        None => 0.0,
     }
 }
 
@@ -454,9 +522,9 @@ impl Placed {
     }
 }
 
-/// Places a game's diagrams (game `game` of the booklet) into `flow` in rows of
-/// `cells.columns`, each diagram scaled and centred in its cell, its caption centred under
-/// it; where each went, to be drawn when its page is written.
+/// Places a game's diagrams (game `game` of the booklet) into `flow`, one under another
+/// down its columns, each scaled and centred in its column, its caption centred under it;
+/// where each went, to be drawn when its page is written.
 pub fn place(
     flow: &mut Flow,
     game: usize,
@@ -468,41 +536,27 @@ pub fn place(
     let (cells, scale) = (fitted.cells, fitted.scale);
     let pt = options.caption_pt();
     let mut placed = Vec::with_capacity(entries.len());
-    for (row, sizes) in entries
-        .chunks(cells.columns)
-        .zip(sizes.chunks(cells.columns))
-    {
-        let tallest = sizes.iter().map(|(_, h)| h * scale).fold(0.0, f64::max);
-        let (page, top) = flow.take(tallest + cells.caption_height, "a row of diagrams")?;
-        // A row short of diagrams is centred.
-        let step = cells.cell.width + GAP;
-        let left = flow.area.x + (cells.columns - row.len()) as f64 * step / 2.0;
-        for (k, (entry, (width, height))) in row.iter().zip(sizes).enumerate() {
-            let x = left + k as f64 * step;
-            let cell = Rect::new(x, top, cells.cell.width, tallest);
-            let (width, height) = (width * scale, height * scale);
-            let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);
-            let group = captions(
-                &options.font,
-                entry,
-                offset.y + height.max(cell.height),
-                cell,
-                pt,
-            );
-            let request = entry.request_at(fitted.text_scale);
-            let index = flow.add(page, group);
-            flow.describe_later(page);
-            placed.push((
-                page,
-                Placed {
-                    game,
-                    request,
-                    scale,
-                    offset,
-                    entry: index,
-                },
-            ));
-        }
+    for (entry, (width, height)) in entries.iter().zip(sizes) {
+        let (width, height) = (width * scale, height * scale);
+        // The diagram and its caption are one part: never a page apart.
+        let (page, top) = flow.take(height + cells.caption_height, "a diagram")?;
+        let column = flow.column();
+        let cell = Rect::new(column.x, top, column.width, height);
+        let offset = Point::new(cell.x + (cell.width - width) / 2.0, cell.y);
+        let group = captions(&options.font, entry, offset.y + height, cell, pt);
+        let request = entry.request_at(fitted.text_scale);
+        let index = flow.add(page, group);
+        flow.describe_later(page);
+        placed.push((
+            page,
+            Placed {
+                game,
+                request,
+                scale,
+                offset,
+                entry: index,
+            },
+        ));
         flow.gap(GAP / 2.0);
     }
     Ok(placed)

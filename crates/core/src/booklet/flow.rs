@@ -9,15 +9,26 @@ use crate::font::Font;
 use crate::layout::{fitted_lines, line_height};
 use crate::vocabulary::Phrase;
 
+/// Between columns, in millimetres.
+pub(crate) const COLUMN_GAP: f64 = super::style::GAP;
+
+/// The width of each of `columns` columns across `width`.
+pub(crate) fn column_width(width: f64, columns: usize) -> f64 {
+    let columns = columns.max(1) as f64;
+    (width - COLUMN_GAP * (columns - 1.0)) / columns
+}
+
 /// Where a paragraph went.
 struct Placed {
     first: usize,
     last: usize,
-    /// Its last line's baseline.
+    /// Its last line's baseline, and where that line's text ends.
     baseline: f64,
+    end: f64,
 }
 
-/// Pages being filled, top to bottom.
+/// Pages being filled, top to bottom; from [`Flow::columns`] on, down each of a page's
+/// columns in turn, as a newspaper is.
 pub(crate) struct Flow {
     /// Where content goes on every page (the page number sits under it).
     pub area: Rect,
@@ -25,8 +36,13 @@ pub(crate) struct Flow {
     /// Each page's text alternative, part by part; None for a diagram's, known once the
     /// diagram is drawn.
     descriptions: Vec<Vec<Option<String>>>,
-    /// Where the next part starts on the last page.
+    /// Where the next part starts in the column being filled.
     y: f64,
+    /// How many columns the page is in, and the one being filled.
+    columns: usize,
+    column: usize,
+    /// Where the columns start on the last page: under what spans the page above them.
+    top: f64,
     /// The font every text is measured in, the booklet's.
     pub font: Arc<Font>,
 }
@@ -39,7 +55,25 @@ impl Flow {
             pages: vec![Group::new("page-content")],
             descriptions: vec![Vec::new()],
             y: area.y,
+            columns: 1,
+            column: 0,
+            top: area.y,
         }
+    }
+
+    /// From here on, content flows down `columns` columns, `gap` apart, starting under
+    /// what is on the page.
+    pub(crate) fn columns(&mut self, columns: usize) {
+        self.columns = columns.max(1);
+        self.column = 0;
+        self.top = self.y;
+    }
+
+    /// The column being filled: its left edge and width, from the page's top to its foot.
+    pub fn column(&self) -> Rect {
+        let width = column_width(self.area.width, self.columns);
+        let x = self.area.x + self.column as f64 * (width + COLUMN_GAP);
+        Rect::new(x, self.area.y, width, self.area.height)
     }
 
     /// The last page's index.
@@ -47,12 +81,12 @@ impl Flow {
         self.pages.len() - 1
     }
 
-    /// Whether nothing is on the last page yet.
+    /// Whether nothing is in the column being filled yet.
     fn at_top(&self) -> bool {
-        self.y <= self.area.y
+        self.y <= self.top
     }
 
-    /// How far down the last page its content reaches.
+    /// How far down the column its content reaches.
     pub fn used(&self) -> f64 {
         self.y - self.area.y
     }
@@ -62,19 +96,39 @@ impl Flow {
         self.area.bottom() - self.y
     }
 
-    /// Starts a new page, unless the last one is still empty.
-    pub(crate) fn new_page(&mut self) {
-        if !self.at_top() {
-            self.pages.push(Group::new("page-content"));
-            self.descriptions.push(Vec::new());
-            self.y = self.area.y;
+    /// Goes on in the next column, or at the top of a new page after the last one, unless
+    /// the column is still empty.
+    pub(crate) fn new_column(&mut self) {
+        if self.at_top() {
+            return;
         }
+        if self.column + 1 < self.columns {
+            self.column += 1;
+            self.y = self.top;
+            return;
+        }
+        self.new_page();
     }
 
-    /// Starts a new page unless this one has `height` of room left: keeps what belongs
-    /// together (a heading and its first lines) on one page.
+    /// Goes on at the top of a new page, unless nothing is on the last one yet.
+    pub(crate) fn new_page(&mut self) {
+        if self.column == 0 && self.y <= self.area.y {
+            return;
+        }
+        self.pages.push(Group::new("page-content"));
+        self.descriptions.push(Vec::new());
+        (self.column, self.top, self.y) = (0, self.area.y, self.area.y);
+    }
+
+    /// Goes on in the next column (or page) unless this one has `height` of room left:
+    /// keeps what belongs together (a heading and its first lines) in one column.
     pub(crate) fn new_page_unless_room(&mut self, height: f64) {
         if height > self.room() + 1e-6 {
+            self.new_column();
+        }
+        if height > self.room() + 1e-6 {
+            // An empty column under a part spanning the page is short: a whole one is on
+            // the next page.
             self.new_page();
         }
     }
@@ -91,6 +145,11 @@ impl Flow {
             ));
         }
         if height > self.room() + 1e-6 {
+            self.new_column();
+        }
+        if height > self.room() + 1e-6 {
+            // An empty column under a part spanning the page is short: a whole one is on
+            // the next page.
             self.new_page();
         }
         let top = self.y;
@@ -133,40 +192,53 @@ impl Flow {
         size: (f64, f64),
         indent: f64,
     ) -> Result<usize, Error> {
-        Ok(self.lines(class, text, size, (indent, 0.0))?.first)
+        let width = self.column().width - indent;
+        let lines = fitted_lines(&self.font, text, size.0, width, size.1);
+        Ok(self.lines(class, lines, indent)?.first)
     }
 
     /// [`Flow::paragraph`] leaving `right` millimetres free at the right (for a page
-    /// number); the page and baseline of its last line.
+    /// number), wrapped so that no word stands alone on its last line; the page and
+    /// baseline of its last line, and where that line's text ends.
     pub(crate) fn paragraph_narrowed(
         &mut self,
         class: &str,
         text: &str,
-        size: (f64, f64),
+        (size, floor): (f64, f64),
         right: f64,
-    ) -> Result<(usize, f64), Error> {
-        let placed = self.lines(class, text, size, (0.0, right))?;
-        Ok((placed.last, placed.baseline))
+    ) -> Result<(usize, f64, f64), Error> {
+        let width = self.column().width - right;
+        let mut lines = fitted_lines(&self.font, text, size, width, floor);
+        // Narrower, a word from the line above goes down to the lone one.
+        for step in 1..=8 {
+            let alone = lines.len() > 1 && lines.last().is_some_and(|(l, _)| !l.contains(' '));
+            if !alone {
+                break;
+            }
+            let narrower = width * (1.0 - 0.05 * step as f64);
+            let again = fitted_lines(&self.font, text, size, narrower, floor);
+            if again.len() == lines.len() {
+                lines = again;
+            }
+        }
+        let placed = self.lines(class, lines, 0.0)?;
+        Ok((placed.last, placed.baseline, placed.end))
     }
 
     fn lines(
         &mut self,
         class: &str,
-        text: &str,
-        (size, floor): (f64, f64),
-        (indent, right): (f64, f64),
+        lines: Vec<(String, f64)>,
+        indent: f64,
     ) -> Result<Placed, Error> {
-        let width = self.area.width - indent - right;
         let mut placed = Placed {
             first: self.page(),
             last: self.page(),
             baseline: self.y,
+            end: self.column().x,
         };
         let mut group = Group::new(class);
-        for (k, (line, size)) in fitted_lines(&self.font, text, size, width, floor)
-            .into_iter()
-            .enumerate()
-        {
+        for (k, (line, size)) in lines.into_iter().enumerate() {
             let (page, top) = self.take(line_height(size), class)?;
             if k == 0 {
                 placed.first = page;
@@ -179,9 +251,12 @@ impl Flow {
             }
             placed.last = page;
             placed.baseline = top + line_height(size) - self.font.descent(size);
+            // Its column's: the paragraph may go on in the next.
+            let x = self.column().x + indent;
+            placed.end = x + self.font.text_width(&line, size);
             self.describe(page, line.clone());
             group.text(Text::new(
-                Point::new(self.area.x + indent, placed.baseline),
+                Point::new(x, placed.baseline),
                 line,
                 size,
                 Anchor::Start,
@@ -212,6 +287,28 @@ mod tests {
         assert_eq!(flow.take(10.0, "c").unwrap(), (1, 45.0));
         let error = flow.take(60.0, "the title").unwrap_err().to_string();
         assert!(error.contains("the title is 60 mm high"), "{error}");
+    }
+
+    #[test]
+    fn a_narrowed_paragraph_leaves_no_word_alone_on_its_last_line() {
+        let font = Font::builtin();
+        let (size, width) = ((9.0, 9.0), 60.0);
+        // A text whose plain wrapping leaves its last word alone.
+        let text = (1..80)
+            .map(|k| format!("{}end", "word ".repeat(k)))
+            .find(|text| {
+                let lines = fitted_lines(&font, text, size.0, width, size.1);
+                lines.len() > 1 && !lines.last().unwrap().0.contains(' ')
+            })
+            .unwrap();
+        let mut flow = Flow::new(Rect::new(10.0, 10.0, width, 200.0), font);
+        flow.paragraph_narrowed("contents", &text, size, 0.0)
+            .unwrap();
+        let (page, _) = flow.into_pages().remove(0);
+        let lines: Vec<String> = page.texts().iter().map(|t| t.content.clone()).collect();
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.last().unwrap().contains(' '), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
     }
 
     #[test]

@@ -108,7 +108,9 @@ fn laid_out(
         height - 2.0 * MARGIN - footer,
     );
     let title = heading::booklet_title(&games, options);
-    let (measured, chars) = measure_diagrams(&games, area, options)?;
+    let (options, heads, (measured, chars)) = measured_legibly(&games, area, options)?;
+    let options = &options;
+    let columns = options.grid().0;
     let mut flow = Flow::new(area, options.font.clone());
     heading::front(&mut flow, &title, &games, options)?;
     results::draw(&mut flow, &games, options)?;
@@ -116,17 +118,19 @@ fn laid_out(
         true => Some(contents::reserve(&mut flow, &games, options)?),
         false => None,
     };
+    // The games follow one another down the columns, under the parts that span the page.
+    flow.gap(GAP);
+    flow.columns(columns);
     let mut first_pages = Vec::new();
     let mut placed = Vec::new();
-    for (k, (game, measured)) in games.iter().zip(measured).enumerate() {
-        if k == 0 && contents.is_some() {
-            flow.new_page();
-        } else {
-            flow.gap(GAP);
-        }
+    for (k, ((game, measured), head)) in games.iter().zip(measured).zip(heads).enumerate() {
+        flow.gap(GAP / 2.0);
         let number = (games.len() > 1).then_some(k + 1);
-        // A game that fits on a page starts where all of its head and first diagrams fit.
-        if let Some(height) = head_height(area, number, *game, &measured, options)? {
+        // A game starts where its heading, moves and first diagram fit, if a column holds
+        // them.
+        let whole =
+            head.map(|h| h + 2.0 + diagrams::first_height(&measured.sizes, measured.fitted));
+        if let Some(height) = whole.filter(|h| *h <= area.height) {
             flow.new_page_unless_room(height);
         }
         let (first, diagrams) = game_section(&mut flow, (k, number), *game, measured, options)?;
@@ -157,6 +161,36 @@ fn laid_out(
     review::append(&mut document, reviews, total, options);
     Ok((document, to_draw))
 }
+
+/// The games' heads and diagrams measured for `--per-page`, or, where their text would
+/// print under the smallest size even in a column as high as the page, for fewer diagrams
+/// (and columns) a page; with the options they were measured for.
+fn measured_legibly<'a>(
+    games: &[&'a dyn GameRecord],
+    area: Rect,
+    options: &BookletOptions,
+) -> Result<(BookletOptions, Vec<Option<f64>>, Measurements<'a>), Error> {
+    let mut options = options.clone();
+    let mut refused = None;
+    loop {
+        let width = flow::column_width(area.width, options.grid().0);
+        let heads = head_heights(games, width, area, &options)?;
+        let error = match measure_diagrams(games, area, &heads, &options) {
+            Ok(measured) => return Ok((options, heads, measured)),
+            Err(error @ Error::Usage(_)) => error,
+            Err(error) => return Err(error),
+        };
+        // The refusal names what was asked for.
+        let first = refused.take().unwrap_or(error);
+        match [4, 2, 1].into_iter().find(|n| *n < options.per_page) {
+            Some(fewer) => (options.per_page, refused) = (fewer, Some(first)),
+            None => return Err(first),
+        }
+    }
+}
+
+/// Every game's diagrams measured, and every character they hold.
+type Measurements<'a> = (Vec<GameDiagrams<'a>>, BTreeSet<char>);
 
 /// What is left to draw on each laid-out page: its diagrams, and its description, which
 /// holds theirs.
@@ -223,18 +257,23 @@ struct GameDiagrams<'a> {
 fn measure_diagrams<'a>(
     games: &[&'a dyn GameRecord],
     area: Rect,
+    heads: &[Option<f64>],
     options: &BookletOptions,
-) -> Result<(Vec<GameDiagrams<'a>>, BTreeSet<char>), Error> {
+) -> Result<Measurements<'a>, Error> {
     let per_game: Vec<Vec<BookletDiagram>> = games
         .iter()
         .map(|g| diagrams::entries(*g, options))
         .collect();
+    let (columns, rows) = options.grid();
+    let width = flow::column_width(area.width, columns);
     let lines = per_game
         .iter()
-        .map(|e| Cells::caption_lines(e, area, options))
+        .map(|e| Cells::caption_lines(e, width, options))
         .max()
         .unwrap_or(0);
-    let cells = Cells::new(area, options, lines);
+    // Each cell leaves room for the tallest game's heading and moves.
+    let head = heads.iter().flatten().fold(0.0, |a: f64, h| a.max(*h));
+    let cells = Cells::new(area, options, lines, head, rows);
     let unmeasured = Fitted {
         cells,
         scale: 1.0,
@@ -293,20 +332,24 @@ fn game_section(
     Ok((first, placed))
 }
 
-/// How high a game's heading, moves and first row of diagrams are, if they
-/// fit on one page.
-fn head_height(
+/// How high each game's heading and moves are in a column `width` wide, for those that fit
+/// in one.
+fn head_heights(
+    games: &[&dyn GameRecord],
+    width: f64,
     area: Rect,
-    number: Option<usize>,
-    game: &dyn GameRecord,
-    measured: &GameDiagrams,
     options: &BookletOptions,
-) -> Result<Option<f64>, Error> {
-    let mut trial = Flow::new(area, options.font.clone());
-    heading::game(&mut trial, number, game, options)?;
-    movelist::draw(&mut trial, game, options)?;
-    let height = trial.used() + 2.0 + diagrams::first_row_height(&measured.sizes, measured.fitted);
-    Ok((trial.page() == 0 && height <= area.height).then_some(height))
+) -> Result<Vec<Option<f64>>, Error> {
+    let column = Rect::new(area.x, area.y, width, area.height);
+    let mut heights = Vec::with_capacity(games.len());
+    for (k, game) in games.iter().enumerate() {
+        let number = (games.len() > 1).then_some(k + 1);
+        let mut trial = Flow::new(column, options.font.clone());
+        heading::game(&mut trial, number, *game, options)?;
+        movelist::draw(&mut trial, *game, options)?;
+        heights.push((trial.page() == 0).then(|| trial.used()));
+    }
+    Ok(heights)
 }
 
 /// The flowed content as pages of the paper's size, each numbered at its foot, counting the

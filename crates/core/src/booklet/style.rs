@@ -49,6 +49,18 @@ pub struct BookletOptions {
 }
 
 impl BookletOptions {
+    /// The columns games flow down and the rows of diagrams in each that `per_page` makes.
+    pub(crate) fn grid(&self) -> (usize, usize) {
+        match self.per_page {
+            1 => (1, 1),
+            2 if self.page.landscape => (2, 1),
+            2 => (1, 2),
+            4 => (2, 2),
+            _ if self.page.landscape => (3, 2),
+            _ => (2, 3),
+        }
+    }
+
     /// The smallest text the booklet prints, in points.
     pub(crate) fn min_pt(&self) -> f64 {
         self.text_size.unwrap_or(MIN_PRINT_PT)
