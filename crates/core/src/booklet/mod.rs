@@ -73,25 +73,7 @@ fn laid_out(
     games: &[Box<dyn GameRecord>],
     options: &BookletOptions,
 ) -> Result<(Document, ToDraw), Error> {
-    for game in games {
-        game.about()
-            .drawable(&options.font)
-            .map_err(Error::Invalid)?;
-    }
-    let count: usize = games
-        .iter()
-        .map(|game| diagrams::count(&**game, options.every))
-        .sum();
-    if count > MAX_DIAGRAMS {
-        return Err(Error::Usage(
-            Phrase::new(
-                "the booklet would hold {count} diagrams; sheetgen draws at most {most} in one \
-                 booklet (fewer files, or a larger --every)",
-            )
-            .with("count", count)
-            .with("most", MAX_DIAGRAMS),
-        ));
-    }
+    refuse_undrawable(games, options)?;
     let reviews = review::pages(games, options)?;
     let games: Vec<&dyn GameRecord> = games.iter().map(|g| &**g).collect();
     if games.is_empty() {
@@ -121,22 +103,7 @@ fn laid_out(
     // The games follow one another down the columns, under the parts that span the page.
     flow.gap(GAP);
     flow.columns(columns);
-    let mut first_pages = Vec::new();
-    let mut placed = Vec::new();
-    for (k, ((game, measured), head)) in games.iter().zip(measured).zip(heads).enumerate() {
-        flow.gap(GAP / 2.0);
-        let number = (games.len() > 1).then_some(k + 1);
-        // A game starts where its heading, moves and first diagram fit, if a column holds
-        // them.
-        let whole =
-            head.map(|h| h + 2.0 + diagrams::first_height(&measured.sizes, measured.fitted));
-        if let Some(height) = whole.filter(|h| *h <= area.height) {
-            flow.new_page_unless_room(height);
-        }
-        let (first, diagrams) = game_section(&mut flow, (k, number), *game, measured, options)?;
-        first_pages.push(first);
-        placed.extend(diagrams);
-    }
+    let (first_pages, placed) = flow_games(&mut flow, &games, (measured, heads), options)?;
     if let Some(contents) = contents {
         contents.fill(&mut flow, &first_pages, options);
     }
@@ -160,6 +127,58 @@ fn laid_out(
     let total = document.pages.len() + reviews.len();
     review::append(&mut document, reviews, total, options);
     Ok((document, to_draw))
+}
+
+/// Refuses a booklet before anything is laid out: a game whose texts the font cannot draw,
+/// or more diagrams than a booklet holds.
+fn refuse_undrawable(games: &[Box<dyn GameRecord>], options: &BookletOptions) -> Result<(), Error> {
+    for game in games {
+        game.about()
+            .drawable(&options.font)
+            .map_err(Error::Invalid)?;
+    }
+    let count: usize = games
+        .iter()
+        .map(|game| diagrams::count(&**game, options.every))
+        .sum();
+    if count > MAX_DIAGRAMS {
+        return Err(Error::Usage(
+            Phrase::new(
+                "the booklet would hold {count} diagrams; sheetgen draws at most {most} in one \
+                 booklet (fewer files, or a larger --every)",
+            )
+            .with("count", count)
+            .with("most", MAX_DIAGRAMS),
+        ));
+    }
+    Ok(())
+}
+
+/// The games one after another down `flow`'s columns: each game's first page, and each
+/// diagram with the page it is on.
+fn flow_games(
+    flow: &mut Flow,
+    games: &[&dyn GameRecord],
+    (measured, heads): (Vec<GameDiagrams>, Vec<Option<f64>>),
+    options: &BookletOptions,
+) -> Result<(Vec<usize>, Vec<(usize, Placed)>), Error> {
+    let mut first_pages = Vec::new();
+    let mut placed = Vec::new();
+    for (k, ((game, measured), head)) in games.iter().zip(measured).zip(heads).enumerate() {
+        flow.gap(GAP / 2.0);
+        let number = (games.len() > 1).then_some(k + 1);
+        // A game starts where its heading, moves and first diagram fit, if a column holds
+        // them.
+        let whole =
+            head.map(|h| h + 2.0 + diagrams::first_height(&measured.sizes, measured.fitted));
+        if let Some(height) = whole.filter(|h| *h <= flow.area.height) {
+            flow.new_page_unless_room(height);
+        }
+        let (first, diagrams) = game_section(flow, (k, number), *game, measured, options)?;
+        first_pages.push(first);
+        placed.extend(diagrams);
+    }
+    Ok((first_pages, placed))
 }
 
 /// The games' heads and diagrams measured for `--per-page`, or, where their text would
