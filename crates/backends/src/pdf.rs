@@ -54,7 +54,31 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, RenderError
     let mut pdf = PdfDocument::new(&document.title);
     pdf.metadata.info.producer = concat!("sheetgen ", env!("CARGO_PKG_VERSION")).to_string();
     pdf.metadata.info.creator = "sheetgen".to_string();
+    let to_unicode = embed_font(&mut pdf, &document)?;
 
+    let options = PdfSaveOptions {
+        subset_fonts: false, // already subset above
+        ..PdfSaveOptions::default()
+    };
+    let mut doc = match pages {
+        Pages::OneAtATime => streamed(pdf, document, &options)?,
+        #[cfg(test)]
+        Pages::AllAtOnce => {
+            let document = document.finished().map_err(RenderError::Page)?;
+            pdf.with_pages(document.pages.iter().map(page).collect());
+            pdf.to_lopdf_document(&options, &mut Vec::new())
+        }
+    };
+    set_to_unicode(&mut doc, to_unicode);
+    drop_empty_objects(&mut doc);
+    compress(&mut doc);
+    ask_for_actual_size(&mut doc);
+    Ok(save(doc))
+}
+
+/// Embeds the subset of the document's font its texts use in `pdf`; returns the font's
+/// ToUnicode map, which the file gets once its pages are drawn.
+fn embed_font(pdf: &mut PdfDocument, document: &Document) -> Result<Vec<u8>, RenderError> {
     // What the pages show (a figure's title goes in the document information, not a glyph),
     // and what is drawn into them later.
     let later = document.later.as_ref().map(|later| later.chars.as_str());
@@ -88,24 +112,11 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, RenderError
         .fonts
         .map
         .insert(FontId(FONT_ID.into()), PdfFont::new(parsed));
+    Ok(to_unicode)
+}
 
-    let options = PdfSaveOptions {
-        subset_fonts: false, // already subset above
-        ..PdfSaveOptions::default()
-    };
-    let mut doc = match pages {
-        Pages::OneAtATime => streamed(pdf, document, &options)?,
-        #[cfg(test)]
-        Pages::AllAtOnce => {
-            let document = document.finished().map_err(RenderError::Page)?;
-            pdf.with_pages(document.pages.iter().map(page).collect());
-            pdf.to_lopdf_document(&options, &mut Vec::new())
-        }
-    };
-    set_to_unicode(&mut doc, to_unicode);
-    drop_empty_objects(&mut doc);
-    compress(&mut doc);
-    ask_for_actual_size(&mut doc);
+/// The file's bytes: `doc` with its identifier, its dictionaries in one object stream.
+fn save(mut doc: lopdf::Document) -> Vec<u8> {
     // printpdf draws the file identifier from a process-wide counter; a hash of the content
     // makes it the same for the same document, however many files a process writes.
     // The identifier is a byte string: its 16 bytes as they are, not 32 hex digits.
@@ -125,7 +136,7 @@ fn render_pages(document: Document, pages: Pages) -> Result<Vec<u8>, RenderError
     let mut out = Vec::new();
     doc.save_with_options(&mut out, save)
         .expect("writing a PDF into memory cannot fail");
-    Ok(out)
+    out
 }
 
 /// The document with each page's content stream made on its own (see [`page_streams`]).

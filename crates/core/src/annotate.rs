@@ -320,50 +320,13 @@ pub fn annotate(
     obstacles: &[Obstacle],
     text: LabelText,
 ) -> Result<Group, Problem> {
-    let count = annotations.arrows.len()
-        + annotations.marks.len()
-        + annotations.labels.len()
-        + annotations.highlight.len();
-    if count > MAX_ANNOTATIONS {
-        return Err(Problem {
-            at: None,
-            message: format!(
-                "{count} annotations on one figure; a figure takes at most {MAX_ANNOTATIONS} \
-                 (arrows, marks, labels and highlights together)"
-            ),
-            option: None,
-        });
-    }
-    let key = |w: &Written| w.text.trim().to_ascii_lowercase();
-    let cell = |w: &Written| {
-        cells.get(&key(w)).ok_or_else(|| Problem {
-            at: w.at,
-            message: format!("`{}` is not a square of this board", w.text),
-            option: None,
-        })
-    };
+    check_count(annotations)?;
     let mut group = Group::new("annotations");
     for w in &annotations.highlight {
-        group.group(highlight(cell(w)?, obstacles));
+        group.group(highlight(cell(cells, w)?, obstacles));
     }
     // The directions arrows leave or reach each square in, which badges keep away from.
-    let mut away: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
-    for (from, to) in &annotations.arrows {
-        let (a, b) = (cell(from)?, cell(to)?);
-        if a.center == b.center {
-            return Err(Problem {
-                at: to.at,
-                message: format!("an arrow from {} to itself", from.text),
-                option: None,
-            });
-        }
-        let towards = unit(a.center, b.center);
-        away.entry(key(from)).or_default().push(towards);
-        away.entry(key(to))
-            .or_default()
-            .push((-towards.0, -towards.1));
-        group.group(annotation_arrow(a, b, cells));
-    }
+    let away = draw_arrows(&mut group, cells, annotations)?;
     let mut spots: BTreeMap<String, Spots> = BTreeMap::new();
     // What the board draws, and the marks and labels placed so far.
     let mut taken = obstacles.to_vec();
@@ -387,58 +350,135 @@ pub fn annotate(
         at
     };
     for (square, shape) in &annotations.marks {
-        let c = cell(square)?;
-        let name = shape.text.trim().to_ascii_lowercase();
-        if !SHAPES.contains(&name.as_str()) {
-            return Err(Problem {
-                at: shape.at,
-                message: format!(
-                    "`{}` is not a mark; the marks are {}",
-                    shape.text,
-                    SHAPES.join(", ")
-                ),
-                option: None,
-            });
-        }
+        let c = cell(cells, square)?;
+        let name = mark_name(shape)?;
         let at = spot(square, c, (1.0, 1.0));
         group.group(mark(c, at, &name));
     }
     for (square, label) in &annotations.labels {
-        let c = cell(square)?;
-        if label.text.trim().is_empty() {
-            return Err(Problem {
-                at: label.at,
-                message: format!("the label on {} is empty", square.text),
-                option: None,
-            });
-        }
-        if label.text.chars().count() > 3 {
-            return Err(Problem {
-                at: label.at,
-                message: format!("label `{}` is longer than 3 characters", label.text),
-                option: None,
-            });
-        }
-        font.check(&label.text).map_err(|m| Problem {
-            at: label.at,
-            message: m.to_string(),
-            option: m.option(),
-        })?;
-        let grow = |radius: f64| {
-            let usual = label_size(font, radius, &label.text);
-            text.scale.max(text.at_least / usual).max(1.0)
-        };
-        // Grown with the figure's text, a centred label's disc stays inside its square,
-        // clear of the coordinates beside an edge square, unless its text would then print
-        // under the smallest size asked for (Towers' small squares at 50 mm).
-        let needed =
-            (text.at_least / label_size(font, c.size * CENTRE_LABEL, &label.text)).max(1.0);
-        let inside = LARGEST_CENTRE_LABEL / CENTRE_LABEL;
-        let centred = grow(c.size * CENTRE_LABEL).min(inside.max(needed));
-        let at = spot(square, c, (centred, grow(c.size * BADGE)));
+        let c = cell(cells, square)?;
+        check_label(font, square, label)?;
+        let (centred, badge) = label_growth(font, c, &label.text, text);
+        let at = spot(square, c, (centred, badge));
         group.group(text_label(font, c, at, &label.text, centred));
     }
     Ok(group)
+}
+
+/// Refuses more than [`MAX_ANNOTATIONS`] annotations on one figure.
+fn check_count(annotations: &Annotations) -> Result<(), Problem> {
+    let count = annotations.arrows.len()
+        + annotations.marks.len()
+        + annotations.labels.len()
+        + annotations.highlight.len();
+    if count > MAX_ANNOTATIONS {
+        return Err(Problem {
+            at: None,
+            message: format!(
+                "{count} annotations on one figure; a figure takes at most {MAX_ANNOTATIONS} \
+                 (arrows, marks, labels and highlights together)"
+            ),
+            option: None,
+        });
+    }
+    Ok(())
+}
+
+/// A written square's name as [`Cells`] keys it.
+fn key(w: &Written) -> String {
+    w.text.trim().to_ascii_lowercase()
+}
+
+/// The square `w` names, refused when the board has none of that name.
+fn cell<'a>(cells: &'a Cells, w: &Written) -> Result<&'a Cell, Problem> {
+    cells.get(&key(w)).ok_or_else(|| Problem {
+        at: w.at,
+        message: format!("`{}` is not a square of this board", w.text),
+        option: None,
+    })
+}
+
+/// Draws the arrows into `group`, refusing one from a square to itself; returns the
+/// directions they leave or reach each square in, by the square's key.
+fn draw_arrows(
+    group: &mut Group,
+    cells: &Cells,
+    annotations: &Annotations,
+) -> Result<BTreeMap<String, Vec<(f64, f64)>>, Problem> {
+    let mut away: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    for (from, to) in &annotations.arrows {
+        let (a, b) = (cell(cells, from)?, cell(cells, to)?);
+        if a.center == b.center {
+            return Err(Problem {
+                at: to.at,
+                message: format!("an arrow from {} to itself", from.text),
+                option: None,
+            });
+        }
+        let towards = unit(a.center, b.center);
+        away.entry(key(from)).or_default().push(towards);
+        away.entry(key(to))
+            .or_default()
+            .push((-towards.0, -towards.1));
+        group.group(annotation_arrow(a, b, cells));
+    }
+    Ok(away)
+}
+
+/// The mark `shape` names, lowercased; refused unless it is one of [`SHAPES`].
+fn mark_name(shape: &Written) -> Result<String, Problem> {
+    let name = shape.text.trim().to_ascii_lowercase();
+    if !SHAPES.contains(&name.as_str()) {
+        return Err(Problem {
+            at: shape.at,
+            message: format!(
+                "`{}` is not a mark; the marks are {}",
+                shape.text,
+                SHAPES.join(", ")
+            ),
+            option: None,
+        });
+    }
+    Ok(name)
+}
+
+/// Refuses a label on `square` that is empty, longer than 3 characters, or that `font`
+/// cannot draw.
+fn check_label(font: &Font, square: &Written, label: &Written) -> Result<(), Problem> {
+    if label.text.trim().is_empty() {
+        return Err(Problem {
+            at: label.at,
+            message: format!("the label on {} is empty", square.text),
+            option: None,
+        });
+    }
+    if label.text.chars().count() > 3 {
+        return Err(Problem {
+            at: label.at,
+            message: format!("label `{}` is longer than 3 characters", label.text),
+            option: None,
+        });
+    }
+    font.check(&label.text).map_err(|m| Problem {
+        at: label.at,
+        message: m.to_string(),
+        option: m.option(),
+    })
+}
+
+/// How many times its usual size the label `content` on `c` is drawn, centred and in a
+/// badge: grown as `text` asks. Grown with the figure's text, a centred label's disc stays
+/// inside its square, clear of the coordinates beside an edge square, unless its text would
+/// then print under the smallest size asked for (Towers' small squares at 50 mm).
+fn label_growth(font: &Font, c: &Cell, content: &str, text: LabelText) -> (f64, f64) {
+    let grow = |radius: f64| {
+        let usual = label_size(font, radius, content);
+        text.scale.max(text.at_least / usual).max(1.0)
+    };
+    let needed = (text.at_least / label_size(font, c.size * CENTRE_LABEL, content)).max(1.0);
+    let inside = LARGEST_CENTRE_LABEL / CENTRE_LABEL;
+    let centred = grow(c.size * CENTRE_LABEL).min(inside.max(needed));
+    (centred, grow(c.size * BADGE))
 }
 
 /// How large labels' text is drawn: `scale` times its usual size (the figure's text scale),

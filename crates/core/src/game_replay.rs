@@ -159,9 +159,26 @@ fn replay_game(shared: Arc<dyn GameRecord>, options: &ReplayOptions) -> Result<R
         count: length + 1,
         draw: Arc::new(draw),
     };
+    Ok(ReplayGame {
+        title: game_title(record),
+        byline: about.byline(words),
+        result: record.outcome_words(words),
+        comment: about.comment.as_ref().map(|t| t.value.clone()),
+        frames,
+        text_scale: scale,
+        plies: plies(record, words),
+        start: words.tr("Start"),
+        open_at: options.open_at.unwrap_or(length).min(length),
+    })
+}
+
+/// Each move of the game as the page lists it: its number, its text, what a screen reader
+/// announces, and its comment.
+fn plies(record: &dyn GameRecord, words: &Words) -> Vec<Ply> {
+    let about = record.about();
     let numbering = record.game().numbering();
     let moves = record.move_list(words);
-    let plies = moves
+    moves
         .iter()
         .enumerate()
         .map(|(i, text)| {
@@ -177,24 +194,18 @@ fn replay_game(shared: Arc<dyn GameRecord>, options: &ReplayOptions) -> Result<R
                 comment,
             }
         })
-        .collect();
-    // Untitled: the players, as a season's list tells games apart, else the game's name.
-    let title = match (&about.title, &about.black, &about.white) {
+        .collect()
+}
+
+/// The game's heading. Untitled: the players, as a season's list tells games apart, else
+/// the game's name.
+fn game_title(record: &dyn GameRecord) -> String {
+    let about = record.about();
+    match (&about.title, &about.black, &about.white) {
         (Some(title), _, _) => title.value.clone(),
         (None, Some(black), Some(white)) => format!("{} – {}", black.value, white.value),
         _ => record.game().title().to_string(),
-    };
-    Ok(ReplayGame {
-        title,
-        byline: about.byline(words),
-        result: record.outcome_words(words),
-        comment: about.comment.as_ref().map(|t| t.value.clone()),
-        frames,
-        text_scale: scale,
-        plies,
-        start: words.tr("Start"),
-        open_at: options.open_at.unwrap_or(length).min(length),
-    })
+    }
 }
 
 /// The board after `at` moves as the page shows it: `request` (the game's, for any

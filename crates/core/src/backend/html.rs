@@ -197,18 +197,20 @@ fn contents(page: &mut String, replay: &Replay) {
 /// One game: its heading, the board with its buttons, and beside it what was played.
 fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open: (&str, &str)) {
     let id = format!("g{}", k + 1);
-    let href = |n: usize| {
-        if replay.season {
-            format!("#{id}-{n}")
-        } else {
-            format!("#{n}")
-        }
-    };
     let _ = writeln!(
         page,
         "<section class=\"game\" id=\"{id}\" data-text-scale=\"{}\">",
         game.text_scale
     );
+    game_heading(page, replay, game);
+    board_box(page, replay, open);
+    let n = game.open_at.min(game.plies.len());
+    played(page, replay, &id, game, n);
+    page.push_str("</ol>\n</div>\n</div>\n</section>\n");
+}
+
+/// Writes a game's title (in a season), its byline, result and comment.
+fn game_heading(page: &mut String, replay: &Replay, game: &ReplayGame) {
     if replay.season {
         let _ = writeln!(page, "<h2>{}</h2>", text(&game.title));
     }
@@ -220,8 +222,12 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
     if let Some(comment) = &game.comment {
         let _ = writeln!(page, "<p class=\"game-comment\">{}</p>", text(comment));
     }
+}
+
+/// Writes the board (`open`: its drawing and view box) with its step buttons and the keys
+/// that step it.
+fn board_box(page: &mut String, replay: &Replay, open: (&str, &str)) {
     let words = &replay.words;
-    let n = game.open_at.min(game.plies.len());
     let _ = writeln!(
         page,
         "<div class=\"replay\">\n<div class=\"board-box\">\n<svg class=\"board\" viewBox=\"{}\" \
@@ -245,6 +251,19 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
         "</div>\n<p class=\"keys\">{}</p>\n</div>",
         text(&words.keys)
     );
+}
+
+/// Writes what was played beside the board, open after `n` plies: the move just played
+/// and its comment, then the moves, each a link to the position after it (in the game
+/// `id`), up to the open list the caller closes.
+fn played(page: &mut String, replay: &Replay, id: &str, game: &ReplayGame, n: usize) {
+    let href = |n: usize| {
+        if replay.season {
+            format!("#{id}-{n}")
+        } else {
+            format!("#{n}")
+        }
+    };
     let announce = match n {
         0 => &game.start,
         n => &game.plies[n - 1].announce,
@@ -259,7 +278,7 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
          <p class=\"comment\" aria-live=\"polite\">{}</p>\n<h3>{}</h3>\n<ol class=\"moves\">",
         text(announce),
         text(comment.unwrap_or("")),
-        text(&words.moves)
+        text(&replay.words.moves)
     );
     // Each numbered move opens a list item, as move lists print them: `12. f1-d3 c4-e6`
     // (the reply in the same item), or a Towers turn alone.
@@ -293,7 +312,6 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
             page.push_str("</li>\n");
         }
     }
-    page.push_str("</ol>\n</div>\n</div>\n</section>\n");
 }
 
 /// A byline or a result line (`Black ● Ana – White ○ Ben · 2026-11-29`) as text whose

@@ -97,18 +97,8 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
     let (width, height) = options.page.size();
     let (paper, content) = print_marks::sheet_areas(options.page, t.layout.margin_mm.value);
     let mut page = Group::new("sheet lines-of-action");
-    let mut header = Group::new("header");
-    let mut y = title(font, &mut header, &t.title.value, l.title_pt.value, content);
     let caption = caption(t, &options.rules);
-    for line in wrap(font, &caption, text_pt, content.width) {
-        y += line_height(text_pt);
-        header.text(Text::new(
-            Point::new(content.x, y),
-            line,
-            text_pt,
-            Anchor::Start,
-        ));
-    }
+    let (header, y) = board_header(font, t, &caption, content);
     page.group(header);
     let top = y + font.descent(text_pt) + 6.0;
 
@@ -119,19 +109,7 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
         page.group(group);
         box_top
     } else {
-        let footer_lines = wrap(font, &t.footer.value, small_pt, content.width);
-        let footer_top = content.bottom() - line_height(small_pt) * footer_lines.len() as f64;
-        let mut notes = Group::new("rules");
-        for (i, line) in footer_lines.iter().enumerate() {
-            let baseline =
-                footer_top + font.cap_height(small_pt) + i as f64 * line_height(small_pt);
-            notes.text(Text::new(
-                Point::new(content.x, baseline),
-                line,
-                small_pt,
-                Anchor::Start,
-            ));
-        }
+        let (notes, footer_top) = board_footer(font, t, content);
         page.group(notes);
         footer_top
     };
@@ -180,6 +158,43 @@ pub fn board_sheet(options: &SheetOptions) -> Result<Document, String> {
     Ok(Document::new(t.title.value.clone(), vec![figure]))
 }
 
+/// The board sheet's title and, wrapped under it, the `caption` of the rules in force;
+/// the baseline of its last line.
+fn board_header(font: &Font, t: &Template, caption: &str, content: Rect) -> (Group, f64) {
+    let l = &t.layout;
+    let text_pt = l.text_pt.value;
+    let mut header = Group::new("header");
+    let mut y = title(font, &mut header, &t.title.value, l.title_pt.value, content);
+    for line in wrap(font, caption, text_pt, content.width) {
+        y += line_height(text_pt);
+        header.text(Text::new(
+            Point::new(content.x, y),
+            line,
+            text_pt,
+            Anchor::Start,
+        ));
+    }
+    (header, y)
+}
+
+/// The template's one-paragraph footer at the foot of `content`; where it starts.
+fn board_footer(font: &Font, t: &Template, content: Rect) -> (Group, f64) {
+    let small_pt = t.layout.small_pt.value;
+    let footer_lines = wrap(font, &t.footer.value, small_pt, content.width);
+    let footer_top = content.bottom() - line_height(small_pt) * footer_lines.len() as f64;
+    let mut notes = Group::new("rules");
+    for (i, line) in footer_lines.iter().enumerate() {
+        let baseline = footer_top + font.cap_height(small_pt) + i as f64 * line_height(small_pt);
+        notes.text(Text::new(
+            Point::new(content.x, baseline),
+            line,
+            small_pt,
+            Anchor::Start,
+        ));
+    }
+    (notes, footer_top)
+}
+
 /// Rows of move pairs on the scoresheet.
 pub(crate) const SCORESHEET_ROWS: usize = 60;
 /// The most columns of rows a page takes.
@@ -215,8 +230,37 @@ pub fn scoresheet(
         Anchor::Start,
     ));
     y += line_height(text_pt) * 1.6;
-    // Fields: Event / Date / Round on one line, Black / White on the next.
-    let f = &s.fields;
+    let y = header_fields(font, t, &mut header, content, y)?;
+    page.group(header);
+
+    let (footer, box_y) = result_footer(font, t, content);
+    page.group(footer);
+
+    let (columns, row_h) = move_tables(font, t, &mut page, content, (y, box_y - 8.0));
+
+    page.group(print_marks::scale_bar(font, paper, page_setup, l.scale_bar));
+    let mut figure = Figure::new(width, height, s.title.value.clone(), font.clone());
+    figure.description = format!(
+        "{} with {SCORESHEET_ROWS} numbered rows for move pairs in {columns} columns, rows \
+         {row_h:.2} mm apart, result boxes and signature lines; {caption}.",
+        s.title.value
+    );
+    figure.root.group(page);
+    Ok(Document::new(s.title.value.clone(), vec![figure]))
+}
+
+/// Draws the scoresheet's fields from `y` down: Event / Date / Round on one line, Black /
+/// White on the next; returns the y under them. A field name too long for its place is
+/// refused at its key in the template.
+fn header_fields(
+    font: &Font,
+    t: &Template,
+    header: &mut Group,
+    content: Rect,
+    mut y: f64,
+) -> Result<f64, crate::error::Error> {
+    let text_pt = t.layout.text_pt.value;
+    let f = &t.scoresheet.fields;
     let fields: [&[(&str, &Label, f64)]; 2] = [
         &[
             ("event", &f.event, 0.5),
@@ -238,14 +282,20 @@ pub fn scoresheet(
         }
         y += line_height(text_pt) * 1.8;
     }
-    page.group(header);
+    Ok(y)
+}
 
-    let (footer, box_y) = result_footer(font, t, content);
-    page.group(footer);
-
-    let table_top = y;
-    let table_bottom = box_y - 8.0;
-    let (columns, row_h) = move_columns(table_bottom - table_top, l.min_row_mm.value);
+/// Draws the move table's columns between `table_top` and `table_bottom`, as few as keep
+/// the rows the template's `min_row_mm` apart; returns how many columns, and the rows'
+/// height.
+fn move_tables(
+    font: &Font,
+    t: &Template,
+    page: &mut Group,
+    content: Rect,
+    (table_top, table_bottom): (f64, f64),
+) -> (usize, f64) {
+    let (columns, row_h) = move_columns(table_bottom - table_top, t.layout.min_row_mm.value);
     let rows = SCORESHEET_ROWS.div_ceil(columns);
     let column_w = (content.width - COLUMN_GAP * (columns - 1) as f64) / columns as f64;
     let table_pt = table_text_size(font, t, column_w, row_h);
@@ -262,16 +312,7 @@ pub fn scoresheet(
             (first, count),
         ));
     }
-
-    page.group(print_marks::scale_bar(font, paper, page_setup, l.scale_bar));
-    let mut figure = Figure::new(width, height, s.title.value.clone(), font.clone());
-    figure.description = format!(
-        "{} with {SCORESHEET_ROWS} numbered rows for move pairs in {columns} columns, rows \
-         {row_h:.2} mm apart, result boxes and signature lines; {caption}.",
-        s.title.value
-    );
-    figure.root.group(page);
-    Ok(Document::new(s.title.value.clone(), vec![figure]))
+    (columns, row_h)
 }
 
 /// The fewest columns (2 to [`MAX_COLUMNS`]) whose rows, header row included, are at least

@@ -67,18 +67,7 @@ pub fn diagram(
         .extent()
         .width;
     let words = &options.words;
-    let frame = Frame {
-        class: "diagram shoreline",
-        game: words.tr("Shoreline"),
-        heading,
-        width,
-        header_gap: 2.0 * LINE_GAP,
-        bare: options.bare,
-        legend: options.legend,
-        caption: options.caption.clone(),
-        text_scale: k,
-        font,
-    };
+    let frame = diagram_frame(heading, options, width, k);
     frame.draw(|top| {
         let board = BoardLayout::at(font, At::new(MARGIN, top), SPACING, label_pt);
         let mut blocks: Vec<Block> = Vec::new();
@@ -124,6 +113,28 @@ pub fn diagram(
             description: describe(play, heading, n, &position, &score),
         }
     })
+}
+
+/// The frame the score diagram draws its board in, `width` wide, its texts `k` times their
+/// size: the heading above it, the lines and blocks under it.
+fn diagram_frame<'a>(
+    heading: &'a Heading,
+    options: &'a DiagramOptions,
+    width: f64,
+    k: f64,
+) -> Frame<'a> {
+    Frame {
+        class: "diagram shoreline",
+        game: options.words.tr("Shoreline"),
+        heading,
+        width,
+        header_gap: 2.0 * LINE_GAP,
+        bare: options.bare,
+        legend: options.legend,
+        caption: options.caption.clone(),
+        text_scale: k,
+        font: &options.font,
+    }
 }
 
 /// The board, its runs and stones, and the analysis's marks, each a group.

@@ -210,40 +210,8 @@ fn solutions_page(
         Anchor::Start,
     ));
     y += line_height(TEXT_PT);
-    let signed = |v: i32| {
-        if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string().replace('-', "−")
-        }
-    };
     for (i, puzzle) in puzzles.iter().enumerate() {
-        let sign = if puzzle.to_move == Side::Black { 1 } else { -1 };
-        let others: Vec<String> = puzzle
-            .values
-            .iter()
-            .filter(|(p, _)| *p != puzzle.solution)
-            .map(|(p, v)| {
-                words.fill(
-                    "{point} {value} (loses {loss})",
-                    &[
-                        ("point", &p.name()),
-                        ("value", &signed(*v)),
-                        ("loss", &((puzzle.value - v) * sign)),
-                    ],
-                )
-            })
-            .collect();
-        let text = words.fill(
-            "{n}. {side} to play: {point} (value {value}). Others: {others}.",
-            &[
-                ("n", &(i + 1)),
-                ("side", &words.tr(puzzle.to_move.label())),
-                ("point", &puzzle.solution.name()),
-                ("value", &signed(puzzle.value)),
-                ("others", &others.join(", ")),
-            ],
-        );
+        let text = solution(i + 1, puzzle, words);
         for line in wrap(font, &text, TEXT_PT, content.width) {
             y += line_height(TEXT_PT);
             list.text(Text::new(
@@ -265,6 +233,44 @@ fn solutions_page(
     answers.root.group(list);
     answers.description = words.tr("Solutions to the Shoreline puzzles.");
     answers
+}
+
+/// Puzzle `number`'s solution as the solutions page writes it: who plays, the best move
+/// and its value, and what each other move loses.
+fn solution(number: usize, puzzle: &Puzzle, words: &Words) -> String {
+    let signed = |v: i32| {
+        if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string().replace('-', "−")
+        }
+    };
+    let sign = if puzzle.to_move == Side::Black { 1 } else { -1 };
+    let others: Vec<String> = puzzle
+        .values
+        .iter()
+        .filter(|(p, _)| *p != puzzle.solution)
+        .map(|(p, v)| {
+            words.fill(
+                "{point} {value} (loses {loss})",
+                &[
+                    ("point", &p.name()),
+                    ("value", &signed(*v)),
+                    ("loss", &((puzzle.value - v) * sign)),
+                ],
+            )
+        })
+        .collect();
+    words.fill(
+        "{n}. {side} to play: {point} (value {value}). Others: {others}.",
+        &[
+            ("n", &number),
+            ("side", &words.tr(puzzle.to_move.label())),
+            ("point", &puzzle.solution.name()),
+            ("value", &signed(puzzle.value)),
+            ("others", &others.join(", ")),
+        ],
+    )
 }
 
 fn puzzle_cell(font: &Font, number: usize, puzzle: &Puzzle, cell: Rect, words: &Words) -> Group {

@@ -51,6 +51,52 @@ const HEADING_GAP: f64 = 1.5;
 
 /// Lays out the sheet. Fails when the boards would be too small for pencil marks.
 pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
+    check_counts(options)?;
+    let t = &options.template;
+    let l = &t.layout;
+    let (width, height) = options.page.size();
+    let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
+
+    let font = &*options.font;
+    let mut figure = Figure::new(width, height, t.title.value.clone(), options.font.clone());
+    let mut page = Group::new("sheet shoreline");
+
+    let header_bottom = header(font, &mut page, t, content, &players(font, &options.games)?)?;
+    let footer_top = footer(font, &mut page, options, content)?;
+    let area = Rect::new(
+        content.x,
+        header_bottom + l.gap_mm.value,
+        content.width,
+        footer_top - header_bottom - 2.0 * l.gap_mm.value,
+    );
+    let cells = choose_grid(font, area, options.boards, options.rules, t)?;
+    let (cut, description) = draw_boards(font, &mut page, options, &cells)?;
+    let scale_bar = print_marks::scale_bar(font, paper, options.page, l.scale_bar);
+    if options.cut_marks {
+        let mut printed = page.ink_boxes(font);
+        printed.extend(scale_bar.ink_boxes(font));
+        page.group(print_marks::cut_marks(&cut, width, height, &printed));
+    }
+    page.group(scale_bar);
+    figure.root.group(page);
+    figure.description = format!(
+        "{} play sheet, {} on {} {}: {}.",
+        t.title.value,
+        plural(options.boards, "board"),
+        options.page.paper.name(),
+        if options.page.landscape {
+            "landscape"
+        } else {
+            "portrait"
+        },
+        description.join("; ")
+    );
+    Ok(Document::new(t.title.value.clone(), vec![figure]))
+}
+
+/// Refuses a number of boards the sheet cannot draw: outside 1 to [`MAX_BOARDS`], one
+/// board with cut marks, or fewer boards than games.
+fn check_counts(options: &SheetOptions) -> Result<(), Error> {
     if !(1..=MAX_BOARDS).contains(&options.boards) {
         return Err(Error::Usage(
             Phrase::new("--boards must be 1 to {most}, not {n}")
@@ -82,16 +128,19 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
             .with("most", MAX_BOARDS),
         ));
     }
+    Ok(())
+}
+
+/// Draws what goes under the boards, from the page's foot up: the evening's total row, the
+/// run key of filled boards and the rules box; returns where the lowest board must end.
+fn footer(
+    font: &Font,
+    page: &mut Group,
+    options: &SheetOptions,
+    content: Rect,
+) -> Result<f64, Error> {
     let t = &options.template;
     let l = &t.layout;
-    let (width, height) = options.page.size();
-    let (paper, content) = print_marks::sheet_areas(options.page, l.margin_mm.value);
-
-    let font = &*options.font;
-    let mut figure = Figure::new(width, height, t.title.value.clone(), options.font.clone());
-    let mut page = Group::new("sheet shoreline");
-
-    let header_bottom = header(font, &mut page, t, content, &players(font, &options.games)?)?;
     let total = (!options.games.is_empty()).then(|| {
         options
             .games
@@ -101,7 +150,7 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
     });
     // One board's score is its own total: the evening row is for several boards.
     let mut footer_top = if options.boards > 1 {
-        total_row(font, &mut page, t, content, total)?
+        total_row(font, page, t, content, total)?
     } else {
         content.bottom()
     };
@@ -110,16 +159,20 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         footer_top = top;
     }
     if options.rules {
-        footer_top = rules_box(font, &mut page, t, content, footer_top)?;
+        footer_top = rules_box(font, page, t, content, footer_top)?;
     }
-    let area = Rect::new(
-        content.x,
-        header_bottom + l.gap_mm.value,
-        content.width,
-        footer_top - header_bottom - 2.0 * l.gap_mm.value,
-    );
-    let cells = choose_grid(font, area, options.boards, options.rules, t)?;
+    Ok(footer_top)
+}
 
+/// Draws each board in its cell, filled with its game if any; returns the rectangles to
+/// cut the boards apart at, and each board's line of the description.
+fn draw_boards(
+    font: &Font,
+    page: &mut Group,
+    options: &SheetOptions,
+    cells: &[Cell],
+) -> Result<(Vec<Rect>, Vec<String>), Error> {
+    let t = &options.template;
     let heading_pt = heading_size(font, t, &cells[0], options.boards)?;
     let mut side = options.first;
     let mut description = Vec::new();
@@ -135,34 +188,14 @@ pub fn sheet(options: &SheetOptions) -> Result<Document, Error> {
         // Cut half way across the gap between cells: neighbours share one cut line, and
         // each board keeps at least half the gap (3.5 mm in the shipped template) inside
         // its trim. The marks keep clear of everything printed (print_marks::cut_marks).
-        cut.push(cell.rect.inset(-l.gap_mm.value / 2.0));
+        cut.push(cell.rect.inset(-t.layout.gap_mm.value / 2.0));
         description.push(format!(
             "board {number}: {} places first",
             side_name(t, side)
         ));
         side = side.other();
     }
-    let scale_bar = print_marks::scale_bar(font, paper, options.page, l.scale_bar);
-    if options.cut_marks {
-        let mut printed = page.ink_boxes(font);
-        printed.extend(scale_bar.ink_boxes(font));
-        page.group(print_marks::cut_marks(&cut, width, height, &printed));
-    }
-    page.group(scale_bar);
-    figure.root.group(page);
-    figure.description = format!(
-        "{} play sheet, {} on {} {}: {}.",
-        t.title.value,
-        plural(options.boards, "board"),
-        options.page.paper.name(),
-        if options.page.landscape {
-            "landscape"
-        } else {
-            "portrait"
-        },
-        description.join("; ")
-    );
-    Ok(Document::new(t.title.value.clone(), vec![figure]))
+    Ok((cut, description))
 }
 
 fn side_name(t: &Template, side: Side) -> &str {
@@ -218,6 +251,31 @@ fn choose_grid(
 ) -> Result<Vec<Cell>, Error> {
     let gap = t.layout.gap_mm.value;
     let label_pt = t.layout.label_pt.value;
+    let (columns, rows, beside, spacing) = largest_grid(font, area, boards, t);
+    check_spacing(spacing, boards, rules, t)?;
+    // The rows packed at the top of the area, each as tall as a board with its texts.
+    let board_h = BoardLayout::at(font, Point::new(0.0, 0.0), spacing, label_pt)
+        .extent()
+        .height;
+    let packed = Rect {
+        height: (cell_overhead(t, beside) + board_h) * rows as f64 + gap * (rows - 1) as f64,
+        ..area
+    };
+    Ok(grid(packed, columns, rows, gap)
+        .into_iter()
+        .map(|rect| Cell {
+            rect,
+            spacing,
+            beside,
+        })
+        .collect())
+}
+
+/// The grid (columns, rows, scores beside the boards, point spacing) whose boards come out
+/// largest in `area`, the first of equals.
+fn largest_grid(font: &Font, area: Rect, boards: usize, t: &Template) -> (usize, usize, bool, f64) {
+    let gap = t.layout.gap_mm.value;
+    let label_pt = t.layout.label_pt.value;
     let mut best: Option<(usize, usize, bool, f64)> = None;
     for columns in 1..=boards {
         let rows = boards.div_ceil(columns);
@@ -235,7 +293,12 @@ fn choose_grid(
             }
         }
     }
-    let (columns, rows, beside, spacing) = best.expect("at least one board");
+    best.expect("at least one board")
+}
+
+/// Refuses a point spacing too small for pencil marks: none at all, or under the
+/// template's `min_point_spacing_mm`.
+fn check_spacing(spacing: f64, boards: usize, rules: bool, t: &Template) -> Result<(), Error> {
     let min = t.layout.min_point_spacing_mm.value;
     if spacing <= 0.0 {
         return Err(Error::Usage(
@@ -268,22 +331,7 @@ fn choose_grid(
                 .with("min", min),
         ));
     }
-    // The rows packed at the top of the area, each as tall as a board with its texts.
-    let board_h = BoardLayout::at(font, Point::new(0.0, 0.0), spacing, label_pt)
-        .extent()
-        .height;
-    let packed = Rect {
-        height: (cell_overhead(t, beside) + board_h) * rows as f64 + gap * (rows - 1) as f64,
-        ..area
-    };
-    Ok(grid(packed, columns, rows, gap)
-        .into_iter()
-        .map(|rect| Cell {
-            rect,
-            spacing,
-            beside,
-        })
-        .collect())
+    Ok(())
 }
 
 /// The players' names for the name lines. The name lines and the evening total are by

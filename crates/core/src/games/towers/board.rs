@@ -235,15 +235,23 @@ impl<'f> Rhombus<'f> {
     }
 
     fn labels(&self, words: &BoardWords) -> Group {
-        let font = self.font;
         let mut labels = Group::new("label");
         let pt = self.label_pt;
-        let cap = font.cap_height(pt);
-        let n = SIZE as f64;
         // Each Line numbered where it meets the edge, at both ends, level with the Line;
         // a little smaller than the other labels unless the text is to be large.
         let number_pt = if self.compact { pt } else { pt * 0.9 };
-        let gap = Self::number_gap(font, number_pt);
+        let gap = Self::number_gap(self.font, number_pt);
+        self.line_numbers(&mut labels, number_pt, gap);
+        let number_room = self.font.text_width("14", number_pt) + gap;
+        self.square_names(&mut labels, number_room);
+        let south_y = self.corner_names(&mut labels, words, number_room);
+        self.seats(&mut labels, words, number_room, south_y);
+        labels
+    }
+
+    /// Draws each Line's number where it meets the edge, at both ends, level with the Line.
+    fn line_numbers(&self, labels: &mut Group, number_pt: f64, gap: f64) {
+        let cap = self.font.cap_height(self.label_pt);
         for k in 0..LINES {
             let reach = (k.min(LINES - 1 - k) + 1) as f64 * self.step;
             let y = self.line_y(k) + cap / 2.0;
@@ -259,10 +267,14 @@ impl<'f> Rhombus<'f> {
             number.anchor = Anchor::Start;
             labels.text(number);
         }
-        // Files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west edge
-        // (file a): each out from the middle of its square's edge, beyond the Line numbers
-        // that stand at the same edge, so a rank never reads as one number with a Line's.
-        let number_room = font.text_width("14", number_pt) + gap;
+    }
+
+    /// Draws files a–h along the south-east edge (rank 1), ranks 1–8 along the south-west
+    /// edge (file a): each out from the middle of its square's edge, beyond the Line numbers
+    /// that stand at the same edge, so a rank never reads as one number with a Line's.
+    fn square_names(&self, labels: &mut Group, number_room: f64) {
+        let pt = self.label_pt;
+        let cap = self.font.cap_height(pt);
         for i in 0..SIZE {
             let fi = i as f64 + 0.5;
             let half = self.step * 0.5 + number_room * 0.75;
@@ -281,8 +293,15 @@ impl<'f> Rhombus<'f> {
                 Anchor::Middle,
             ));
         }
+    }
+
+    /// Draws SOUTH, NORTH, WEST and EAST at the board's corners; returns the height SOUTH
+    /// stands at, which the seats beside it share.
+    fn corner_names(&self, labels: &mut Group, words: &BoardWords, number_room: f64) -> f64 {
+        let pt = self.label_pt;
+        let cap = self.font.cap_height(pt);
+        let n = SIZE as f64;
         let (south, north) = (self.lattice(0.0, 0.0), self.lattice(n, n));
-        let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
         let gap: f64 = 2.5;
         // SOUTH stands below the a and 1 beside its corner.
         let south_y = match self.compact {
@@ -301,25 +320,33 @@ impl<'f> Rhombus<'f> {
             pt,
             Anchor::Middle,
         ));
+        self.side_names(labels, words, north.y - gap);
+        south_y
+    }
+
+    /// Draws WEST and EAST: on a compact board pointed to from the top corners at height
+    /// `north_y` (NORTH's), else beyond the Line numbers, level with the corners.
+    fn side_names(&self, labels: &mut Group, words: &BoardWords, north_y: f64) {
+        let pt = self.label_pt;
         if self.compact {
-            // WEST and EAST pointed to from the top corners, level with NORTH.
             let extent = self.extent();
-            let y = north.y - gap;
             labels.text(Text::new(
-                Point::new(extent.x, y),
+                Point::new(extent.x, north_y),
                 format!("← {}", words.west),
                 pt,
                 Anchor::Start,
             ));
             labels.text(Text::new(
-                Point::new(extent.right(), y),
+                Point::new(extent.right(), north_y),
                 format!("{} →", words.east),
                 pt,
                 Anchor::End,
             ));
         } else {
-            // WEST and EAST stand beyond the Line numbers, level with the corners.
-            let beyond = 3.0 + font.text_width("14", pt);
+            let n = SIZE as f64;
+            let cap = self.font.cap_height(pt);
+            let (east, west) = (self.lattice(n, 0.0), self.lattice(0.0, n));
+            let beyond = 3.0 + self.font.text_width("14", pt);
             labels.text(Text::new(
                 Point::new(east.x + beyond, east.y + cap / 2.0),
                 words.east,
@@ -333,15 +360,23 @@ impl<'f> Rhombus<'f> {
                 Anchor::End,
             ));
         }
-        // The seats: on the sheet (and a compact board) beside SOUTH, clear of every label
-        // whatever the words' length; on a diagram out from the middle of each player's edge.
+    }
+
+    /// Draws the players' seats: on the sheet (and a compact board) beside SOUTH, at
+    /// `south_y`, clear of every label whatever the words' length; on a diagram out from the
+    /// middle of each player's edge.
+    fn seats(&self, labels: &mut Group, words: &BoardWords, number_room: f64, south_y: f64) {
+        let pt = self.label_pt;
         let (black, white) = if words.sheet || self.compact {
-            let beside = font.text_width(words.south, pt) / 2.0 + 6.0;
+            let south = self.lattice(0.0, 0.0);
+            let beside = self.font.text_width(words.south, pt) / 2.0 + 6.0;
             (
                 Point::new(south.x - beside, south_y),
                 Point::new(south.x + beside, south_y),
             )
         } else {
+            let n = SIZE as f64;
+            let cap = self.font.cap_height(pt);
             let sw = self.lattice(0.0, n * 0.5);
             let se = self.lattice(n * 0.5, 0.0);
             let seat = 3.0 * cap + 4.0 + number_room;
@@ -352,7 +387,6 @@ impl<'f> Rhombus<'f> {
         };
         labels.text(Text::new(black, words.black, pt, Anchor::End));
         labels.text(Text::new(white, words.white, pt, Anchor::Start));
-        labels
     }
 
     /// Every square by its name (`b3`), for annotations.

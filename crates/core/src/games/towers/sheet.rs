@@ -36,88 +36,20 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
     let (header, header_bottom) = header(font, t, content)?;
     root.group(header);
     let top = header_bottom + GAP;
-    let text_pt = l.text_pt.value;
 
-    let words = TableWords {
-        sides: [&t.sides.black.value, &t.sides.white.value],
-        height: &t.table.height.value,
-        combination: &t.table.combination.value,
-        unusable: &t.table.unusable.value,
-        total: &t.table.total.value,
-        text_pt,
-        font,
-    };
-    let board_words = BoardWords {
-        south: &t.corners.south.value,
-        north: &t.corners.north.value,
-        east: &t.corners.east.value,
-        west: &t.corners.west.value,
-        black: &t.sides.black.value,
-        white: &t.sides.white.value,
-        sheet: true,
-    };
-    let table_height = scoring_table_height_at(text_pt);
+    let words = table_words(t, font);
+    let board_words = board_words(t);
     let table_width = l.table_width_mm.value;
     let label_pt = l.label_pt.value;
     let fit =
         |area: Rect| Rhombus::fitting(font, narrower(font, area, label_pt, &board_words), label_pt);
     // Each layout: the board, and the table and rules drawn with it.
-    let mut layouts: Vec<(Rhombus, Vec<Group>)> = Vec::new();
-    let bottom = content.bottom();
-    if options.rules {
-        // The rules beside the table under the board, so the board keeps the room it has
-        // without them when they are no taller than the table.
-        let x = content.x + table_width + GAP;
-        let (rules, rules_top) = t
-            .rules
-            .draw(font, text_pt, (x, content.right() - x), bottom);
-        let table_top = bottom - table_height;
-        let table = scoring_table_in(Point::new(content.x, table_top), table_width, None, &words);
-        let under = Rect::new(
-            content.x,
-            top,
-            content.width,
-            table_top.min(rules_top) - GAP - top,
-        );
-        layouts.push((fit(under), vec![table, rules]));
-        // Or, on a wide page, the table and the rules in one column beside the board: the
-        // narrowest column whose rules fit under the table.
-        let mut column = table_width;
-        while column <= content.width / 2.0 {
-            let x = content.right() - column;
-            let (rules, rules_top) = t.rules.draw(font, text_pt, (x, column), bottom);
-            if top + table_height + GAP <= rules_top {
-                let area = Rect::new(content.x, top, x - GAP - content.x, bottom - top);
-                let table = scoring_table_in(Point::new(x, top), table_width, None, &words);
-                layouts.push((fit(area), vec![table, rules]));
-                break;
-            }
-            column += 5.0;
-        }
-        // Or the rules across the page's foot, the board and table above them.
-        let (group, box_top) = t
-            .rules
-            .draw(font, text_pt, (content.x, content.width), bottom);
-        let above = board_and_table(content, (top, box_top - GAP), &words, &fit, table_width);
-        layouts.extend(above.into_iter().map(|(board, mut groups)| {
-            groups.push(group.clone());
-            (board, groups)
-        }));
+    let layouts = if options.rules {
+        layouts_with_rules(t, content, top, &words, &fit, table_width)
     } else {
-        let layout = board_and_table(content, (top, bottom), &words, &fit, table_width);
-        layouts.extend(layout);
-    }
-    // The largest board (the first of equals).
-    let (board, groups) = layouts
-        .into_iter()
-        .reduce(|best, next| {
-            if next.0.step > best.0.step {
-                next
-            } else {
-                best
-            }
-        })
-        .expect("a layout");
+        board_and_table(content, (top, content.bottom()), &words, &fit, table_width)
+    };
+    let (board, groups) = largest(layouts);
     root.group(board.draw_in(&board_words));
     for group in groups {
         root.group(group);
@@ -130,18 +62,114 @@ pub fn play_sheet(options: &SheetOptions) -> Result<Document, crate::error::Erro
         l.scale_bar,
     ));
     let mut figure = Figure::new(width, height, t.title.value.clone(), options.font.clone());
-    figure.description = format!(
+    figure.description = description(t, options.rules);
+    figure.root.group(root);
+    Ok(Document::new(t.title.value.clone(), vec![figure]))
+}
+
+/// The scoring table's words and sizes, from the template.
+fn table_words<'a>(t: &'a Template, font: &'a Font) -> TableWords<'a> {
+    TableWords {
+        sides: [&t.sides.black.value, &t.sides.white.value],
+        height: &t.table.height.value,
+        combination: &t.table.combination.value,
+        unusable: &t.table.unusable.value,
+        total: &t.table.total.value,
+        text_pt: t.layout.text_pt.value,
+        font,
+    }
+}
+
+/// The words the board draws around it on the sheet, from the template.
+fn board_words(t: &Template) -> BoardWords<'_> {
+    BoardWords {
+        south: &t.corners.south.value,
+        north: &t.corners.north.value,
+        east: &t.corners.east.value,
+        west: &t.corners.west.value,
+        black: &t.sides.black.value,
+        white: &t.sides.white.value,
+        sheet: true,
+    }
+}
+
+/// The layouts that draw the short rules below `top`: beside the table under the board,
+/// in one column with the table beside the board, or across the page's foot.
+fn layouts_with_rules<'f>(
+    t: &Template,
+    content: Rect,
+    top: f64,
+    words: &TableWords,
+    fit: &dyn Fn(Rect) -> Rhombus<'f>,
+    table_width: f64,
+) -> Vec<(Rhombus<'f>, Vec<Group>)> {
+    let (font, text_pt) = (words.font, words.text_pt);
+    let table_height = scoring_table_height_at(text_pt);
+    let bottom = content.bottom();
+    let mut layouts = Vec::new();
+    // The rules beside the table under the board, so the board keeps the room it has
+    // without them when they are no taller than the table.
+    let x = content.x + table_width + GAP;
+    let (rules, rules_top) = t
+        .rules
+        .draw(font, text_pt, (x, content.right() - x), bottom);
+    let table_top = bottom - table_height;
+    let table = scoring_table_in(Point::new(content.x, table_top), table_width, None, words);
+    let under = Rect::new(
+        content.x,
+        top,
+        content.width,
+        table_top.min(rules_top) - GAP - top,
+    );
+    layouts.push((fit(under), vec![table, rules]));
+    // Or, on a wide page, the table and the rules in one column beside the board: the
+    // narrowest column whose rules fit under the table.
+    let mut column = table_width;
+    while column <= content.width / 2.0 {
+        let x = content.right() - column;
+        let (rules, rules_top) = t.rules.draw(font, text_pt, (x, column), bottom);
+        if top + table_height + GAP <= rules_top {
+            let area = Rect::new(content.x, top, x - GAP - content.x, bottom - top);
+            let table = scoring_table_in(Point::new(x, top), table_width, None, words);
+            layouts.push((fit(area), vec![table, rules]));
+            break;
+        }
+        column += 5.0;
+    }
+    // Or the rules across the page's foot, the board and table above them.
+    let (group, box_top) = t
+        .rules
+        .draw(font, text_pt, (content.x, content.width), bottom);
+    let above = board_and_table(content, (top, box_top - GAP), words, fit, table_width);
+    layouts.extend(above.into_iter().map(|(board, mut groups)| {
+        groups.push(group.clone());
+        (board, groups)
+    }));
+    layouts
+}
+
+/// The layout with the largest board (the first of equals).
+fn largest(layouts: Vec<(Rhombus, Vec<Group>)>) -> (Rhombus, Vec<Group>) {
+    layouts
+        .into_iter()
+        .reduce(|best, next| {
+            if next.0.step > best.0.step {
+                next
+            } else {
+                best
+            }
+        })
+        .expect("a layout")
+}
+
+/// The sheet's description, for readers that cannot see it.
+fn description(t: &Template, rules: bool) -> String {
+    format!(
         "{} play sheet: the 8×8 board as a rhombus with SOUTH at the bottom, the 15 Lines \
          numbered, name and date lines, and a scoring table for both players{}.",
         t.title.value,
-        if options.rules {
-            ", with short rules"
-        } else {
-            ""
-        }
-    );
-    figure.root.group(root);
-    Ok(Document::new(t.title.value.clone(), vec![figure]))
+        if rules { ", with short rules" } else { "" }
+    )
 }
 
 /// The table beside the board between `top` and `bottom`, or under it: each with its board.

@@ -48,22 +48,9 @@ pub(crate) fn scoring_table_in(
     let h = row_height(text_pt);
     let label_w = width * 0.5;
     let column_w = (width - label_w) / 2.0;
-    let line = Paint::stroke(Stroke::solid(Color::BLACK, 0.3));
-    let rows = table_rows() + 1;
     let x = |c: usize| at.x + label_w + c as f64 * column_w;
     let (labels, values) = texts(scoring, words);
-    // One size for the whole table: the largest at which every text fits its column.
-    let size = labels
-        .iter()
-        .map(|label| fit(words.font, label, text_pt, label_w - 2.0))
-        .chain(
-            words
-                .sides
-                .into_iter()
-                .chain(values.iter().flatten().map(String::as_str))
-                .map(|text| fit(words.font, text, text_pt, column_w - 2.0)),
-        )
-        .fold(text_pt, f64::min);
+    let size = table_size(&labels, &values, words, (label_w, column_w));
     let cap = words.font.cap_height(size);
     let middle = |row: usize| at.y + row as f64 * h + (h + cap) / 2.0;
     for (c, side) in words.sides.iter().enumerate() {
@@ -92,6 +79,38 @@ pub(crate) fn scoring_table_in(
             ));
         }
     }
+    table_lines(&mut table, at, width, [x(0), x(1)], h);
+    table
+}
+
+/// One text size for the whole table: the largest at which every label fits its column
+/// (`label_w` wide) and every side's name and value fits its own (`column_w` wide).
+fn table_size(
+    labels: &[String],
+    values: &[Vec<String>; 2],
+    words: &TableWords,
+    (label_w, column_w): (f64, f64),
+) -> f64 {
+    let text_pt = words.text_pt;
+    labels
+        .iter()
+        .map(|label| fit(words.font, label, text_pt, label_w - 2.0))
+        .chain(
+            words
+                .sides
+                .into_iter()
+                .chain(values.iter().flatten().map(String::as_str))
+                .map(|text| fit(words.font, text, text_pt, column_w - 2.0)),
+        )
+        .fold(text_pt, f64::min)
+}
+
+/// Draws the table's rules, rows `h` apart: heavier under the sides' names, the heights
+/// and the unusable towers; and its columns' edges, the value columns starting at
+/// `columns`.
+fn table_lines(table: &mut Group, at: Point, width: f64, columns: [f64; 2], h: f64) {
+    let line = Paint::stroke(Stroke::solid(Color::BLACK, 0.3));
+    let rows = table_rows() + 1;
     for r in 0..=rows {
         let y = at.y + r as f64 * h;
         let stroke = if r == 1 || r == SIZE + 1 || r == rows - 1 {
@@ -104,13 +123,12 @@ pub(crate) fn scoring_table_in(
             stroke,
         );
     }
-    for xx in [at.x, x(0), x(1), at.x + width] {
+    for xx in [at.x, columns[0], columns[1], at.x + width] {
         table.shape(
             Shape::Line(Point::new(xx, at.y), Point::new(xx, at.y + rows as f64 * h)),
             line.clone(),
         );
     }
-    table
 }
 
 /// The table's row labels and each player's filled-in values (empty when not filled).
@@ -200,40 +218,86 @@ pub(crate) fn compact_table(
     words: &TableWords,
 ) -> (Group, f64) {
     let mut table = Group::new("scoring-table compact");
-    let pt = words.text_pt;
-    let pad = COMPACT_PAD;
-    let w = |t: &str| words.font.text_width(t, pt);
+    let (values, column) = compact_values(scoring, words);
+    let grid = CompactGrid {
+        at,
+        width,
+        column,
+        words,
+    };
+    let mut y = at.y;
+    for (c, side) in words.sides.iter().enumerate() {
+        table.text(Text::new(
+            Point::new(grid.value_x(c) + COMPACT_PAD - column / 2.0, grid.middle(y)),
+            *side,
+            words.text_pt,
+            Anchor::Middle,
+        ));
+    }
+    y += row_height(words.text_pt);
+    grid.line(&mut table, y, true);
+    let y = compact_rows(&grid, &mut table, &values, y);
+    (table, y - at.y)
+}
+
+/// Each player's filled-in values for a compact table, an itemisation wider than the
+/// columns given as its total; and the value columns' width.
+fn compact_values(scoring: &[Scoring; 2], words: &TableWords) -> ([Vec<String>; 2], f64) {
+    let w = |t: &str| words.font.text_width(t, words.text_pt);
     let mut values: [Vec<String>; 2] = [filled_values(&scoring[0]), filled_values(&scoring[1])];
-    // An itemisation wider than the columns is given as its total.
     let column = compact_column(&values, words);
     for v in &mut values {
-        if w(&v[UNUSABLE_ROW]) + 2.0 * pad > column {
+        if w(&v[UNUSABLE_ROW]) + 2.0 * COMPACT_PAD > column {
             let total = v[UNUSABLE_ROW].rsplit(' ').next().unwrap_or("").to_string();
             v[UNUSABLE_ROW] = total;
         }
     }
-    let label_room = width - 2.0 * column;
-    let h = row_height(pt);
-    let cap = words.font.cap_height(pt);
-    let mut y = at.y;
-    let line = |table: &mut Group, y: f64, heavy: bool| {
+    (values, column)
+}
+
+/// Where a compact table `width` wide at `at` puts its texts and rules: its value columns
+/// `column` wide at the right, the row labels in the room left of them.
+struct CompactGrid<'a> {
+    at: Point,
+    width: f64,
+    column: f64,
+    words: &'a TableWords<'a>,
+}
+
+impl CompactGrid<'_> {
+    /// Draws a rule across the table at `y`, heavy under a group of rows.
+    fn line(&self, table: &mut Group, y: f64, heavy: bool) {
         table.shape(
-            Shape::Line(Point::new(at.x, y), Point::new(at.x + width, y)),
+            Shape::Line(
+                Point::new(self.at.x, y),
+                Point::new(self.at.x + self.width, y),
+            ),
             Paint::stroke(Stroke::solid(Color::BLACK, if heavy { 0.6 } else { 0.3 })),
         );
-    };
-    let middle = |y: f64| y + (h + cap) / 2.0;
-    let value_x = |c: usize| at.x + label_room + (c + 1) as f64 * column - pad;
-    for (c, side) in words.sides.iter().enumerate() {
-        table.text(Text::new(
-            Point::new(value_x(c) + pad - column / 2.0, middle(y)),
-            *side,
-            pt,
-            Anchor::Middle,
-        ));
     }
-    y += h;
-    line(&mut table, y, true);
+
+    /// The baseline of the texts of the row whose top is `y`.
+    fn middle(&self, y: f64) -> f64 {
+        let pt = self.words.text_pt;
+        y + (row_height(pt) + self.words.font.cap_height(pt)) / 2.0
+    }
+
+    /// Where the values of column `c` end (right-aligned).
+    fn value_x(&self, c: usize) -> f64 {
+        let label_room = self.width - 2.0 * self.column;
+        self.at.x + label_room + (c + 1) as f64 * self.column - COMPACT_PAD
+    }
+}
+
+/// Draws a compact table's rows from `y` down: heights, the combinations under one
+/// heading, unusable towers and the total, each label with both players' values (on a row
+/// of its own above them when too long to share it); returns the y under the last.
+fn compact_rows(grid: &CompactGrid, table: &mut Group, values: &[Vec<String>; 2], y: f64) -> f64 {
+    let words = grid.words;
+    let (pt, pad, at) = (words.text_pt, COMPACT_PAD, grid.at);
+    let h = row_height(pt);
+    let w = |t: &str| words.font.text_width(t, pt);
+    let mut y = y;
     let heading = words.combination.replace("{c}", "").trim().to_string();
     let names = ["1+2+3+4 = 16", "1+2+3 = 9", "1+2 = 4", "1 = 1"];
     let mut labels: Vec<String> = (1..=SIZE)
@@ -244,28 +308,24 @@ pub(crate) fn compact_table(
     labels.push(words.total.into());
     for (i, label) in labels.iter().enumerate() {
         if i == SIZE {
-            table.text(Text::new(
-                Point::new(at.x + pad, middle(y)),
-                &heading,
-                pt,
-                Anchor::Start,
-            ));
+            let at = Point::new(at.x + pad, grid.middle(y));
+            table.text(Text::new(at, &heading, pt, Anchor::Start));
             y += h;
         }
         table.text(Text::new(
-            Point::new(at.x + pad, middle(y)),
+            Point::new(at.x + pad, grid.middle(y)),
             label,
             pt,
             Anchor::Start,
         ));
         // Too long to share its row with the values (right-aligned in their columns): on
         // a row of its own.
-        if at.x + 2.0 * pad + w(label) + 2.0 > value_x(0) - w(&values[0][i]) {
+        if at.x + 2.0 * pad + w(label) + 2.0 > grid.value_x(0) - w(&values[0][i]) {
             y += h;
         }
         for (c, column) in values.iter().enumerate() {
             table.text(Text::new(
-                Point::new(value_x(c), middle(y)),
+                Point::new(grid.value_x(c), grid.middle(y)),
                 &column[i],
                 pt,
                 Anchor::End,
@@ -273,9 +333,9 @@ pub(crate) fn compact_table(
         }
         y += h;
         let heavy = i == SIZE - 1 || i == labels.len() - 2 || i == labels.len() - 1;
-        line(&mut table, y, heavy);
+        grid.line(table, y, heavy);
     }
-    (table, y - at.y)
+    y
 }
 
 /// The narrowest a compact table can be: two value columns and the shortest label.
