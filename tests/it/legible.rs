@@ -610,7 +610,9 @@ fn the_smallest_text_is_within_a_point_of_the_size_asked_for_at_every_width() {
             };
             let smallest = TextSize::smallest(&drawn(&*game, Some(wanted)), Some(width));
             if !(points..=points + 1.0).contains(&smallest) {
-                worst.push(format!("{path}: {points} pt asked at {width} mm, {smallest:.2}"));
+                worst.push(format!(
+                    "{path}: {points} pt asked at {width} mm, {smallest:.2}"
+                ));
             }
         }
     }

@@ -541,7 +541,10 @@ fn obstructions_and_every_marks_shape_have_a_key() {
                 .is_some_and(|c| c.contains("legend-sample") && c.split(' ').any(|w| w == kind))
         })
     };
-    assert!(sample("obstruction").is_some(), "no key to the obstructions");
+    assert!(
+        sample("obstruction").is_some(),
+        "no key to the obstructions"
+    );
     assert!(svg.contains(">an obstructed square</text>"));
     let marks = sample("annotation").expect("a key to the annotations");
     let shapes: Vec<&str> = marks
@@ -549,7 +552,10 @@ fn obstructions_and_every_marks_shape_have_a_key() {
         .filter_map(|n| n.attribute("class"))
         .filter(|c| c.starts_with("annotation mark "))
         .collect();
-    assert_eq!(shapes, ["annotation mark triangle", "annotation mark cross"]);
+    assert_eq!(
+        shapes,
+        ["annotation mark triangle", "annotation mark cross"]
+    );
 
     // A mark on an obstructed square goes in a badge at its corner: the × stays visible.
     let out = run(&[

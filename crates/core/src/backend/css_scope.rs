@@ -108,14 +108,8 @@ fn starts_with_word(text: &str, word: &str) -> bool {
 /// and parentheses, and which one it is.
 fn find_top_level(text: &str, stops: &[char]) -> Option<(usize, char)> {
     let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in code(text) {
         match c {
-            '"' | '\'' => skip_string(&mut chars, c),
-            '/' if chars.peek().is_some_and(|&(_, n)| n == '*') => skip_comment(&mut chars),
-            '\\' => {
-                chars.next();
-            }
             '(' | '[' => depth += 1,
             ')' | ']' => depth = depth.saturating_sub(1),
             c if depth == 0 && stops.contains(&c) => return Some((i, c)),
@@ -129,14 +123,8 @@ fn find_top_level(text: &str, stops: &[char]) -> Option<(usize, char)> {
 /// closed (a browser closes it at the end, and so does the figure).
 fn matching_brace(text: &str, open: usize) -> usize {
     let mut depth = 0usize;
-    let mut chars = text[open..].char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in code(&text[open..]) {
         match c {
-            '"' | '\'' => skip_string(&mut chars, c),
-            '/' if chars.peek().is_some_and(|&(_, n)| n == '*') => skip_comment(&mut chars),
-            '\\' => {
-                chars.next();
-            }
             '{' => depth += 1,
             '}' => {
                 depth -= 1;
@@ -148,6 +136,25 @@ fn matching_brace(text: &str, open: usize) -> usize {
         }
     }
     text.len()
+}
+
+/// The characters of `text` outside strings and comments, with their byte offsets (an
+/// escaped character is skipped with its backslash).
+fn code(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' | '\'' => skip_string(&mut chars, c),
+                '/' if chars.peek().is_some_and(|&(_, n)| n == '*') => skip_comment(&mut chars),
+                '\\' => {
+                    chars.next();
+                }
+                _ => return Some((i, c)),
+            }
+        }
+        None
+    })
 }
 
 type Chars<'a> = std::iter::Peekable<std::str::CharIndices<'a>>;

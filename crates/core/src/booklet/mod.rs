@@ -154,6 +154,9 @@ fn refuse_undrawable(games: &[Box<dyn GameRecord>], options: &BookletOptions) ->
     Ok(())
 }
 
+/// Each diagram with the page it is on.
+type PlacedDiagrams = Vec<(usize, Placed)>;
+
 /// The games one after another down `flow`'s columns: each game's first page, and each
 /// diagram with the page it is on.
 fn flow_games(
@@ -161,7 +164,7 @@ fn flow_games(
     games: &[&dyn GameRecord],
     (measured, heads): (Vec<GameDiagrams>, Vec<Option<f64>>),
     options: &BookletOptions,
-) -> Result<(Vec<usize>, Vec<(usize, Placed)>), Error> {
+) -> Result<(Vec<usize>, PlacedDiagrams), Error> {
     let mut first_pages = Vec::new();
     let mut placed = Vec::new();
     for (k, ((game, measured), head)) in games.iter().zip(measured).zip(heads).enumerate() {
