@@ -40,6 +40,15 @@ pub(crate) fn obstruction(r: Rect, cell: f64) -> Group {
     one
 }
 
+/// The discs of `crossed` on squares other than `m`'s own two.
+pub(crate) fn between(crossed: &[(usize, Point, f64)], m: super::rules::Move) -> Vec<(Point, f64)> {
+    crossed
+        .iter()
+        .filter(|&&(square, ..)| square != m.from as usize && square != m.to as usize)
+        .map(|&(_, centre, radius)| (centre, radius))
+        .collect()
+}
+
 /// Where a board lies on the page and how large it is.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardLayout<'f> {

@@ -49,7 +49,7 @@ fn move_arrow(
     let moved = |p: Point| Point::new(p.x + nx, p.y + ny);
     let w = width(board);
     let arrow = cased_arrow(class, moved(from), moved(to), w, color, (PAPER, w * 0.5));
-    passing_under(arrow, &super::diagram::between(crossed, m))
+    passing_under(arrow, &super::board::between(crossed, m))
 }
 
 /// The ink of a cased arrow's shaft dashed (its casing stays whole).

@@ -335,7 +335,7 @@ fn last_move_arrow(board: &BoardLayout, m: Move, crossed: &[(usize, Point, f64)]
     );
     last.group(passing_under(
         last_move_shaft(from, to, last_move_width(board)),
-        &between(crossed, m),
+        &super::board::between(crossed, m),
     ));
     last
 }
@@ -349,15 +349,6 @@ pub(crate) fn crossed_by_arrows(board: &BoardLayout, replay: &Play) -> Vec<(usiz
         crossed.push((sq, board.center(sq), board.cell * CENTRED_CROSS * 0.71));
     }
     crossed
-}
-
-/// The discs of `crossed` on squares other than `m`'s own two.
-pub(crate) fn between(crossed: &[(usize, Point, f64)], m: Move) -> Vec<(Point, f64)> {
-    crossed
-        .iter()
-        .filter(|&&(square, ..)| square != m.from as usize && square != m.to as usize)
-        .map(|&(_, centre, radius)| (centre, radius))
-        .collect()
 }
 
 /// The last move's arrow from `from` to `to`, `width` wide, cased in paper: on the board
