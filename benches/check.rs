@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use sheetgen::check::{ReportFormat, check};
-use sheetgen::job::Files;
+use sheetgen::{ReportFormat, check};
+use sheetgen::Files;
 use sheetgen_core::error::Status;
 
 const GAMES: usize = 10_000;
@@ -34,7 +34,7 @@ fn main() {
         for _ in 0..5 {
             let start = Instant::now();
             let words = sheetgen_core::words::Words::default();
-            let style = sheetgen::check::Style {
+            let style = sheetgen::Style {
                 color: false,
                 words: &words,
             };

@@ -30,7 +30,7 @@ fn main() {
         );
     }
 
-    let record = sheetgen::files::load(
+    let record = sheetgen::load(
         "examples/shoreline-draw.yaml",
         &sheetgen_core::font::Font::builtin(),
     )

@@ -1,5 +1,5 @@
 fn main() -> std::process::ExitCode {
-    sheetgen::cli::main()
+    sheetgen::main()
 }
 
 /// Runs before Rust's runtime, which opens /dev/null over a closed standard output
@@ -10,7 +10,7 @@ fn main() -> std::process::ExitCode {
 #[unsafe(link_section = ".init_array")]
 static NOTE_STDOUT: extern "C" fn() = {
     extern "C" fn note() {
-        sheetgen::output::note_stdout_at_start();
+        sheetgen::note_stdout_at_start();
     }
     note
 };

@@ -11,10 +11,10 @@ use crate::common::{pdf_page_size_mm, pdf_text, run, run_in};
 
 fn games(files: &[&str]) -> Vec<Box<dyn GameRecord>> {
     let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
-    sheetgen::folders::record_files(&paths)
+    sheetgen::record_files(&paths)
         .files
         .into_iter()
-        .flat_map(|f| sheetgen::files::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
+        .flat_map(|f| sheetgen::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
         .map(|e| e.game.unwrap())
         .collect()
 }

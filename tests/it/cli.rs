@@ -205,7 +205,7 @@ fn the_same_command_gives_the_same_bytes_across_runs_and_within_one_process() {
     }
     // printpdf numbers fonts and documents from a process-wide counter: write several
     // documents in one process and compare with a fresh process's output.
-    let in_process = |args: &[&str]| sheetgen::cli::run_args(args).unwrap().bytes;
+    let in_process = |args: &[&str]| sheetgen::run_args(args).unwrap().bytes;
     let first = in_process(&["shoreline", "--boards", "2"]);
     let _other = in_process(&["shoreline", "--boards", "7", "--page", "letter"]);
     let again = in_process(&["shoreline", "--boards", "2"]);

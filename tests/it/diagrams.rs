@@ -7,7 +7,7 @@ use sheetgen_core::figure::{Figure, Group, Item, Point, Shape};
 use sheetgen_core::games::{GameRecord, View};
 
 fn load(path: &str) -> Box<dyn GameRecord> {
-    sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+    sheetgen::load(path, &sheetgen_core::font::Font::builtin())
         .unwrap()
         .into_iter()
         .next()

@@ -11,7 +11,7 @@ const EXAMPLES: [&str; 3] = [
 ];
 
 fn load(path: &str) -> Box<dyn GameRecord> {
-    let entry = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+    let entry = sheetgen::load(path, &sheetgen_core::font::Font::builtin())
         .unwrap()
         .into_iter()
         .next()
@@ -84,7 +84,7 @@ fn annotation_labels_stay_on_a_bare_figure() {
 
 #[test]
 fn bare_refuses_a_caption_it_would_not_draw() {
-    let result = sheetgen::cli::run_args([
+    let result = sheetgen::run_args([
         "render",
         "examples/towers-example.yaml",
         "--bare",
@@ -105,20 +105,20 @@ fn every_game_writes_plain_text_with_its_board_and_outcome() {
         (EXAMPLES[1], "Black 32 · White 35 — White wins"),
         (EXAMPLES[2], "Black wins: connected after 63 half-moves"),
     ] {
-        let finished = sheetgen::cli::run_args(["render", path, "--format", "text"]).unwrap();
+        let finished = sheetgen::run_args(["render", path, "--format", "text"]).unwrap();
         let text = String::from_utf8(finished.bytes).unwrap();
         assert!(text.contains(outcome), "{path}:\n{text}");
         assert!(text.contains("x Black, o White"), "{path}:\n{text}");
         assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{path}");
         // The same from a .txt file name.
-        let by_name = sheetgen::cli::run_args(["render", path, "-o", "diagram.txt"]).unwrap();
+        let by_name = sheetgen::run_args(["render", path, "-o", "diagram.txt"]).unwrap();
         assert_eq!(by_name.bytes, text.as_bytes(), "{path}");
     }
 }
 
 #[test]
 fn plain_text_is_refused_for_a_booklet() {
-    let result = sheetgen::cli::run_args([
+    let result = sheetgen::run_args([
         "booklet",
         "examples/towers-example.yaml",
         "--format",
@@ -132,7 +132,7 @@ fn plain_text_is_refused_for_a_booklet() {
 #[test]
 fn a_flipped_board_is_drawn_from_whites_side() {
     let path = EXAMPLES[2];
-    let flipped = sheetgen::cli::run_args(["render", path, "--flip", "--format", "text"]).unwrap();
+    let flipped = sheetgen::run_args(["render", path, "--flip", "--format", "text"]).unwrap();
     let text = String::from_utf8(flipped.bytes).unwrap();
     let board: Vec<&str> = text.lines().filter(|l| l.starts_with(" 1 ")).collect();
     assert_eq!(board.len(), 1, "{text}");
@@ -141,8 +141,8 @@ fn a_flipped_board_is_drawn_from_whites_side() {
         "rank 1 on top:\n{text}"
     );
     assert!(text.contains("h g f e d c b a"), "{text}");
-    let svg = sheetgen::cli::run_args(["render", path, "--flip", "-o", "x.svg"]).unwrap();
-    let plain = sheetgen::cli::run_args(["render", path, "-o", "x.svg"]).unwrap();
+    let svg = sheetgen::run_args(["render", path, "--flip", "-o", "x.svg"]).unwrap();
+    let plain = sheetgen::run_args(["render", path, "-o", "x.svg"]).unwrap();
     assert_ne!(svg.bytes, plain.bytes);
 }
 

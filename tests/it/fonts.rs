@@ -432,7 +432,7 @@ fn jobs_with_different_fonts_in_parallel_threads_make_the_same_bytes() {
         args
     };
     let make = |font, format| {
-        sheetgen::cli::run_args(args(font, format))
+        sheetgen::run_args(args(font, format))
             .expect("renders")
             .bytes
     };

@@ -25,7 +25,7 @@ fn manifest() -> Vec<(String, Vec<String>)> {
 fn every_gallery_file_is_up_to_date() {
     let mut stale = Vec::new();
     for (file, args) in manifest() {
-        let made = match sheetgen::cli::run_args(&args) {
+        let made = match sheetgen::run_args(&args) {
             Ok(job) => job.bytes,
             Err(e) => {
                 stale.push(format!("{file}: `sheetgen {}` fails: {e}", args.join(" ")));
@@ -110,7 +110,7 @@ fn the_gallery_renders_the_same_bytes_twice_in_one_process() {
     let render_all = || -> Vec<Vec<u8>> {
         manifest()
             .into_iter()
-            .map(|(_, args)| sheetgen::cli::run_args(&args).unwrap().bytes)
+            .map(|(_, args)| sheetgen::run_args(&args).unwrap().bytes)
             .collect()
     };
     assert!(render_all() == render_all());

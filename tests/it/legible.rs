@@ -15,7 +15,7 @@ fn examples() -> Vec<(String, Box<dyn sheetgen_core::games::GameRecord>)> {
     assert!(paths.len() > 10, "{paths:?}");
     let mut games = Vec::new();
     for path in paths {
-        for entry in sheetgen::files::load(&path, &sheetgen_core::font::Font::builtin()).unwrap() {
+        for entry in sheetgen::load(&path, &sheetgen_core::font::Font::builtin()).unwrap() {
             games.push((path.display().to_string(), entry.game.unwrap()));
         }
     }
@@ -194,7 +194,7 @@ fn the_api_takes_text_size_in_either_spelling() {
 
 #[test]
 fn a_bare_analysis_keeps_the_loss_badges_inside_the_figure() {
-    let game = sheetgen::files::load(
+    let game = sheetgen::load(
         "examples/shoreline-evening.yaml",
         &sheetgen_core::font::Font::builtin(),
     )
@@ -226,7 +226,7 @@ fn booklet(files: &[&str]) -> sheetgen_core::figure::Document {
     use sheetgen_core::booklet::booklet;
     let games: Vec<Box<dyn sheetgen_core::games::GameRecord>> = files
         .iter()
-        .flat_map(|f| sheetgen::files::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
+        .flat_map(|f| sheetgen::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
         .map(|e| e.game.unwrap())
         .collect();
     booklet(&games, &crate::common::booklet_options()).unwrap()
@@ -440,7 +440,7 @@ fn labels_grow_with_text_size_like_every_other_text() {
         ("examples/towers-example.yaml", "c3", "d4"),
     ];
     for (path, empty, marked) in cases {
-        let game = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+        let game = sheetgen::load(path, &sheetgen_core::font::Font::builtin())
             .unwrap()
             .remove(0)
             .game
@@ -483,7 +483,7 @@ fn a_bare_figure_keeps_its_key_with_legend_and_the_key_stays_inside() {
         "examples/loa-connection.yaml",
         "examples/towers-example.yaml",
     ] {
-        let game = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+        let game = sheetgen::load(path, &sheetgen_core::font::Font::builtin())
             .unwrap()
             .remove(0)
             .game

@@ -404,7 +404,7 @@ fn a_result_in_move_text_must_end_it_and_agree_with_the_game() {
 #[test]
 fn a_run_of_moves_is_numbered_as_the_whole_move_list_numbers_it() {
     let words = sheetgen_core::words::Words::default();
-    let loaded = sheetgen::files::load(
+    let loaded = sheetgen::load(
         "examples/loa-winands-E1.yaml",
         &sheetgen_core::font::Font::builtin(),
     )

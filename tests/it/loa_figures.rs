@@ -27,7 +27,7 @@ fn square_at(squares: &[Rect], p: Point) -> Option<usize> {
 }
 
 fn loa_game(path: &str) -> sheetgen_core::games::loa::Record {
-    let entries = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin()).unwrap();
+    let entries = sheetgen::load(path, &sheetgen_core::font::Font::builtin()).unwrap();
     let record = entries.into_iter().next().unwrap().game.unwrap();
     record
         .as_any()

@@ -443,7 +443,7 @@ fn booklet_analysis_adds_a_review_page_a_game_with_its_graph_and_turning_point()
     let games: Vec<Box<dyn sheetgen_core::games::GameRecord>> =
         ["examples/loa-6x6.yaml", "examples/loa-winands-E1.yaml"]
             .iter()
-            .flat_map(|f| sheetgen::files::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
+            .flat_map(|f| sheetgen::load(f, &sheetgen_core::font::Font::builtin()).unwrap())
             .map(|e| e.game.unwrap())
             .collect();
     let options = |analysis| BookletOptions {

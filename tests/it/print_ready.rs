@@ -26,7 +26,7 @@ fn every_pdf_of_the_gallery_asks_to_print_at_actual_size() {
         if !file.ends_with(".pdf") {
             continue;
         }
-        let made = sheetgen::cli::run_args(words).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let made = sheetgen::run_args(words).unwrap_or_else(|e| panic!("{file}: {e}"));
         let doc = lopdf::Document::load_mem(&made.bytes).unwrap();
         let catalog = doc.catalog().unwrap();
         let preferences = catalog
@@ -647,12 +647,12 @@ fn no_line_is_thinner_than_a_quarter_point_at_any_width() {
         for width in [None, Some("50mm"), Some("60mm"), Some("80mm")] {
             let mut args = vec!["render", record, "--format", "svg"];
             args.extend(width.iter().flat_map(|w| ["--width", *w]));
-            let made = sheetgen::cli::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let made = sheetgen::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
             let svg = String::from_utf8(made.bytes).unwrap();
             let least = thinnest(svg_line_widths(&svg));
             assert!(least >= 0.2499, "{args:?}: a line of {least:.3} pt");
             args[3] = "pdf";
-            let made = sheetgen::cli::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let made = sheetgen::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
             let least = thinnest(pdf_line_widths(&made.bytes));
             assert!(least >= 0.2499, "{args:?}: a line of {least:.3} pt");
         }
@@ -662,7 +662,7 @@ fn no_line_is_thinner_than_a_quarter_point_at_any_width() {
         .chain([&["booklet", "examples/season"][..]].iter())
     {
         let args = args(sheet, &["--format", "pdf"]);
-        let made = sheetgen::cli::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let made = sheetgen::run_args(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
         let least = thinnest(pdf_line_widths(&made.bytes));
         assert!(least >= 0.2499, "{args:?}: a line of {least:.3} pt");
     }

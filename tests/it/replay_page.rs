@@ -472,7 +472,7 @@ fn a_replay_page_s_board_text_is_nine_pixels_on_a_phone() {
         "examples/loa-club-game.yaml",
         "examples/shoreline-draw.yaml",
     ] {
-        let game = sheetgen::files::load(path, &sheetgen_core::font::Font::builtin())
+        let game = sheetgen::load(path, &sheetgen_core::font::Font::builtin())
             .unwrap()
             .remove(0)
             .game
