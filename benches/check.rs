@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use sheetgen::{ReportFormat, check};
 use sheetgen::Files;
+use sheetgen::{ReportFormat, check};
 use sheetgen_core::error::Status;
 
 const GAMES: usize = 10_000;
