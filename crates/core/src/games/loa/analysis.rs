@@ -796,18 +796,19 @@ mod tests {
         }
     }
 
+    /// The standard 8×8 start, its first legal move and the position after it.
+    fn first_move() -> (Rules, Position<Wide>, Ply, Position<Wide>) {
+        let board = AnyBoard::shared(8, &[]);
+        let start = board.start(crate::games::loa::rules::Setup::Standard);
+        let m = board.moves(&start)[0];
+        (Rules::default(), start, Ply::Move(m), board.play(&start, m))
+    }
+
     /// From a proven win in 5, a move to a position unproven within the budget: only the
     /// second look's answer decides what is said (issue 39, hole 3).
     #[test]
     fn a_win_left_unproven_is_missed_only_when_the_second_look_proves_it_gone() {
-        let rules = Rules::default();
-        let board = AnyBoard::shared(8, &[]);
-        let start = board.start(crate::games::loa::rules::Setup::Standard);
-        let played = Ply::Move(board.moves(&start)[0]);
-        let after = match played {
-            Ply::Move(m) => board.play(&start, m),
-            Ply::Pass => board.pass(&start),
-        };
+        let (rules, start, played, after) = first_move();
         let before = stand(0, start, Some(Value::Win), Some(5));
         let unproven = stand(1, after, None, None);
         let said = |still_wins| judge(&rules, &before, &unproven, played, still_wins).note;
@@ -833,14 +834,7 @@ mod tests {
     /// overrides the estimate.
     #[test]
     fn a_move_is_labelled_by_the_fall_of_the_movers_chance_and_proofs_override_it() {
-        let rules = Rules::default();
-        let board = AnyBoard::shared(8, &[]);
-        let start = board.start(crate::games::loa::rules::Setup::Standard);
-        let played = Ply::Move(board.moves(&start)[0]);
-        let after = match played {
-            Ply::Move(m) => board.play(&start, m),
-            Ply::Pass => board.pass(&start),
-        };
+        let (rules, start, played, after) = first_move();
         let before = stand(0, start, None, None);
         // The opponent's estimate after the move that leaves the mover `drop` below ½.
         let score = |drop: f64| {

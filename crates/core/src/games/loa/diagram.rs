@@ -346,7 +346,7 @@ pub(crate) fn crossed_by_arrows(board: &BoardLayout, replay: &Play) -> Vec<(usiz
     let mut crossed = board.piece_discs(&replay.position);
     let occupied = occupied(replay);
     for sq in captures(replay).filter(|&sq| !occupied.has(sq)) {
-        crossed.push((sq, board.center(sq), board.cell * CENTRED_CROSS * 0.71));
+        crossed.push((sq, board.center(sq), centred_cross_reach(board)));
     }
     crossed
 }
@@ -582,13 +582,15 @@ fn piece_cells(board: &BoardLayout, replay: &Play) -> crate::annotate::Cells {
     }
     let occupied = occupied(replay);
     for sq in captures(replay).filter(|&sq| !occupied.has(sq)) {
-        // The cross's half-diagonal.
-        let radius = board.cell * CENTRED_CROSS * 0.71;
-        crate::annotate::sign(&mut cells, &name(sq), radius);
+        crate::annotate::sign(&mut cells, &name(sq), centred_cross_reach(board));
     }
     // An obstruction's cross reaches 0.3 of a square from its centre each way (L2).
     for sq in replay.board.blocked.squares() {
-        crate::annotate::sign(&mut cells, &name(sq), board.cell * 0.3 * 1.42);
+        crate::annotate::sign(
+            &mut cells,
+            &name(sq),
+            board.cell * 0.3 * std::f64::consts::SQRT_2,
+        );
     }
     cells
 }
@@ -744,6 +746,11 @@ fn captured_squares(board: &BoardLayout, replay: &Play) -> Group {
 
 /// The capture cross's size on an empty square's centre, in squares.
 const CENTRED_CROSS: f64 = 0.3;
+
+/// How far a centred capture cross reaches from its square's centre: its half-diagonal.
+fn centred_cross_reach(board: &BoardLayout) -> f64 {
+    board.cell * CENTRED_CROSS * std::f64::consts::FRAC_1_SQRT_2
+}
 
 /// Every square where a capture happened in the game so far, each once, in the game's order.
 fn captures(replay: &Play) -> impl Iterator<Item = usize> + '_ {
