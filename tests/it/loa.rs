@@ -459,3 +459,24 @@ fn a_result_saying_who_resigned_names_the_resigned_key() {
         "{report}"
     );
 }
+
+/// A result as a chess score sheet writes it ("1-0") is refused, naming the word that
+/// means it: Black moves first.
+#[test]
+fn a_score_sheet_result_names_the_word_that_means_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (written, meant) in [("1-0", "black"), ("0-1", "white"), ("1/2-1/2", "draw")] {
+        let path = dir.path().join("r.yaml");
+        let record = format!("game: loa\nmoves: \"1. b1-b3 h3-e3\"\nresult: \"{written}\"\n");
+        std::fs::write(&path, record).unwrap();
+        let out = common::run(&["check", path.to_str().unwrap()]);
+        assert_eq!(out.code, 1, "{}", out.stderr);
+        let report = String::from_utf8(out.stdout).unwrap() + &out.stderr;
+        assert!(
+            report.contains(&format!(
+                "as a score sheet writes it, write result: {meant}"
+            )),
+            "{report}"
+        );
+    }
+}

@@ -245,9 +245,19 @@ fn check_claim(
             let resigned = ["black", "white"]
                 .into_iter()
                 .find(|side| lower.contains("resign") && lower.contains(side));
-            let hint = match resigned {
-                Some(side) => format!("; if {side} resigned, write resigned: {side}"),
-                None => String::new(),
+            // "1-0", as a chess score sheet says it: Black moves first (L1).
+            let scored = match lower.replace(' ', "").as_str() {
+                "1-0" => Some("black"),
+                "0-1" => Some("white"),
+                "1/2-1/2" | "½-½" => Some("draw"),
+                _ => None,
+            };
+            let hint = match (resigned, scored) {
+                (Some(side), _) => format!("; if {side} resigned, write resigned: {side}"),
+                (None, Some(result)) => {
+                    format!("; for `{word}` as a score sheet writes it, write result: {result}")
+                }
+                (None, None) => String::new(),
             };
             return Err(error_at(
                 source,
