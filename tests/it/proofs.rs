@@ -78,7 +78,7 @@ fn every_proven_claim_of_analyze_and_solve_is_confirmed_by_the_checker() {
         "examples/loa-nonmover-wins.yaml",
         "examples/loa-repetition.yaml",
     ] {
-        let out = run(&["analyze", record, "--nodes", "20000", "--format", "json"]);
+        let out = run(&["analyze", record, "--nodes", "2000", "--format", "json"]);
         assert_eq!(out.code, 0, "{record}: {}", out.stderr);
         for line in String::from_utf8(out.stdout).unwrap().lines() {
             let claim: serde_json::Value = serde_json::from_str(line).unwrap();
