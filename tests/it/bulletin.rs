@@ -708,13 +708,29 @@ fn games_follow_one_another_each_heading_on_the_page_of_its_first_diagram() {
 }
 
 /// Issue 41.1: `--per-page` did not change the diagrams' size (a Lines of Action board
-/// 59.9 mm across at 2, 60.5 at 6).
+/// 59.9 mm across at 2, 60.5 at 6; a Shoreline board 56.2 mm at 2 and 52.6 at 6, for at 2
+/// they stood one above the other, as high as half the page allows, where side by side
+/// they are 73.9 mm).
 #[test]
 fn per_page_sizes_the_diagrams_so_that_many_fit_a_page() {
     let season = eight_season_games();
-    let width = |per_page| board_widths(&booklet_at(&season, per_page))[0];
-    let (two, six) = (width(2), width(6));
-    assert!(two > 1.5 * six, "{two:.1} mm at 2, {six:.1} mm at 6");
+    let shoreline = games(&TEN_SHORT[..6]);
+    let towers = games(&[
+        "examples/towers-example.yaml",
+        "examples/towers-complete.yaml",
+    ]);
+    for (what, games) in [
+        ("season", season),
+        ("shoreline", shoreline),
+        ("towers", towers),
+    ] {
+        let width = |per_page| board_widths(&booklet_at(&games, per_page))[0];
+        let (two, six) = (width(2), width(6));
+        assert!(
+            six <= 0.8 * two,
+            "{what}: {two:.1} mm at 2, {six:.1} mm at 6"
+        );
+    }
     let ten = games(&TEN_SHORT);
     for per_page in [2, 4, 6] {
         let document = booklet_at(&ten, per_page);
@@ -768,4 +784,43 @@ fn the_contents_lead_dots_to_each_page_number_and_leave_no_word_alone() {
             "{last:?} alone: {line:?}"
         );
     }
+}
+
+/// How far down its page each page's content reaches, the two halves of the page (its
+/// columns) averaged, as a fraction of the room for content.
+fn filled(document: &Document) -> Vec<f64> {
+    let margin = 14.0;
+    document
+        .pages
+        .iter()
+        .map(|page| {
+            let mut lowest = [0.0f64; 2];
+            let half = |x: f64| usize::from(x >= page.width / 2.0);
+            let room = page.height - 2.0 * margin;
+            for text in page.root.texts() {
+                // (The page number, at the foot, is not content.)
+                if text.position.y < page.height - margin {
+                    let h = half(text.position.x);
+                    lowest[h] = lowest[h].max(text.position.y);
+                }
+            }
+            for entry in page.root.groups_with_class("booklet-entry") {
+                let b = entry.bounds(&page.font).unwrap();
+                lowest[half(b.x)] = lowest[half(b.x)].max(b.y + b.height);
+            }
+            let used: Vec<f64> = lowest.iter().filter(|y| **y > 0.0).copied().collect();
+            used.iter().map(|y| (y - margin) / room).sum::<f64>() / used.len() as f64
+        })
+        .collect()
+}
+
+/// Issue 41.1: ten short games' bulletin was 14 pages, each about half full.
+#[test]
+fn ten_short_games_fill_their_pages_but_the_last() {
+    let document = booklet(&games(&TEN_SHORT));
+    let fills = filled(&document);
+    assert!(fills.len() <= 7, "{} pages", fills.len());
+    let but_last = &fills[..fills.len() - 1];
+    let mean = but_last.iter().sum::<f64>() / but_last.len() as f64;
+    assert!(mean >= 0.7, "{fills:.2?}");
 }

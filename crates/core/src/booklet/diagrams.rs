@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::flow::Flow;
-use super::style::{BookletOptions, GAP, MIN_PRINT_PT};
+use super::style::{BookletOptions, GAP, Grid, MIN_PRINT_PT};
 use crate::diagram::FigureSpec;
 use crate::error::Error;
 use crate::figure::{Anchor, Figure, Group, Item, Point, Rect, Text};
@@ -222,16 +222,21 @@ pub struct Cells {
     area: Rect,
     lines: usize,
     head: f64,
-    rows: usize,
+    grid: Grid,
 }
 
 impl Cells {
-    /// Cells for `rows` diagrams down each column of a page of `area`, captions of `lines`
-    /// lines, each with room above it for a game's heading and moves `head` high (a third
-    /// of the cell at most): so many fit a page, each with its caption and a heading where
-    /// a game starts.
-    pub fn new(area: Rect, options: &BookletOptions, lines: usize, head: f64, rows: usize) -> Self {
-        let row = crate::page::grid(area, options.grid().0, rows, GAP)[0];
+    /// Cells for `grid`'s diagrams on a page of `area`, captions of `lines` lines, each
+    /// with room above it for a game's heading and moves `head` high (a third of the cell
+    /// at most): so many fit a page, each with its caption and a heading where a game starts.
+    pub(crate) fn new(
+        area: Rect,
+        options: &BookletOptions,
+        lines: usize,
+        head: f64,
+        grid: Grid,
+    ) -> Self {
+        let row = crate::page::grid(area, grid.columns, grid.rows, GAP)[0];
         let room = head.min(row.height / 3.0) + 2.0;
         Self {
             cell: Rect::new(row.x, row.y, row.width, row.height - room),
@@ -240,14 +245,20 @@ impl Cells {
             area,
             lines,
             head,
-            rows,
+            grid,
         }
     }
 
     /// The cells of one diagram fewer down each column, if more than one.
     fn fewer(self, options: &BookletOptions) -> Option<Self> {
-        let (area, lines, head) = (self.area, self.lines, self.head);
-        (self.rows > 1).then(|| Self::new(area, options, lines, head, self.rows - 1))
+        let (area, lines, head, grid) = (self.area, self.lines, self.head, self.grid);
+        (grid.rows > 1).then(|| {
+            let fewer = Grid {
+                rows: grid.rows - 1,
+                ..grid
+            };
+            Self::new(area, options, lines, head, fewer)
+        })
     }
 
     /// The most caption lines any of `entries` needs in a column `width` wide.

@@ -31,7 +31,7 @@ use crate::vocabulary::Phrase;
 use diagrams::{BookletDiagram, Cells, Fitted, Placed, not_laid_out};
 use flow::Flow;
 pub use style::BookletOptions;
-use style::{GAP, MARGIN};
+use style::{GAP, Grid, MARGIN};
 
 /// Diagrams in one booklet, at most: each is drawn twice (measured for the layout, then
 /// drawn as its page is written), and a thousand already make a 170-page booklet.
@@ -90,9 +90,9 @@ fn laid_out(
         height - 2.0 * MARGIN - footer,
     );
     let title = heading::booklet_title(&games, options);
-    let (options, heads, (measured, chars)) = measured_legibly(&games, area, options)?;
+    let (options, grid, heads, (measured, chars)) = measured_legibly(&games, area, options)?;
     let options = &options;
-    let columns = options.grid().0;
+    let columns = grid.columns;
     let mut flow = Flow::new(area, options.font.clone());
     heading::front(&mut flow, &title, &games, options)?;
     results::draw(&mut flow, &games, options)?;
@@ -184,31 +184,56 @@ fn flow_games(
     Ok((first_pages, placed))
 }
 
-/// The games' heads and diagrams measured for `--per-page`, or, where their text would
-/// print under the smallest size even in a column as high as the page, for fewer diagrams
-/// (and columns) a page; with the options they were measured for.
+/// The games' heads and diagrams measured for `--per-page`, the way its diagrams stand that
+/// draws them larger; or, where their text would print under the smallest size even in a
+/// column as high as the page, for fewer diagrams (and columns) a page; with the options
+/// and the grid they were measured for.
 fn measured_legibly<'a>(
     games: &[&'a dyn GameRecord],
     area: Rect,
     options: &BookletOptions,
-) -> Result<(BookletOptions, Vec<Option<f64>>, Measurements<'a>), Error> {
+) -> Result<(BookletOptions, Grid, Heads, Measurements<'a>), Error> {
     let mut options = options.clone();
     let mut refused = None;
     loop {
-        let width = flow::column_width(area.width, options.grid().0);
-        let heads = head_heights(games, width, area, &options)?;
-        let error = match measure_diagrams(games, area, &heads, &options) {
-            Ok(measured) => return Ok((options, heads, measured)),
-            Err(error @ Error::Usage(_)) => error,
-            Err(error) => return Err(error),
-        };
+        let mut best: Option<(f64, Grid, Heads, Measurements)> = None;
+        let mut error = None;
+        for grid in options.grids() {
+            let width = flow::column_width(area.width, grid.columns);
+            let heads = head_heights(games, width, area, &options)?;
+            match measure_diagrams(games, area, &heads, grid, &options) {
+                Ok(measured) => {
+                    let size = smallest_width(&measured.0);
+                    // Another way stands them only if it draws them larger.
+                    if best.as_ref().is_none_or(|(most, ..)| size > most + 0.01) {
+                        best = Some((size, grid, heads, measured));
+                    }
+                }
+                Err(e @ Error::Usage(_)) => error = error.or(Some(e)),
+                Err(e) => return Err(e),
+            }
+        }
+        if let Some((_, grid, heads, measured)) = best {
+            return Ok((options, grid, heads, measured));
+        }
         // The refusal names what was asked for.
-        let first = refused.take().unwrap_or(error);
+        let first = refused.take().or(error).unwrap_or_else(not_laid_out);
         match [4, 2, 1].into_iter().find(|n| *n < options.per_page) {
             Some(fewer) => (options.per_page, refused) = (fewer, Some(first)),
             None => return Err(first),
         }
     }
+}
+
+/// Each game's heading and moves' height, where they fit in a column.
+type Heads = Vec<Option<f64>>;
+
+/// The width the smallest game's first diagram is printed at, in millimetres.
+fn smallest_width(games: &[GameDiagrams]) -> f64 {
+    games
+        .iter()
+        .filter_map(|g| g.sizes.first().map(|(width, _)| width * g.fitted.scale))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Every game's diagrams measured, and every character they hold.
@@ -280,14 +305,14 @@ fn measure_diagrams<'a>(
     games: &[&'a dyn GameRecord],
     area: Rect,
     heads: &[Option<f64>],
+    grid: Grid,
     options: &BookletOptions,
 ) -> Result<Measurements<'a>, Error> {
     let per_game: Vec<Vec<BookletDiagram>> = games
         .iter()
         .map(|g| diagrams::entries(*g, options))
         .collect();
-    let (columns, rows) = options.grid();
-    let width = flow::column_width(area.width, columns);
+    let width = flow::column_width(area.width, grid.columns);
     let lines = per_game
         .iter()
         .map(|e| Cells::caption_lines(e, width, options))
@@ -295,7 +320,7 @@ fn measure_diagrams<'a>(
         .unwrap_or(0);
     // Each cell leaves room for the tallest game's heading and moves.
     let head = heads.iter().flatten().fold(0.0, |a: f64, h| a.max(*h));
-    let cells = Cells::new(area, options, lines, head, rows);
+    let cells = Cells::new(area, options, lines, head, grid);
     let unmeasured = Fitted {
         cells,
         scale: 1.0,

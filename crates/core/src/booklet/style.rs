@@ -48,16 +48,36 @@ pub struct BookletOptions {
     pub analysis: Option<u64>,
 }
 
+/// How a page's diagrams stand: the columns games flow down, and the rows of diagrams in
+/// each.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Grid {
+    pub columns: usize,
+    pub rows: usize,
+}
+
 impl BookletOptions {
-    /// The columns games flow down and the rows of diagrams in each that `per_page` makes.
-    pub(crate) fn grid(&self) -> (usize, usize) {
-        match self.per_page {
+    /// The ways `per_page` diagrams may stand on a page, the usual first: two (or six) stand
+    /// one above the other or side by side, and the booklet takes the way that draws them
+    /// larger (a tall diagram is larger side by side).
+    pub(crate) fn grids(&self) -> Vec<Grid> {
+        let (columns, rows) = match self.per_page {
             1 => (1, 1),
-            2 if self.page.landscape => (2, 1),
             2 => (1, 2),
             4 => (2, 2),
-            _ if self.page.landscape => (3, 2),
             _ => (2, 3),
+        };
+        let (upright, turned) = (
+            Grid { columns, rows },
+            Grid {
+                columns: rows,
+                rows: columns,
+            },
+        );
+        match (upright == turned, self.page.landscape) {
+            (true, _) => vec![upright],
+            (false, false) => vec![upright, turned],
+            (false, true) => vec![turned, upright],
         }
     }
 
