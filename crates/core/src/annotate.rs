@@ -112,16 +112,31 @@ pub struct KeepClear {
     pub lines: &'static [&'static str],
 }
 
-/// What highlights keep off in a drawn diagram: the coordinates (texts of `label` groups),
-/// and the areas and lines the game names; the texts measured in `font`, the figure's.
-pub(crate) fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec<Obstacle> {
+/// Something the board draws that a highlight passes under and marks keep off, with the
+/// item that draws it (drawn again over a highlight that crosses it).
+#[derive(Debug, Clone)]
+pub struct BoardInk {
+    pub obstacle: Obstacle,
+    pub item: Item,
+}
+
+/// What highlights pass under and marks keep off in a drawn diagram: the coordinates (texts
+/// of `label` groups), and the areas and lines the game names; the texts measured in
+/// `font`, the figure's.
+pub(crate) fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec<BoardInk> {
     let mut found = Vec::new();
     for labels in root.groups_with_class("label") {
-        found.extend(labels.texts().iter().map(|t| Obstacle::Box(t.bounds(font))));
+        found.extend(labels.texts().into_iter().map(|t| BoardInk {
+            obstacle: Obstacle::Box(t.bounds(font)),
+            item: Item::Text(t.clone()),
+        }));
     }
     for class in keep_clear.areas {
         for area in root.groups_with_class(class) {
-            found.extend(area.clip.map(Obstacle::Box));
+            found.extend(area.clip.map(|clip| BoardInk {
+                obstacle: Obstacle::Box(clip),
+                item: Item::Group(area.clone()),
+            }));
         }
     }
     for class in keep_clear.lines {
@@ -129,10 +144,13 @@ pub(crate) fn obstacles(font: &Font, root: &Group, keep_clear: KeepClear) -> Vec
             for item in &group.items {
                 if let Item::Shape(Shape::Line(from, to), paint) = item {
                     let width = paint.stroke.as_ref().map_or(0.0, |s| s.width);
-                    found.push(Obstacle::Stroke {
-                        from: *from,
-                        to: *to,
-                        width,
+                    found.push(BoardInk {
+                        obstacle: Obstacle::Stroke {
+                            from: *from,
+                            to: *to,
+                            width,
+                        },
+                        item: item.clone(),
                     });
                 }
             }
@@ -308,7 +326,8 @@ const SHAPES: [&str; 4] = ["triangle", "circle", "cross", "square"];
 pub(crate) const MAX_ANNOTATIONS: usize = 1_000;
 
 /// Draws `annotations` on the squares of `cells`, highlights first and labels last,
-/// keeping highlights off `obstacles` (see [`obstacles`]). Nothing hides what it marks:
+/// highlights whole and under what the board draws on them (`obstacles`, see
+/// [`obstacles`]), marks and labels off it. Nothing hides what it marks:
 /// arrows end outside the pieces and marks they join, and a mark or label goes on a piece's
 /// centre only when nothing else is there (no numeral, no other annotation); else it goes in
 /// a small badge toward a free corner of the square, away from the arrows. Labels grow as
@@ -317,7 +336,7 @@ pub fn annotate(
     font: &Font,
     cells: &Cells,
     annotations: &Annotations,
-    obstacles: &[Obstacle],
+    obstacles: &[BoardInk],
     text: LabelText,
 ) -> Result<Group, Problem> {
     check_count(annotations)?;
@@ -329,7 +348,7 @@ pub fn annotate(
     let away = draw_arrows(&mut group, cells, annotations)?;
     let mut spots: BTreeMap<String, Spots> = BTreeMap::new();
     // What the board draws, and the marks and labels placed so far.
-    let mut taken = obstacles.to_vec();
+    let mut taken: Vec<Obstacle> = obstacles.iter().map(|o| o.obstacle).collect();
     // `grow`: how many times their usual size a centred and a badge's annotation are drawn.
     let mut spot = |w: &Written, c: &Cell, (centred, badge): (f64, f64)| {
         let directions = away.get(&key(w)).map_or(&[][..], |d| d.as_slice());
@@ -616,13 +635,14 @@ impl Spots {
     }
 }
 
-/// A highlight: a yellow band edged in dark amber, inset inside the square's edge, with
-/// gaps wherever it would cross an obstacle (a coordinate, the shore, a link). The edge
-/// keeps it visible on any square and in grey, where the yellow alone fades.
-fn highlight(c: &Cell, obstacles: &[Obstacle]) -> Group {
+/// A highlight: a yellow band edged in dark amber, inset inside the square's edge, whole,
+/// and under what the board draws where it crosses (a coordinate, the shore, a link), which
+/// is drawn again over it. The edge keeps it visible on any square and in grey, where the
+/// yellow alone fades.
+fn highlight(c: &Cell, obstacles: &[BoardInk]) -> Group {
     let mut h = Group::new("annotation highlight");
     let width = c.size * 0.07;
-    let ring: Vec<Point> = c
+    let corners: Vec<Point> = c
         .outline
         .iter()
         .map(|p| {
@@ -632,30 +652,45 @@ fn highlight(c: &Cell, obstacles: &[Obstacle]) -> Group {
             )
         })
         .collect();
-    let keep = width / 2.0 + c.size * 0.02;
-    let free = |p: Point| obstacles.iter().all(|o| o.distance(p) > keep);
-    for run in free_runs(&ring, width / 3.0, free) {
-        if run.len() < 2 {
+    let mut ring = walk(&corners, width / 3.0);
+    let reach = width / 2.0 + c.size * 0.02;
+    let mut over = Vec::new();
+    for (i, &a) in corners.iter().enumerate() {
+        let b = corners[(i + 1) % corners.len()];
+        let Some(strip) = band_side(c, (a, b), width) else {
             continue;
+        };
+        let side = walk(&[a, b], width / 3.0);
+        let crossed: Vec<Item> = obstacles
+            .iter()
+            .filter(|o| side.iter().any(|p| o.obstacle.distance(*p) <= reach))
+            .map(|o| o.item.clone())
+            .collect();
+        if !crossed.is_empty() {
+            let mut g = Group::new("highlight-crossed");
+            g.clip = Some(strip);
+            g.items = crossed;
+            over.push(Item::Group(g));
         }
-        h.shape(
-            Shape::Polyline(run.clone()),
-            Paint::stroke(Stroke::solid(HIGHLIGHT_EDGE, width)),
-        );
-        h.shape(
-            Shape::Polyline(run),
-            Paint::stroke(Stroke::solid(HIGHLIGHT, width * 0.5)),
-        );
     }
+    ring.push(ring[0]);
+    h.shape(
+        Shape::Polyline(ring.clone()),
+        Paint::stroke(Stroke::solid(HIGHLIGHT_EDGE, width)),
+    );
+    h.shape(
+        Shape::Polyline(ring),
+        Paint::stroke(Stroke::solid(HIGHLIGHT, width * 0.5)),
+    );
+    h.items.extend(over);
     h
 }
 
-/// The closed `ring` walked in steps of about `step`, cut into the runs of points where
-/// `free` holds (the corners kept, so runs turn them).
-fn free_runs(ring: &[Point], step: f64, free: impl Fn(Point) -> bool) -> Vec<Vec<Point>> {
+/// The closed polygon `corners` walked in steps of about `step` (the corners kept).
+fn walk(corners: &[Point], step: f64) -> Vec<Point> {
     let mut points = Vec::new();
-    for (i, a) in ring.iter().enumerate() {
-        let b = ring[(i + 1) % ring.len()];
+    for (i, a) in corners.iter().enumerate() {
+        let b = corners[(i + 1) % corners.len()];
         let length = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
         let n = (length / step.max(1e-3)).ceil().max(1.0) as usize;
         for k in 0..n {
@@ -663,28 +698,31 @@ fn free_runs(ring: &[Point], step: f64, free: impl Fn(Point) -> bool) -> Vec<Vec
             points.push(Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t));
         }
     }
-    let ok: Vec<bool> = points.iter().map(|p| free(*p)).collect();
-    if ok.iter().all(|o| *o) {
-        let mut closed = points;
-        closed.push(closed[0]);
-        return vec![closed];
-    }
-    // Start after a blocked point, so no run is split at the walk's start.
-    let start = ok.iter().position(|o| !o).unwrap_or(0);
-    let mut runs: Vec<Vec<Point>> = Vec::new();
-    let mut current = Vec::new();
-    for k in 1..=points.len() {
-        let i = (start + k) % points.len();
-        if ok[i] {
-            current.push(points[i]);
-        } else if !current.is_empty() {
-            runs.push(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        runs.push(current);
-    }
-    runs
+    points
+}
+
+/// The part of a highlight's band along the side `a`–`b` of `c`'s ring that is not over
+/// its piece: where what the band crosses (a link, the shore, a coordinate) is drawn again
+/// over it. Only where the band is, so the board's drawing is not doubled elsewhere, and
+/// off the piece, which a link passes under. The band's whole width along a slanting side.
+fn band_side(c: &Cell, (a, b): (Point, Point), width: f64) -> Option<Rect> {
+    let half = width / 2.0;
+    let (left, right) = (a.x.min(b.x) - half, a.x.max(b.x) + half);
+    let (top, bottom) = (a.y.min(b.y) - half, a.y.max(b.y) + half);
+    let piece = c.piece.map_or(0.0, |p| p.radius);
+    let (x, y) = (c.center.x, c.center.y);
+    let (left, right, top, bottom) = if (a.y - b.y).abs() < 1e-9 && a.y < y {
+        (left, right, top, bottom.min(y - piece))
+    } else if (a.y - b.y).abs() < 1e-9 {
+        (left, right, top.max(y + piece), bottom)
+    } else if (a.x - b.x).abs() < 1e-9 && a.x < x {
+        (left, right.min(x - piece), top, bottom)
+    } else if (a.x - b.x).abs() < 1e-9 {
+        (left.max(x + piece), right, top, bottom)
+    } else {
+        (left, right, top, bottom)
+    };
+    (right > left && bottom > top).then(|| Rect::new(left, top, right - left, bottom - top))
 }
 
 /// A mark: on an empty square's centre cased in paper to keep grid lines off it; on a
@@ -992,7 +1030,7 @@ mod tests {
     }
 
     #[test]
-    fn arrows_stop_at_the_rims_and_highlights_leave_gaps_at_obstacles() {
+    fn arrows_stop_at_the_rims_and_highlights_pass_whole_under_obstacles() {
         let mut cells = cells();
         place(&mut cells, "b2", Piece::plain(Color::grey(28), 3.8));
         let a = Annotations {
@@ -1000,12 +1038,20 @@ mod tests {
             highlight: vec!["a1".into()],
             ..Annotations::default()
         };
-        let coordinate = Obstacle::Box(Rect::new(-1.0, 4.0, 2.0, 2.0));
+        let text = Text::new(Point::new(0.0, 5.5), "1", 7.0, Anchor::Middle);
+        let coordinate = BoardInk {
+            obstacle: Obstacle::Box(Rect::new(-1.0, 4.0, 2.0, 2.0)),
+            item: Item::Text(text.clone()),
+        };
+        let far = BoardInk {
+            obstacle: Obstacle::Box(Rect::new(40.0, 40.0, 2.0, 2.0)),
+            item: Item::Text(Text::new(Point::new(41.0, 41.5), "9", 7.0, Anchor::Middle)),
+        };
         let g = annotate(
             &Font::builtin(),
             &cells,
             &a,
-            &[coordinate],
+            &[coordinate, far],
             LabelText::default(),
         )
         .unwrap();
@@ -1018,13 +1064,59 @@ mod tests {
             assert!(d > 3.8, "the head stays off the piece: {p:?}");
         }
         let highlight = g.groups_with_class("highlight")[0];
-        assert_eq!(highlight.items.len(), 2, "one run, its band and its edge");
-        let Item::Shape(Shape::Polyline(run), paint) = &highlight.items[0] else {
+        assert_eq!(
+            highlight.items.len(),
+            3,
+            "its edge, its band, what it passes under"
+        );
+        let Item::Shape(Shape::Polyline(ring), _) = &highlight.items[0] else {
             panic!()
         };
-        let half = paint.stroke.as_ref().unwrap().width / 2.0;
-        assert_ne!(run.first(), run.last(), "cut open at the coordinate");
-        assert!(run.iter().all(|p| coordinate.distance(*p) > half));
+        assert_eq!(ring.first(), ring.last(), "whole: a closed ring");
+        let Item::Group(over) = &highlight.items[2] else {
+            panic!()
+        };
+        // The coordinate it crosses drawn again over it, clipped to the band's side it
+        // crosses; not the far one.
+        assert_eq!(over.items, vec![Item::Text(text)]);
+        let clip = over.clip.unwrap();
+        let inside = |p: &Point| {
+            clip.x <= p.x && p.x <= clip.right() && clip.y <= p.y && p.y <= clip.bottom()
+        };
+        let on_side: Vec<&Point> = ring.iter().filter(|p| inside(p)).collect();
+        assert!(on_side.len() > 3, "{clip:?}");
+        let width = clip.width.min(clip.height);
+        assert!(width < 1.0, "a strip as wide as the band: {clip:?}");
+    }
+
+    #[test]
+    fn a_line_a_highlight_crosses_is_drawn_again_off_the_piece_it_passes_under() {
+        let mut cells = cells();
+        // a1's piece (centre 5, 5), and a link leaving it upward through the band.
+        place(&mut cells, "a1", Piece::plain(Color::grey(28), 4.0));
+        let link = Item::Shape(
+            Shape::Line(Point::new(5.0, 5.0), Point::new(5.0, -5.0)),
+            Paint::stroke(Stroke::solid(Color::grey(60), 1.0)),
+        );
+        let ink = BoardInk {
+            obstacle: Obstacle::Stroke {
+                from: Point::new(5.0, 5.0),
+                to: Point::new(5.0, -5.0),
+                width: 1.0,
+            },
+            item: link.clone(),
+        };
+        let a = Annotations {
+            highlight: vec!["a1".into()],
+            ..Annotations::default()
+        };
+        let g = annotate(&Font::builtin(), &cells, &a, &[ink], LabelText::default()).unwrap();
+        let over = g.groups_with_class("highlight-crossed");
+        assert_eq!(over.len(), 1, "the top side only");
+        assert_eq!(over[0].items, vec![link]);
+        let clip = over[0].clip.unwrap();
+        assert!(clip.bottom() <= 5.0 - 4.0 + 1e-9, "off the piece: {clip:?}");
+        assert!(clip.y < 5.0 - 4.3, "over the band's outer half: {clip:?}");
     }
 
     #[test]

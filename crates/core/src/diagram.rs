@@ -664,8 +664,9 @@ mod tests {
     }
 
     #[test]
-    fn highlights_keep_off_coordinates_the_shore_and_links() {
+    fn highlights_are_whole_and_pass_under_coordinates_the_shore_and_links() {
         let mut bad = Vec::new();
+        let mut crossing = 0;
         for (name, figure, _) in figures() {
             let root = &figure.root;
             let mut keep_off: Vec<(&str, Obstacle)> = Vec::new();
@@ -703,22 +704,34 @@ mod tests {
             highlights.retain(|g| !g.class.contains("legend-sample"));
             assert!(!highlights.is_empty());
             for h in highlights {
-                for item in &h.items {
-                    let Item::Shape(Shape::Polyline(points), paint) = item else {
-                        panic!("{name}: a highlight draws polylines: {item:?}")
-                    };
-                    let half = paint.stroke.as_ref().unwrap().width / 2.0;
-                    for p in points {
-                        if let Some((what, _)) =
-                            keep_off.iter().find(|(_, o)| o.distance(*p) < half - 1e-6)
-                        {
-                            bad.push(format!("{name}: highlight at {p:?} crosses a {what}"));
+                let Some(Item::Shape(Shape::Polyline(ring), paint)) = h.items.first() else {
+                    panic!("{name}: a highlight is a ring: {h:?}")
+                };
+                if ring.first() != ring.last() {
+                    bad.push(format!("{name}: a highlight cut open"));
+                }
+                let half = paint.stroke.as_ref().unwrap().width / 2.0;
+                // What the ring crosses is drawn again over it, within the band.
+                let over = h.groups_with_class("highlight-crossed");
+                crossing += over.len();
+                for p in ring {
+                    if let Some((what, _)) =
+                        keep_off.iter().find(|(_, o)| o.distance(*p) < half - 1e-6)
+                    {
+                        let redrawn = over.iter().any(|g| {
+                            g.clip.is_some_and(|c| {
+                                c.x <= p.x && p.x <= c.right() && c.y <= p.y && p.y <= c.bottom()
+                            })
+                        });
+                        if !redrawn {
+                            bad.push(format!("{name}: highlight at {p:?} covers a {what}"));
                         }
                     }
                 }
             }
         }
         assert!(bad.is_empty(), "{}: {bad:#?}", bad.len());
+        assert!(crossing > 0, "no highlight crosses anything");
     }
 
     #[test]
@@ -781,9 +794,11 @@ mod tests {
 
     #[test]
     fn every_symbol_drawn_has_a_key_entry() {
-        // What is not a symbol: the board itself, the pieces, the words around it, the key.
+        // What is not a symbol: the board itself (and what of it a highlight's band passes
+        // under, drawn again over it), the pieces, the words around it, the key.
         let base = [
             "board",
+            "highlight-crossed",
             "pieces",
             "stones",
             "header",
