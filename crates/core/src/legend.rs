@@ -203,3 +203,47 @@ impl GameKey {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A drawn key of entries, each a sample group and its words (the last over two texts).
+    fn drawn(words: &[&str]) -> Group {
+        let mut key = Group::new("legend");
+        for w in words {
+            let mut sample = Group::new(format!("legend-sample {w}"));
+            let a = Point::new(0.0, 0.0);
+            sample.shape(Shape::Line(a, a), Paint::stroke(Stroke::solid(PAPER, 1.0)));
+            key.group(sample);
+            for part in w.split('|') {
+                key.text(Text::new(a, part, 9.0, Anchor::Start));
+            }
+        }
+        key
+    }
+
+    #[test]
+    fn a_game_s_key_holds_every_position_s_entries_once_in_their_order() {
+        let mut key = GameKey::default();
+        key.add(&drawn(&["links", "obstruction"]));
+        key.add(&drawn(&["last move", "links", "capture", "obstruction"]));
+        key.add(&drawn(&["links", "wrapped|words"]));
+        let words: Vec<&str> = key.entries.iter().map(|e| e.words.as_str()).collect();
+        assert_eq!(
+            words,
+            [
+                "last move",
+                "links",
+                "wrapped words",
+                "capture",
+                "obstruction"
+            ]
+        );
+        assert!(
+            key.entries
+                .iter()
+                .all(|e| e.pt == 9.0 && e.sample.items.len() == 1)
+        );
+    }
+}
