@@ -335,9 +335,15 @@ fn score_table(page: &mut String, table: &crate::replay::ScoreTable) {
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for (label, values) in &table.rows {
-        let _ = write!(page, "<tr><th scope=\"row\">{}</th>", text(label));
+        // `Combinations 1+2 = 4` wraps before its sum, never inside it.
+        let label = label.replace(" = ", "\u{a0}=\u{a0}");
+        let _ = write!(page, "<tr><th scope=\"row\">{}</th>", text(&label));
         for value in values {
-            let _ = write!(page, "<td>{}</td>", text(value));
+            // A narrow column wraps a sum between its terms, never inside `2 × 9` or `= 18`.
+            let value = value
+                .replace(" × ", "\u{a0}×\u{a0}")
+                .replace("= ", "=\u{a0}");
+            let _ = write!(page, "<td>{}</td>", text(&value));
         }
         page.push_str("</tr>\n");
     }
