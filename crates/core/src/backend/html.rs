@@ -7,7 +7,9 @@
 //! backend writes one element a line, every distinct line is stored once for the whole
 //! page, and a position is the list of its lines, runs of consecutive ones as ranges. The
 //! last position a game opens at is also in the page as plain SVG, for readers without
-//! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use.
+//! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use. Under each
+//! board, the same at every position: the key to every symbol its positions draw (written
+//! once a game, each sample a small SVG, its words text), and Towers' scoring table.
 //!
 //! The page's data block is serde's; its few HTML escapes are written here, a few lines.
 
