@@ -6,7 +6,8 @@
 // For each game (LOA, Shoreline, Towers) and a season's page, at 1280 and 320 pixels wide:
 // the page opens at the end or where its fragment says, the keys, buttons, wheel and move
 // links step it and the fragment follows, the announced move is the one played, every
-// position drawn equals `render --at N --bare`'s drawing, nothing scrolls sideways, focus
+// position drawn equals `render --at N --bare`'s drawing, the key under the board (and
+// Towers' scoring table) is legible, whole and stays put, nothing scrolls sideways, focus
 // is visible, no request leaves the page and the policy blocks nothing. A page whose script
 // the policy must block is loaded too, so that a broken listener cannot pass. Screenshots
 // go to OUT_DIR.
@@ -133,6 +134,34 @@ const state = (page, k) =>
     scrollY: scrollY,
   }), k);
 
+// Where the first game's key and scoring table are laid out (issue 41.5): each key item's
+// box and text size, and the table's (Towers') box and smallest text.
+const keyLayout = (page) =>
+  page.evaluate(() => {
+    const section = document.querySelector("section.game");
+    const items = [...section.querySelectorAll(".legend li")];
+    const boxes = items.map((li) => li.getBoundingClientRect());
+    const overlaps = [];
+    boxes.forEach((a, i) =>
+      boxes.slice(i + 1).forEach((b, j) => {
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+          overlaps.push(`${items[i].textContent} / ${items[i + 1 + j].textContent}`);
+      })
+    );
+    const size = (el) => parseFloat(getComputedStyle(el).fontSize);
+    const table = section.querySelector("table.score");
+    const cells = table ? [...table.querySelectorAll("caption, th, td")] : [];
+    return {
+      words: items.map((li) => li.textContent),
+      samples: section.querySelectorAll(".legend li svg.sample g").length,
+      smallest: Math.min(...items.map((li) => size(li.querySelector("span")))),
+      overlaps,
+      right: Math.max(0, ...boxes.map((b) => b.right), table ? table.getBoundingClientRect().right : 0),
+      top: items.length ? boxes[0].top + scrollY : null,
+      table: table ? { cells: cells.length, smallest: Math.min(...cells.map(size)) } : null,
+    };
+  });
+
 // One game's page: `record`'s game `game`, `k`-th section of the page at `file`,
 // fragments made by `frag(n)`.
 async function single(browser, width, { name, record, game, sides }) {
@@ -167,10 +196,20 @@ async function single(browser, width, { name, record, game, sides }) {
     }
   };
   await expect(length, "the end");
+  // The key to every symbol, under the board: legible, whole, in the page's width.
+  const key = await keyLayout(page);
+  check(key.words.length > 0 && key.samples >= key.words.length, `${tag}: no key, or a word without its sample`);
+  check(key.smallest >= 9, `${tag}: the key's words at ${key.smallest} px`);
+  check(key.overlaps.length === 0, `${tag}: key entries overlap: ${key.overlaps.join(", ")}`);
+  check(key.right <= width, `${tag}: the key or table reaches ${key.right} px`);
+  check((name === "towers") === (key.table !== null), `${tag}: a scoring table only for Towers`);
+  if (key.table) check(key.table.cells > 40 && key.table.smallest >= 9, `${tag}: the table ${JSON.stringify(key.table)}`);
   await page.keyboard.press("ArrowLeft");
   await expect(length - 1, "ArrowLeft");
   await page.keyboard.press("Home");
   await expect(0, "Home");
+  const still = await keyLayout(page);
+  check(still.top === key.top, `${tag}: the key moved from ${key.top} to ${still.top} at the start`);
   await page.keyboard.press("ArrowLeft");
   await expect(0, "ArrowLeft at the start");
   await page.keyboard.press("PageDown");

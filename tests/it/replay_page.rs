@@ -491,3 +491,212 @@ fn a_replay_page_s_board_text_is_nine_pixels_on_a_phone() {
         }
     }
 }
+
+/// An LOA game on a board with two obstructed squares (d4, e5, on no line its moves use)
+/// and a capture at its fifth move.
+const OBSTRUCTED_CAPTURE: &str = "game: lines-of-action\nrules: { obstructions: [d4, e5] }\n\
+     moves: [b1-b3, h3-e3, b8-b6, h5-f7, b3xf7, h6-e6]\n";
+
+/// One entry of a key: its samples' classes and its words.
+type KeyEntry = (Vec<String>, String);
+
+/// The key `render RECORD --at N --bare --legend` draws under the board (a diagram's own
+/// key, which the page's must repeat): each sample group starts an entry, its texts (a
+/// wrapped one over several) are its words.
+fn diagram_key(record: &str, n: usize, lang: &str) -> Vec<KeyEntry> {
+    let at = n.to_string();
+    let args = [
+        "render", record, "--at", &at, "--bare", "--legend", "--lang", lang, "--format", "svg",
+    ];
+    let out = common::run(&args);
+    assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let Some((_, key)) = svg.split_once("<g class=\"legend\">") else {
+        return Vec::new();
+    };
+    let mut entries: Vec<KeyEntry> = Vec::new();
+    let mut words: Vec<&str> = Vec::new();
+    let mut classes: Vec<String> = Vec::new();
+    let mut close = |classes: &mut Vec<String>, words: &mut Vec<&str>| {
+        if !words.is_empty() {
+            entries.push((std::mem::take(classes), words.join(" ")));
+            words.clear();
+        }
+    };
+    for line in key.lines() {
+        if let Some(class) = line.strip_prefix("<g class=\"legend-sample") {
+            close(&mut classes, &mut words);
+            classes.push(format!("legend-sample{}", class.trim_end_matches("\">")));
+        } else if line.starts_with("<text") {
+            let text = line.split_once('>').unwrap().1;
+            words.push(text.strip_suffix("</text>").unwrap());
+        }
+    }
+    close(&mut classes, &mut words);
+    entries
+}
+
+/// The key a replay page writes under game `k`'s board: each item's samples' classes and
+/// its words.
+fn page_key(page: &str, k: usize) -> Vec<KeyEntry> {
+    let Some(list) = between(page, "<ul class=\"legend\"", "</ul>")
+        .get(k)
+        .copied()
+    else {
+        return Vec::new();
+    };
+    between(list, "<li>", "</li>")
+        .into_iter()
+        .map(|item| {
+            let classes = between(item, "<g class=\"", "\"")
+                .into_iter()
+                .filter(|c| c.starts_with("legend-sample"))
+                .map(str::to_string)
+                .collect();
+            (classes, between(item, "<span>", "</span>")[0].to_string())
+        })
+        .collect()
+}
+
+/// The page of `record` (in `lang`) keys each symbol any position's diagram keys, each
+/// once, with the diagram's samples and words, in the order each diagram's key gives them;
+/// and the keys of all its positions together, which the last position's may not hold.
+fn keys_every_position(record: &str, lang: &str) -> (Vec<KeyEntry>, Vec<KeyEntry>) {
+    let dir = tempfile::tempdir().unwrap();
+    let page = written(dir.path(), "g.html", &["render", record, "--lang", lang]);
+    let key = page_key(&page, 0);
+    let mut every: Vec<KeyEntry> = Vec::new();
+    let mut last = Vec::new();
+    let positions = data(&page)["g"][0]["f"].as_array().unwrap().len();
+    for n in 0..positions {
+        let drawn = diagram_key(record, n, lang);
+        // The diagram's entries stand in the page's key in the diagram's order.
+        let places: Vec<Option<usize>> = drawn
+            .iter()
+            .map(|e| key.iter().position(|k| k == e))
+            .collect();
+        assert!(
+            places.iter().all(Option::is_some),
+            "{record} at {n}: {drawn:?} not all in the page's key {key:?}"
+        );
+        assert!(places.is_sorted(), "{record} at {n}: {drawn:?} in {key:?}");
+        every.extend(
+            drawn
+                .iter()
+                .filter(|e| !every.contains(e))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        last = drawn;
+    }
+    let mut sorted = key.clone();
+    sorted.sort();
+    every.sort();
+    assert_eq!(
+        sorted, every,
+        "{record}: the page keys what the positions draw, once"
+    );
+    (key, last)
+}
+
+/// Issue 41.5: a Lines of Action page keys its obstructions, its capture crosses, its links
+/// and the last move, as the diagrams do.
+#[test]
+fn a_lines_of_action_page_keys_every_symbol_its_positions_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("obstructed.yaml");
+    std::fs::write(&record, OBSTRUCTED_CAPTURE).unwrap();
+    let (key, _) = keys_every_position(record.to_str().unwrap(), "en");
+    let words: Vec<&str> = key.iter().map(|(_, w)| w.as_str()).collect();
+    for symbol in [
+        "the last move",
+        "an obstructed square",
+        "a capture happened here",
+        "Black’s pieces of one group",
+    ] {
+        assert!(words.contains(&symbol), "{symbol} in {words:?}");
+    }
+    // Each sample is drawn, as the diagram draws it.
+    assert!(
+        key.iter().all(|(classes, _)| !classes.is_empty()),
+        "{key:?}"
+    );
+}
+
+/// A Shoreline page keys its runs, dead and scoring, and the last move; in German too.
+#[test]
+fn a_shoreline_page_keys_its_runs_and_the_last_move_in_its_language() {
+    let (key, _) = keys_every_position("examples/shoreline-dead-four.yaml", "en");
+    let words: Vec<&str> = key.iter().map(|(_, w)| w.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "scoring three",
+            "dead run (scores nothing)",
+            "the last move"
+        ]
+    );
+    let (german, _) = keys_every_position("examples/shoreline-dead-four.yaml", "de");
+    assert_eq!(german.len(), key.len());
+    assert!(
+        german.iter().all(|g| !key.iter().any(|k| k.1 == g.1)),
+        "{german:?}"
+    );
+}
+
+/// A Towers page keys the Current Line, which only its positions before the end mark.
+#[test]
+fn a_towers_page_keys_what_positions_before_the_end_draw() {
+    let (key, last) = keys_every_position("examples/towers-lower-first.yaml", "en");
+    assert!(key.len() > last.len(), "{key:?} against the end's {last:?}");
+    assert!(key.iter().any(|(_, w)| w == "the Current Line"), "{key:?}");
+}
+
+/// Issue 41.5: a Towers page writes the scoring table its diagram draws at the end, its
+/// numbers the game's: each height's towers and the total, as `check` reports them.
+#[test]
+fn a_towers_page_shows_the_scoring_table_of_the_game_s_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = "examples/towers-complete.yaml";
+    let check = common::run(&["check", record, "--format", "json"]);
+    let summary: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    let page = written(dir.path(), "t.html", &["render", record]);
+    let tables = between(&page, "<table class=\"score\">", "</table>");
+    assert_eq!(tables.len(), 1, "one table");
+    let table = tables[0];
+    let turns = summary["moves"].as_u64().unwrap();
+    assert_eq!(
+        between(table, "<caption>", "</caption>"),
+        [format!("Score after turn {turns}")]
+    );
+    let row = |label: &str| -> Vec<String> {
+        let rows = between(table, &format!("<th scope=\"row\">{label}</th>"), "</tr>");
+        assert_eq!(rows.len(), 1, "{label} in {table}");
+        between(rows[0], "<td>", "</td>")
+            .iter()
+            .map(|v| v.to_string())
+            .collect()
+    };
+    let sides = ["black", "white"];
+    let total = sides.map(|s| summary["score"][s].to_string());
+    assert_eq!(row("Total"), total);
+    for h in 1..=8 {
+        let counts = sides.map(|s| summary["towers"][s][h - 1].to_string());
+        assert_eq!(row(&format!("Towers of height {h}")), counts, "height {h}");
+    }
+    // In German, the table's words are the diagram's.
+    let german = written(dir.path(), "de.html", &["render", record, "--lang", "de"]);
+    let table = between(&german, "<table class=\"score\">", "</table>")[0];
+    assert!(
+        table.contains(&format!("Punkte nach Runde {turns}")),
+        "{table}"
+    );
+    assert!(table.contains("Türme der Höhe 1"), "{table}");
+    // Other games' diagrams draw no such table.
+    let loa = written(
+        dir.path(),
+        "l.html",
+        &["render", "examples/loa-obstructions.yaml"],
+    );
+    assert!(!loa.contains("<table"));
+}

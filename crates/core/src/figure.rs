@@ -656,6 +656,9 @@ pub struct Figure {
     /// e-mail; None when the figure has no plain-text form (sheets, booklet pages).
     pub plain_text: Option<String>,
     pub root: Group,
+    /// The key to the board's symbols that a bare figure leaves out (without `--legend`),
+    /// kept beside it: a replay page keys all its positions once, under the board.
+    pub key: Option<Group>,
     /// The font the figure's texts were measured with, which every backend draws them in.
     pub font: Arc<Font>,
 }
@@ -675,6 +678,7 @@ impl Figure {
             css: None,
             plain_text: None,
             root: Group::new("page"),
+            key: None,
             font,
         }
     }

@@ -118,10 +118,15 @@ impl Frame<'_> {
         figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
         let mut cells = board.cells;
         if self.bare {
-            if let Some(key) = board.key.filter(|_| self.legend) {
+            // The key under the board when asked for; else kept beside the figure.
+            let mut aside = None;
+            if let Some(key) = board.key {
                 let block = board.blocks.swap_remove(key);
-                if let (Some(group), _) = block(board.extent.bottom()) {
-                    root.group(group);
+                match block(board.extent.bottom()).0 {
+                    Some(group) if self.legend => {
+                        root.group(group);
+                    }
+                    group => aside = group,
                 }
             }
             // The board and whatever its marks reach past it (a loss badge beside an edge
@@ -130,6 +135,7 @@ impl Frame<'_> {
                 .bounds(self.font)
                 .map_or(board.extent, |drawn| drawn.union(&board.extent));
             figure.root = root;
+            figure.key = aside;
             crate::layout::crop_to_board(&mut figure, &mut cells, extent);
             return (figure, cells);
         }

@@ -169,6 +169,7 @@ fn replay_game(shared: Arc<dyn GameRecord>, options: &ReplayOptions) -> Result<R
         plies: plies(record, words),
         start: words.tr("Start"),
         open_at: options.open_at.unwrap_or(length).min(length),
+        table: record.end_table(words),
     })
 }
 
@@ -263,6 +264,7 @@ fn page_words(words: &Words, records: &[&dyn GameRecord]) -> PageWords {
             words.tr("End"),
         ],
         board: words.tr("Board"),
+        key: words.tr("Key"),
     }
 }
 

@@ -1,7 +1,7 @@
 //! A key under a diagram: each symbol the board draws, as a small sample drawn the way the
 //! board draws it, followed by its words; entries run left to right and wrap at the width.
 
-use crate::figure::{Anchor, Group, Paint, Point, Shape, Stroke, Text, cased_arrow};
+use crate::figure::{Anchor, Group, Item, Paint, Point, Shape, Stroke, Text, cased_arrow};
 use crate::font::Font;
 use crate::layout::line_height;
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
@@ -135,4 +135,115 @@ pub fn annotations<'a>(
         });
     }
     entries
+}
+
+/// One entry of a key as a diagram drew it: its sample (every sample group before its
+/// words, as drawn), its words, and their size in points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawnEntry {
+    pub sample: Group,
+    pub words: String,
+    pub pt: f64,
+}
+
+/// The entries of a drawn key (each game's key draws an entry as its samples, then its
+/// words, wrapped over one text or more), in its order.
+pub fn drawn_entries(key: &Group) -> Vec<DrawnEntry> {
+    let mut entries: Vec<DrawnEntry> = Vec::new();
+    let mut sample: Option<Group> = None;
+    let mut words: Vec<&Text> = Vec::new();
+    let mut close = |sample: &mut Option<Group>, words: &mut Vec<&Text>| {
+        if let (Some(s), Some(first)) = (sample.take(), words.first()) {
+            let text: Vec<&str> = words.iter().map(|t| t.content.trim()).collect();
+            entries.push(DrawnEntry {
+                sample: s,
+                words: text.join(" "),
+                pt: first.size,
+            });
+        }
+        words.clear();
+    };
+    for item in &key.items {
+        if let Item::Text(text) = item {
+            words.push(text);
+            continue;
+        }
+        if !words.is_empty() {
+            close(&mut sample, &mut words);
+        }
+        let into = sample.get_or_insert_with(|| Group::new("legend-entry"));
+        into.items.push(item.clone());
+    }
+    close(&mut sample, &mut words);
+    entries
+}
+
+/// The key to every position of a game: each entry any position's key has, once (by its
+/// words), in the order the keys give them.
+#[derive(Debug, Clone, Default)]
+pub struct GameKey {
+    pub entries: Vec<DrawnEntry>,
+}
+
+impl GameKey {
+    /// Adds what `key` (one position's) has that the key lacks, each new entry after the
+    /// one it follows in `key`.
+    pub fn add(&mut self, key: &Group) {
+        let mut after: Option<usize> = None;
+        for entry in drawn_entries(key) {
+            let at = match self.entries.iter().position(|e| e.words == entry.words) {
+                Some(i) => i,
+                None => {
+                    let i = after.map_or(0, |a| a + 1);
+                    self.entries.insert(i, entry);
+                    i
+                }
+            };
+            after = Some(at);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A drawn key of entries, each a sample group and its words (the last over two texts).
+    fn drawn(words: &[&str]) -> Group {
+        let mut key = Group::new("legend");
+        for w in words {
+            let mut sample = Group::new(format!("legend-sample {w}"));
+            let a = Point::new(0.0, 0.0);
+            sample.shape(Shape::Line(a, a), Paint::stroke(Stroke::solid(PAPER, 1.0)));
+            key.group(sample);
+            for part in w.split('|') {
+                key.text(Text::new(a, part, 9.0, Anchor::Start));
+            }
+        }
+        key
+    }
+
+    #[test]
+    fn a_game_s_key_holds_every_position_s_entries_once_in_their_order() {
+        let mut key = GameKey::default();
+        key.add(&drawn(&["links", "obstruction"]));
+        key.add(&drawn(&["last move", "links", "capture", "obstruction"]));
+        key.add(&drawn(&["links", "wrapped|words"]));
+        let words: Vec<&str> = key.entries.iter().map(|e| e.words.as_str()).collect();
+        assert_eq!(
+            words,
+            [
+                "last move",
+                "links",
+                "wrapped words",
+                "capture",
+                "obstruction"
+            ]
+        );
+        assert!(
+            key.entries
+                .iter()
+                .all(|e| e.pt == 9.0 && e.sample.items.len() == 1)
+        );
+    }
 }

@@ -46,6 +46,20 @@ pub struct ReplayGame {
     /// The position the page opens at without a fragment naming one (the end unless
     /// `--at` says otherwise).
     pub open_at: usize,
+    /// The scoring table the game's diagram draws at its end (Towers'), under the board.
+    pub table: Option<ScoreTable>,
+}
+
+/// A game's scoring table as words: what its diagram draws at the game's end, for a page
+/// that writes it as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreTable {
+    /// What it scores: "Score after turn 56".
+    pub caption: String,
+    /// The columns' heads over the values (the players).
+    pub head: Vec<String>,
+    /// Each row: its label, then one value a column.
+    pub rows: Vec<(String, Vec<String>)>,
 }
 
 /// One move of a game.
@@ -76,6 +90,8 @@ pub struct PageWords {
     pub buttons: [String; 4],
     /// The board's accessible name.
     pub board: String,
+    /// The name of the key to the board's symbols, under it.
+    pub key: String,
 }
 
 /// Draws a game's position after `n` moves: its figure, or why it cannot be drawn.

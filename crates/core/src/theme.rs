@@ -186,6 +186,9 @@ impl Theme {
     pub fn apply(&self, figure: &mut Figure) {
         if *self != Self::color() {
             self.apply_group(&mut figure.root);
+            if let Some(key) = &mut figure.key {
+                self.apply_group(key);
+            }
         }
     }
 

@@ -7,7 +7,9 @@
 //! backend writes one element a line, every distinct line is stored once for the whole
 //! page, and a position is the list of its lines, runs of consecutive ones as ranges. The
 //! last position a game opens at is also in the page as plain SVG, for readers without
-//! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use.
+//! scripts. Glyph outlines are defined once, in a hidden SVG the boards all use. Under each
+//! board, the same at every position: the key to every symbol its positions draw (written
+//! once a game, each sample a small SVG, its words text), and Towers' scoring table.
 //!
 //! The page's data block is serde's; its few HTML escapes are written here, a few lines.
 
@@ -32,15 +34,18 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     let mut writer = svg::FrameWriter::new(TextLayer::GlyphsOnly);
     let mut lines = codec::Lines::default();
     let mut games = Vec::new();
-    let mut finals = Vec::new();
+    let mut drawn = Vec::new();
     for game in &replay.games {
-        let (data, open) = game_data(game, &mut writer, &mut lines)?;
+        let (data, game_drawn) = game_data(game, &mut writer, &mut lines)?;
         games.push(data);
-        finals.push(open);
+        drawn.push(game_drawn);
     }
     let (defs, key) = writer.finish();
     let keyed = |text: &str| text.replace(svg::ID_KEY, &key);
-    let finals: Vec<(String, String)> = finals.into_iter().map(|(b, v)| (keyed(&b), v)).collect();
+    for game in &mut drawn {
+        game.open.0 = keyed(&game.open.0);
+        game.key = keyed(&game.key);
+    }
     let (templates, shapes) = codec::tables(&lines, keyed);
     let data = script_data(&PageData {
         season: replay.season,
@@ -75,8 +80,7 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
         contents(&mut page, replay);
     }
     for (k, game) in replay.games.iter().enumerate() {
-        let (body, view_box) = &finals[k];
-        section(&mut page, replay, k, game, (body, view_box));
+        section(&mut page, replay, k, game, &drawn[k]);
     }
     page.push_str("</main>\n<script type=\"application/json\" id=\"replay-data\">");
     page.push_str(&data);
@@ -129,20 +133,35 @@ struct GameData<'a> {
     view_boxes: Vec<String>,
 }
 
-/// `game`'s data, each position drawn, coded into `lines` and dropped; and the drawing of
-/// the position it opens at (its ids' key still [`svg::ID_KEY`]) with its viewBox.
+/// What the page writes of a game as HTML, its ids' key still [`svg::ID_KEY`] until every
+/// drawing is made: the position it opens at (its drawing and viewBox), and its key.
+struct GameDrawn {
+    open: (String, String),
+    /// The key to every symbol any of its positions draws, as a list (empty: none).
+    key: String,
+}
+
+/// `game`'s data, each position drawn, coded into `lines` and dropped; and what the page
+/// writes of it as HTML.
 fn game_data<'a>(
     game: &'a ReplayGame,
     writer: &mut svg::FrameWriter,
     lines: &mut codec::Lines,
-) -> Result<(GameData<'a>, (String, String)), RenderError> {
+) -> Result<(GameData<'a>, GameDrawn), RenderError> {
     let open = game.open_at.min(game.frames.count.saturating_sub(1));
     let mut frames = Vec::with_capacity(game.frames.count);
     let mut boxes: Vec<String> = Vec::new();
     let mut opened = (String::new(), "0 0 1 1".to_string());
+    let mut key = crate::legend::GameKey::default();
+    let mut font = None;
     for n in 0..game.frames.count {
-        let figure = game.frames.draw(n).map_err(RenderError::Page)?;
+        let mut figure = game.frames.draw(n).map_err(RenderError::Page)?;
         super::check_glyphs(&figure)?;
+        // Each position's key adds what it draws that no position before it did.
+        if let Some(drawn) = figure.key.take() {
+            key.add(&drawn);
+        }
+        font.get_or_insert_with(|| figure.font.clone());
         let (body, view_box) = writer.add(&figure)?;
         frames.push(lines.code(&body));
         if n == open {
@@ -170,7 +189,49 @@ fn game_data<'a>(
         open_at: game.open_at,
         view_boxes: boxes,
     };
-    Ok((data, opened))
+    let key = match font {
+        Some(font) => key_list(&key, &font, writer)?,
+        None => String::new(),
+    };
+    Ok((data, GameDrawn { open: opened, key }))
+}
+
+/// Room around a key's sample, in millimetres: its strokes' widths are not in its bounds.
+const SAMPLE_PAD: f64 = 1.0;
+
+/// The key's entries as list items, each its sample as a small SVG drawing (sized in `em`
+/// against its words as the diagram's key sizes it against its text, so it grows with the
+/// page's text) and its words as text, which wraps as the page's width asks.
+fn key_list(
+    key: &crate::legend::GameKey,
+    font: &std::sync::Arc<crate::font::Font>,
+    writer: &mut svg::FrameWriter,
+) -> Result<String, RenderError> {
+    let mut out = String::new();
+    for entry in &key.entries {
+        let Some(bounds) = entry.sample.bounds(font) else {
+            continue;
+        };
+        let offset = crate::figure::Point::new(SAMPLE_PAD - bounds.x, SAMPLE_PAD - bounds.y);
+        let (width, height) = (
+            bounds.width + 2.0 * SAMPLE_PAD,
+            bounds.height + 2.0 * SAMPLE_PAD,
+        );
+        let mut sample = crate::figure::Figure::new(width, height, "", font.clone());
+        sample.root = entry.sample.clone().scaled(1.0, offset);
+        let (body, view_box) = writer.add(&sample)?;
+        let em = entry.pt * crate::font::MM_PER_PT;
+        let _ = writeln!(
+            out,
+            "<li><svg class=\"sample\" viewBox=\"{view_box}\" width=\"{:.2}em\" \
+             height=\"{:.2}em\" aria-hidden=\"true\" focusable=\"false\" \
+             xmlns:xlink=\"http://www.w3.org/1999/xlink\">{body}</svg><span>{}</span></li>",
+            width / em,
+            height / em,
+            text(&entry.words)
+        );
+    }
+    Ok(out)
 }
 
 /// A season's list of games, each a link to its last position.
@@ -194,8 +255,9 @@ fn contents(page: &mut String, replay: &Replay) {
     page.push_str("</ol>\n</nav>\n");
 }
 
-/// One game: its heading, the board with its buttons, and beside it what was played.
-fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open: (&str, &str)) {
+/// One game: its heading, the board with its buttons and key, and beside it what was
+/// played.
+fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, drawn: &GameDrawn) {
     let id = format!("g{}", k + 1);
     let _ = writeln!(
         page,
@@ -203,7 +265,20 @@ fn section(page: &mut String, replay: &Replay, k: usize, game: &ReplayGame, open
         game.text_scale
     );
     game_heading(page, replay, game);
-    board_box(page, replay, open);
+    board_box(page, replay, (&drawn.open.0, &drawn.open.1));
+    // Under the board, the same at every position: the key, and the scoring table.
+    if !drawn.key.is_empty() {
+        let _ = write!(
+            page,
+            "<ul class=\"legend\" aria-label=\"{}\">\n{}</ul>\n",
+            attr(&replay.words.key),
+            drawn.key
+        );
+    }
+    if let Some(table) = &game.table {
+        score_table(page, table);
+    }
+    page.push_str("</div>\n");
     let n = game.open_at.min(game.plies.len());
     played(page, replay, &id, game, n);
     page.push_str("</ol>\n</div>\n</div>\n</section>\n");
@@ -224,8 +299,8 @@ fn game_heading(page: &mut String, replay: &Replay, game: &ReplayGame) {
     }
 }
 
-/// Writes the board (`open`: its drawing and view box) with its step buttons and the keys
-/// that step it.
+/// Opens the board's box and writes the board (`open`: its drawing and view box) with its
+/// step buttons and the keys that step it; the caller closes the box.
 fn board_box(page: &mut String, replay: &Replay, open: (&str, &str)) {
     let words = &replay.words;
     let _ = writeln!(
@@ -246,11 +321,35 @@ fn board_box(page: &mut String, replay: &Replay, open: (&str, &str)) {
             attr(label)
         );
     }
-    let _ = writeln!(
+    let _ = writeln!(page, "</div>\n<p class=\"keys\">{}</p>", text(&words.keys));
+}
+
+/// A game's scoring table as the diagram draws it at the game's end: the players' columns,
+/// a row each line of the score.
+fn score_table(page: &mut String, table: &crate::replay::ScoreTable) {
+    let _ = write!(
         page,
-        "</div>\n<p class=\"keys\">{}</p>\n</div>",
-        text(&words.keys)
+        "<table class=\"score\">\n<caption>{}</caption>\n<thead><tr><td></td>",
+        text(&table.caption)
     );
+    for head in &table.head {
+        let _ = write!(page, "<th scope=\"col\">{}</th>", text(head));
+    }
+    page.push_str("</tr></thead>\n<tbody>\n");
+    for (label, values) in &table.rows {
+        // `Combinations 1+2 = 4` wraps before its sum, never inside it.
+        let label = label.replace(" = ", "\u{a0}=\u{a0}");
+        let _ = write!(page, "<tr><th scope=\"row\">{}</th>", text(&label));
+        for value in values {
+            // A narrow column wraps a sum between its terms, never inside `2 × 9` or `= 18`.
+            let value = value
+                .replace(" × ", "\u{a0}×\u{a0}")
+                .replace("= ", "=\u{a0}");
+            let _ = write!(page, "<td>{}</td>", text(&value));
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n");
 }
 
 /// Writes what was played beside the board, open after `n` plies: the move just played

@@ -197,6 +197,14 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// The diagram a checked view asks for, and where its squares are.
     fn draw(&self, view: &CheckedView) -> (Figure, Cells);
 
+    /// The scoring table the game's diagram draws at the record's end, as words in
+    /// `words`' language, for a replay page to write under the board; None for a game whose
+    /// diagrams draw none (only Towers' do).
+    fn end_table(&self, words: &Words) -> Option<crate::replay::ScoreTable> {
+        let _ = words;
+        None
+    }
+
     /// The record as its own game's type, for that game's commands (a Shoreline sheet
     /// filled with Shoreline games).
     fn as_any(&self) -> &dyn Any;

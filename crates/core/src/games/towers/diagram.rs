@@ -252,6 +252,24 @@ fn table(
     )
 }
 
+/// The filled-in scoring table of `board`, the position after turn `n`, as words (a
+/// replay page writes it as a table of text), the rows and values the figure's table draws.
+pub fn score_table(board: &Board, n: usize, words: &Words) -> crate::replay::ScoreTable {
+    let scoring = [Side::Black, Side::White].map(|side| score(board.tower_counts(side)));
+    let font = Font::builtin();
+    let owned = table_words(&font, super::table::TEXT_PT, words);
+    let (labels, values) = super::table::texts(Some(&scoring), &owned.table());
+    crate::replay::ScoreTable {
+        caption: words.fill("Score after turn {n}", &[("n", &n)]),
+        head: owned.text[..2].to_vec(),
+        rows: labels
+            .into_iter()
+            .enumerate()
+            .map(|(i, label)| (label, values.iter().map(|v| v[i].clone()).collect()))
+            .collect(),
+    }
+}
+
 /// The table's words in the view's language.
 struct OwnedTableWords<'a> {
     words: &'a Words,

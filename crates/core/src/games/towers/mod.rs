@@ -116,6 +116,11 @@ impl GameRecord for Record {
         )
     }
 
+    fn end_table(&self, words: &crate::words::Words) -> Option<crate::replay::ScoreTable> {
+        let n = self.turns.len();
+        Some(diagram::score_table(&self.board_after(n), n, words))
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

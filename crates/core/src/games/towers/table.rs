@@ -132,7 +132,10 @@ fn table_lines(table: &mut Group, at: Point, width: f64, columns: [f64; 2], h: f
 }
 
 /// The table's row labels and each player's filled-in values (empty when not filled).
-fn texts(scoring: Option<&[Scoring; 2]>, words: &TableWords) -> (Vec<String>, [Vec<String>; 2]) {
+pub(crate) fn texts(
+    scoring: Option<&[Scoring; 2]>,
+    words: &TableWords,
+) -> (Vec<String>, [Vec<String>; 2]) {
     let mut labels: Vec<String> = (1..=SIZE)
         .map(|height| words.height.replace("{n}", &height.to_string()))
         .collect();
