@@ -42,14 +42,41 @@ pub fn read(text: &str, game: usize, rules: &Rules, plies: &[Ply]) -> Result<Rev
     if ours.is_empty() {
         let mut held: Vec<String> = lines.iter().map(|(_, l)| l.index.to_string()).collect();
         held.dedup();
+        let games = if held.len() == 1 { "game" } else { "games" };
         return Err(format!(
-            "the review holds no game {game} (it reviews game {}); {WRITE_IT}",
+            "the review holds no game {game} (it reviews {games} {}); {WRITE_IT}",
             held.join(", ")
         ));
     }
-    let (history, _) = replayed(rules, plies);
-    let board = AnyBoard::shared(rules.size, &rules.obstructions);
     check_moves(&ours, plies, rules.size)?;
+    let (history, _) = replayed(rules, plies);
+    let stands = stands(&ours, &history, rules)?;
+    let moves = judged(&ours, &stands, plies, rules.size)?;
+    let unreviewed = stands.iter().take_while(|s| !s.reviewed).count();
+    let winner = winner_of(history[history.len() - 1].2, &stands[stands.len() - 1]);
+    Ok(Review {
+        rules: rules.clone(),
+        stands,
+        moves,
+        // Read, not searched: no nodes were spent here.
+        nodes: 0,
+        budget: Budget {
+            position: 0,
+            game: 0,
+        },
+        unreviewed,
+        winner,
+    })
+}
+
+/// Each position of the game with the review's verdict on it, checked: the ply, the side
+/// to move and the best move (legal there) as the game has them.
+fn stands(
+    ours: &[&(usize, Line)],
+    history: &[super::analysis::Stood],
+    rules: &Rules,
+) -> Result<Vec<Stand>, String> {
+    let board = AnyBoard::shared(rules.size, &rules.obstructions);
     let mut stands = Vec::with_capacity(ours.len());
     for (i, (number, line)) in ours.iter().enumerate() {
         let (position, _, outcome) = history[i];
@@ -62,7 +89,6 @@ pub fn read(text: &str, game: usize, rules: &Rules, plies: &[Ply]) -> Result<Rev
                 position.to_move.name()
             )));
         }
-        let over = outcome.is_some_and(|o| !matches!(o, Outcome::Resigned { .. }));
         let best = match &line.best {
             None => None,
             Some(best) => Some(legal(&board, &position, best, rules.size).ok_or_else(|| {
@@ -82,18 +108,29 @@ pub fn read(text: &str, game: usize, rules: &Rules, plies: &[Ply]) -> Result<Rev
                 estimate: 0,
                 nodes: 0,
             },
-            over,
+            // A resignation ends the game off the board, as the review has it.
+            over: outcome.is_some_and(|o| !matches!(o, Outcome::Resigned { .. })),
             reviewed: line.unreviewed.is_none(),
             played_score: None,
         });
     }
+    Ok(stands)
+}
+
+/// Each move of the game with the note the review gave it.
+fn judged(
+    ours: &[&(usize, Line)],
+    stands: &[Stand],
+    plies: &[Ply],
+    size: usize,
+) -> Result<Vec<Judged>, String> {
     let mut moves = Vec::with_capacity(plies.len());
     for (i, played) in plies.iter().enumerate() {
         let (number, line) = ours[i];
         let note = match &line.verdict {
             None => None,
             Some(word) => Some(
-                note(word, line.drop, (&stands[i], &stands[i + 1]), rules.size)
+                note(word, line.drop, (&stands[i], &stands[i + 1]), size)
                     .map_err(|why| format!("line {number}: {why}"))?,
             ),
         };
@@ -105,21 +142,7 @@ pub fn read(text: &str, game: usize, rules: &Rules, plies: &[Ply]) -> Result<Rev
             note,
         });
     }
-    let unreviewed = stands.iter().take_while(|s| !s.reviewed).count();
-    let winner = winner_of(history[history.len() - 1].2, &stands[stands.len() - 1]);
-    Ok(Review {
-        rules: rules.clone(),
-        stands,
-        moves,
-        // Read, not searched: no nodes were spent here.
-        nodes: 0,
-        budget: Budget {
-            position: 0,
-            game: 0,
-        },
-        unreviewed,
-        winner,
-    })
+    Ok(moves)
 }
 
 /// Every non-blank line as JSON, with its number from 1.
