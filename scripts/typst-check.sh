@@ -13,7 +13,13 @@
 #   - compiles typst/examples/fifty.typ (50 diagrams, a fresh compiler, the plugin loaded
 #     once) and prints its time; with TYPST_FIFTY_BUDGET=SECONDS (scripts/bench.sh sets 6,
 #     for an idle machine) the time is also held to that budget. CI only prints it: a
-#     timed assertion on a shared machine fails on the machine's load, not on sheetgen.
+#     timed assertion on a shared machine fails on the machine's load, not on sheetgen;
+#   - compiles typst/examples/review.typ (two Lines of Action review figures, read from the
+#     review `sheetgen analyze --format json` wrote beside it) and holds it to
+#     TYPST_REVIEW_BUDGET seconds, 10 unless set (issue 39.5: it takes about half a second,
+#     where searching inside Typst took some 100 s a figure, so only a search creeping back
+#     into the plugin fails it, never a busy machine); a review of another game stops the
+#     compile, naming `analysis`.
 # TYPST_VENV=DIR (Typst 0.15) and TYPST_VENV13=DIR (0.13) reuse virtual environments;
 # TYPST_OUT=DIR keeps the PDFs. With
 # --pictures it also rewrites the book's pictures, output/typst/rulebook.png and
@@ -42,13 +48,15 @@ command -v pdftotext >/dev/null || { apt-get update -qq && apt-get install -y -q
 out=${TYPST_OUT:-$tmp}
 mkdir -p "$out"
 
-"$venv/bin/python" - "$XDG_DATA_HOME/typst/packages" "$tmp" "$out" "${TYPST_FIFTY_BUDGET:-0}" <<'PY'
+"$venv/bin/python" - "$XDG_DATA_HOME/typst/packages" "$tmp" "$out" "${TYPST_FIFTY_BUDGET:-0}" \
+  "${TYPST_REVIEW_BUDGET:-10}" <<'PY'
 import json, os, subprocess, sys, time
 from pathlib import Path
 
 import typst
 
 packages, tmp, out, budget = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), float(sys.argv[4])
+review_budget = float(sys.argv[5])
 root = Path.cwd()
 version = next(l.split('"')[1] for l in open("typst/typst.toml") if l.startswith("version"))
 package = f'"@local/sheetgen:{version}"'
@@ -134,6 +142,8 @@ cases = [
      ["examples/shoreline-draw.yaml", "--analysis", "--lang", "zh"]),
     ('read("examples/loa-6x6.yaml"), analysis: true, nodes: 3000',
      ["examples/loa-6x6.yaml", "--analysis", "--nodes", "3000"]),
+    ('read("examples/loa-winands-E1.yaml"), at: 7, analysis: read("typst/examples/loa-winands-E1.review.json")',
+     ["examples/loa-winands-E1.yaml", "--at", "7", "--analysis-from", "typst/examples/loa-winands-E1.review.json"]),
     ('read("examples/shoreline-dead-four.yaml"), width: 80mm',
      ["examples/shoreline-dead-four.yaml", "--width", "80mm"]),
     ('read("examples/towers-example.yaml"), bare: true, theme: "print", marks: ("a1:circle",)',
@@ -156,6 +166,27 @@ seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 print(f"fifty diagrams: {seconds:.2f} s ({cpu:.2f} s of CPU)")
 if budget > 0:
     check(seconds <= budget, f"fifty diagrams compile in at most {budget} s")
+
+# A book of review figures read from `sheetgen analyze --format json`: no search in Typst.
+start, cpu = time.perf_counter(), time.process_time()
+compiler("typst/examples/review.typ").compile(output=out / "review.pdf")
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+print(f"review figures read from analyze's JSON: {seconds:.2f} s ({cpu:.2f} s of CPU)")
+check(seconds <= review_budget, f"the review book compiles in at most {review_budget} s")
+text = subprocess.run(["pdftotext", out / "review.pdf", "-"], capture_output=True, text=True, check=True).stdout
+check("Decisive move: " in text and "Move played: 4..." in text, "the review book draws its two review figures")
+
+# Another game's review stops the compile, naming the argument and the first move that differs.
+other = f"""#import {package}: diagram
+#diagram(read("examples/loa-6x6.yaml"), analysis: read("typst/examples/loa-winands-E1.review.json"))
+"""
+try:
+    compiler(other.encode()).compile()
+    check(False, "another game's review stops the compile")
+except typst.TypstError as e:
+    message = str(e)
+    check("analysis: line 1: the review's move 1. c8-c6 is not the record's 1. b6-f6" in message,
+          f"another game's review stops the compile, naming analysis and the move: {message!r}")
 
 if failures:
     sys.exit(f"{len(failures)} Typst check(s) failed")

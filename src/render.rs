@@ -30,6 +30,8 @@ pub struct RenderJob {
     pub theme: PathBuf,
     /// A stylesheet file to embed in the SVG.
     pub css: Option<PathBuf>,
+    /// The review `analyze --format json` wrote, to draw the review figure from.
+    pub analysis_from: Option<PathBuf>,
     pub output: Output,
 }
 
@@ -40,6 +42,7 @@ impl Job for RenderJob {
             .iter()
             .chain(theme_file)
             .chain(&self.css)
+            .chain(&self.analysis_from)
             .map(PathBuf::as_path)
             .collect()
     }
@@ -89,6 +92,7 @@ impl Job for RenderJob {
         // The figure is measured in the font the job was given (`--font`).
         let figure = sheetgen_core::diagram::FigureSpec {
             font: font.clone(),
+            review: self.review()?,
             ..self.request.figure.clone()
         };
         let request = RenderRequest {
@@ -108,6 +112,18 @@ impl Job for RenderJob {
 }
 
 impl RenderJob {
+    /// `--analysis-from FILE`, read: the review of the game drawn.
+    fn review(&self) -> Result<Option<sheetgen_core::games::ReadReview>, Error> {
+        let Some(path) = &self.analysis_from else {
+            return Ok(None);
+        };
+        let review = SourceFile::read_as(path, "JSON lines")?;
+        Ok(Some(sheetgen_core::games::ReadReview {
+            text: review.text,
+            game: self.game,
+        }))
+    }
+
     /// `--css FILE`, read and checked.
     fn css(&self) -> Result<Option<String>, Error> {
         let Some(path) = &self.css else {

@@ -236,6 +236,12 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub css: Option<PathBuf>,
 
+    /// Lines of Action: draw the review figure (--analysis) from the review `sheetgen
+    /// analyze RECORD --format json -o FILE` wrote, without searching again; it must be
+    /// this game's review
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub analysis_from: Option<PathBuf>,
+
     /// The whole figure's width, with a unit: mm, cm, in or pt (e.g. 60mm, 2.5in); the
     /// height follows. Sets the SVG's width and height, the PDF page, the PNG's pixels
     #[arg(long, value_name = "LENGTH", value_parser = crate::options::parse_width)]

@@ -147,6 +147,8 @@ fn render_plan(
         words: Words::new(args.lang.or(lang).unwrap_or_default()),
         // `--font` is opened when the job runs, which measures the figure in it.
         font: sheetgen_core::font::Font::builtin(),
+        // `--analysis-from` is read when the job runs.
+        review: None,
     };
     Ok(RenderJob {
         request: RenderRequest {
@@ -161,6 +163,7 @@ fn render_plan(
         record: args.record,
         theme: known_theme(args.theme)?,
         css: args.css,
+        analysis_from: args.analysis_from,
     })
 }
 

@@ -291,7 +291,8 @@ struct AnalyzeArgs {
     total_nodes: Option<u64>,
 
     /// Lines of Action: write the evaluation graph to FILE (.svg, .pdf or .png) instead
-    /// of the report
+    /// of the report; with --format json (or a .json file), the report's JSON lines, which
+    /// `render --analysis-from FILE` draws review figures from
     #[arg(short = 'o', long = "output", value_name = "FILE", value_hint = ValueHint::FilePath)]
     file: Option<PathBuf>,
 
@@ -322,7 +323,54 @@ const MAX_GAME_NODES: u64 = 1_000 * MAX_NODES;
 struct AnalyzeJob {
     args: AnalyzeArgs,
     graph: Option<Output>,
+    /// Where the report goes: standard output, or `-o FILE` for JSON lines.
+    report: Target,
     budget: Budget,
+}
+
+/// `-o FILE` of a JSON report: with `--format json`, or a `.json` or `.jsonl` file (which
+/// asks for JSON). A graph's extension with `--format json` is refused: which is meant?
+fn json_report_file(args: &AnalyzeArgs) -> Result<Option<PathBuf>, Error> {
+    let Some(file) = &args.file else {
+        return Ok(None);
+    };
+    let extension = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let named_json = matches!(extension.as_deref(), Some("json" | "jsonl"));
+    if !named_json && args.format != ReportArg::Json {
+        return Ok(None);
+    }
+    let shown = shown_path(file);
+    let graph = extension
+        .as_deref()
+        .and_then(|e| sheetgen_core::backend::Format::of_extension(e, args.dpi));
+    if graph.is_some() {
+        return Err(Error::Usage(
+            sheetgen_core::vocabulary::Phrase::new(
+                "-o {file} names a graph, and --format json writes the report's JSON lines: \
+                 name the file .json, or leave out --format json to draw the graph",
+            )
+            .with("file", shown),
+        ));
+    }
+    let drawn = [
+        (args.width.is_some(), "--width"),
+        (args.theme.is_some(), "--theme"),
+        (args.lang.is_some(), "--lang"),
+    ];
+    if let Some((_, option)) = drawn.iter().find(|(given, _)| *given) {
+        return Err(Error::Usage(
+            sheetgen_core::vocabulary::Phrase::new(
+                "{option} is the evaluation graph's, and -o {file} writes the report's JSON \
+                 lines: leave out {option}, or name a graph file (.svg, .pdf or .png)",
+            )
+            .with("option", *option)
+            .with("file", shown),
+        ));
+    }
+    Ok(Some(file.clone()))
 }
 
 impl AnalyzeJob {
@@ -341,8 +389,11 @@ impl AnalyzeJob {
             }
             budget.game = total;
         }
+        let json_file = json_report_file(&args)?;
+        let report = crate::options::target(json_file.as_deref());
         let graph = match &args.file {
             None => None,
+            Some(_) if json_file.is_some() => None,
             Some(file) => Some(Output {
                 width: args.width,
                 ..OutputArgs {
@@ -354,9 +405,14 @@ impl AnalyzeJob {
                 .output()?
             }),
         };
+        let mut args = args;
+        if json_file.is_some() {
+            args.format = ReportArg::Json;
+        }
         Ok(Self {
             args,
             graph,
+            report,
             budget,
         })
     }
@@ -379,6 +435,13 @@ impl Job for AnalyzeJob {
 
     fn output(&self) -> Option<&Output> {
         self.graph.as_ref()
+    }
+
+    fn written(&self) -> Option<&Target> {
+        match &self.graph {
+            Some(graph) => Some(&graph.target),
+            None => Some(&self.report),
+        }
     }
 
     /// Each record file weighed in turn, as `check` reads them: a file that cannot be
@@ -448,7 +511,7 @@ impl Job for AnalyzeJob {
         } else {
             ""
         };
-        let mut made = Made::bytes(reports.join(separator).into_bytes(), Target::Stdout);
+        let mut made = Made::bytes(reports.join(separator).into_bytes(), self.report.clone());
         made.status = problems
             .iter()
             .map(|p| p.error.status())
@@ -542,7 +605,7 @@ impl AnalyzeJob {
             Some(output) => self.graph(searcher, &records, font, output),
             None => {
                 let report = searcher.analyze(&records, self.budget, json)?;
-                Ok(Made::bytes(report.into_bytes(), Target::Stdout))
+                Ok(Made::bytes(report.into_bytes(), self.report.clone()))
             }
         }
     }

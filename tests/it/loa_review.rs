@@ -40,6 +40,7 @@ fn analyze_json_has_one_line_per_position_with_exactly_the_issues_keys() {
             keys,
             [
                 "best",
+                "drop",
                 "index",
                 "move",
                 "number",
@@ -817,4 +818,167 @@ fn the_evaluation_graph_takes_width_theme_and_lang() {
         let out = run(&args);
         assert_eq!(out.code, 2, "{option:?}: {}", out.stderr);
     }
+}
+
+/// `analyze --format json -o FILE` writes the review's JSON lines, and `render
+/// --analysis-from FILE` draws the review figure from them without searching: byte for
+/// byte the figure `render --analysis` searches for with the same budget, at the loser's
+/// decisive move and at a move asked for (issue 39.5).
+#[test]
+fn a_review_figure_read_from_analyze_json_is_the_searched_one_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let review = dir.path().join("review.json");
+    let review = review.to_str().unwrap();
+    for (record, nodes, at, says) in [
+        ("examples/loa-6x6.yaml", "3000", None, "Decisive move: "),
+        (
+            "examples/loa-winands-E1.yaml",
+            "1500",
+            None,
+            "Decisive move: ",
+        ),
+        (
+            "examples/loa-winands-E1.yaml",
+            "1500",
+            Some("14"),
+            "Move played: 8.",
+        ),
+    ] {
+        let out = run(&[
+            "analyze", record, "--nodes", nodes, "--format", "json", "-o", review,
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(out.stdout.is_empty(), "the report went to the file");
+        let lines = std::fs::read_to_string(review).unwrap();
+        assert!(
+            lines.lines().all(|l| l.starts_with("{\"index\":1,")),
+            "{lines}"
+        );
+        for format in ["svg", "text"] {
+            let mut searched = vec!["render", record, "--analysis", "--nodes", nodes];
+            let mut read = vec!["render", record, "--analysis-from", review];
+            for args in [&mut searched, &mut read] {
+                args.extend(["--format", format]);
+                args.extend(at.iter().flat_map(|at| ["--at", *at]));
+            }
+            let (searched, read) = (text_of(&searched), text_of(&read));
+            assert_eq!(read, searched, "{record} at {at:?} as {format}");
+            if format == "text" {
+                assert!(read.contains(says), "{record} at {at:?}:\n{read}");
+            }
+        }
+    }
+}
+
+/// A review that is not this game's, or no review at all, is refused before anything is
+/// drawn, naming the option and the first move that differs.
+#[test]
+fn a_review_of_another_game_or_a_malformed_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let out = run(&[
+        "analyze",
+        "examples/loa-6x6.yaml",
+        "--nodes",
+        "500",
+        "--format",
+        "json",
+    ]);
+    let six = String::from_utf8(out.stdout).unwrap();
+    let first_lines: String = six.lines().take(4).map(|l| format!("{l}\n")).collect();
+    for (name, text, record, said) in [
+        (
+            "other.json",
+            six.clone(),
+            "examples/loa-winands-E1.yaml",
+            "--analysis-from: line 1: the review's move 1. b6-f6 is not the record's 1. c8-c6: it \
+             is the review of another game",
+        ),
+        (
+            "short.json",
+            first_lines,
+            "examples/loa-6x6.yaml",
+            "--analysis-from: the review has 4 positions, where the record's game has 23",
+        ),
+        (
+            "text.json",
+            "#1 a report\n".into(),
+            "examples/loa-6x6.yaml",
+            "--analysis-from: line 1, column 1: expected value; this is no review",
+        ),
+        (
+            "empty.json",
+            "\n".into(),
+            "examples/loa-6x6.yaml",
+            "--analysis-from: the review is empty",
+        ),
+    ] {
+        let file = write(name, &text);
+        let out = run(&[
+            "render",
+            record,
+            "--analysis-from",
+            &file,
+            "--format",
+            "svg",
+        ]);
+        assert_eq!(out.code, 2, "{name}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{name}: nothing drawn");
+        assert!(out.stderr.contains(said), "{name}: {}", out.stderr);
+    }
+    // The budget is analyze's: a read review takes none.
+    let file = write("six.json", &six);
+    let out = run(&[
+        "render",
+        "examples/loa-6x6.yaml",
+        "--analysis-from",
+        &file,
+        "--nodes",
+        "500",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the review is read, not searched"),
+        "{}",
+        out.stderr
+    );
+    // A graph's file name with --format json: which is meant?
+    let svg = dir.path().join("graph.svg");
+    let out = run(&[
+        "analyze",
+        "examples/loa-6x6.yaml",
+        "--format",
+        "json",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("names a graph"), "{}", out.stderr);
+    assert!(!svg.exists());
+}
+
+/// The review the Typst example book reads (typst/examples/review.typ) is the one `analyze`
+/// writes today, so the book's figures are `render --analysis`'s; SHEETGEN_BLESS=1 writes it
+/// again.
+#[test]
+fn the_typst_example_books_review_is_the_one_analyze_writes() {
+    let stored = "typst/examples/loa-winands-E1.review.json";
+    let made = text_of(&[
+        "analyze",
+        "examples/loa-winands-E1.yaml",
+        "--format",
+        "json",
+    ]);
+    if std::env::var_os("SHEETGEN_BLESS").is_some() {
+        std::fs::write(stored, &made).unwrap();
+    }
+    let kept = std::fs::read_to_string(stored).unwrap();
+    assert!(
+        kept == made,
+        "{stored} is stale: sheetgen analyze examples/loa-winands-E1.yaml --format json -o {stored}"
+    );
 }

@@ -211,6 +211,52 @@ fn the_command_line_and_the_typst_plugin_refuse_a_request_alike() {
     }
 }
 
+/// A review read back that is not the game's is refused by the command line
+/// (`--analysis-from FILE`) and the Typst plugin (`analysis`, the review's text) in the same
+/// words; and the plugin, given the game's own review, draws what the search draws.
+#[test]
+fn the_command_line_and_the_typst_plugin_read_a_review_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let review = |record: &str| {
+        let out = common::run(&["analyze", record, "--nodes", "800", "--format", "json"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (six, connection) = (
+        review("examples/loa-6x6.yaml"),
+        review("examples/loa-connection.yaml"),
+    );
+    let record = "examples/loa-6x6.yaml";
+    let text = std::fs::read(record).unwrap();
+    let broken = six.replacen("\"score\":", "\"score\":\"many\",\"x\":", 3);
+    let unknown = six.replacen("\"verdict\":null", "\"verdict\":\"a pity\"", 1);
+    for (what, bad) in [
+        ("another game's", connection.as_str()),
+        ("a malformed", broken.as_str()),
+        ("an unknown verdict's", unknown.as_str()),
+        ("an empty", ""),
+    ] {
+        let file = dir.path().join("review.json");
+        std::fs::write(&file, bad).unwrap();
+        let cli = common::run(&["render", record, "--analysis-from", file.to_str().unwrap()]);
+        assert_eq!(cli.code, 2, "{what}: {}", cli.stderr);
+        let request = serde_json::json!({ "analysis": bad }).to_string();
+        let plugin = sheetgen_typst::render(record.as_bytes(), &text, request.as_bytes())
+            .expect_err("the plugin refuses it too");
+        let said = cli.stderr.trim().replace("--analysis-from", "analysis");
+        assert_eq!(said.strip_prefix("error: "), Some(plugin.trim()), "{what}");
+    }
+    for at in [None, Some(14)] {
+        let searched = serde_json::json!({ "options": {"analysis": true, "nodes": 800}, "at": at });
+        let read = serde_json::json!({ "analysis": six, "at": at });
+        let draw = |request: serde_json::Value| {
+            sheetgen_typst::render(record.as_bytes(), &text, request.to_string().as_bytes())
+                .unwrap()
+        };
+        assert!(draw(read) == draw(searched), "at {at:?}: the same figure");
+    }
+}
+
 /// What every format refuses, a replay page refuses too, and a file name that names a
 /// folder is no file to write (issues 42.2 and 42.10).
 #[test]

@@ -59,6 +59,11 @@ pub struct Request {
     /// The game's own options by name (`flip`, `numbers`, `analysis`: `true`; `show`: a
     /// list of `WHAT:SQ`; `nodes`: Lines of Action's `--analysis` budget, a number).
     pub options: BTreeMap<String, OptionValue>,
+    /// A Lines of Action review figure drawn from this review rather than searched, as
+    /// `render --analysis-from FILE`: the JSON lines `sheetgen analyze RECORD --format json`
+    /// wrote (the Typst package's `analysis: read("review.json")`), checked against the
+    /// record's game.
+    pub analysis: Option<String>,
     /// A position to draw instead of a record's game, as `render --game G --position
     /// TEXT`: `{"game": "loa", "text": "1bbbbbb1/… b"}`; the record text is then empty.
     pub position: Option<Position>,
@@ -389,6 +394,13 @@ fn diagram_request(request: &Request) -> Result<diagram::FigureSpec, ApiError> {
         words: Words::new(lang),
         // An embedding program (the Typst package, the playground) draws in sheetgen's own.
         font: crate::font::Font::builtin(),
+        review: request
+            .analysis
+            .as_deref()
+            .map(|text| crate::games::ReadReview {
+                text: text.into(),
+                game: request.game.unwrap_or(1),
+            }),
     })
 }
 

@@ -39,6 +39,9 @@ pub struct FigureSpec {
     pub words: crate::words::Words,
     /// The font the diagram is measured and drawn in (see [`View::font`]).
     pub font: std::sync::Arc<crate::font::Font>,
+    /// The review figure drawn from a review read back instead of searched (see
+    /// [`games::ReadReview`]).
+    pub review: Option<games::ReadReview>,
 }
 
 impl Default for FigureSpec {
@@ -56,6 +59,7 @@ impl Default for FigureSpec {
             text_size: None,
             words: Words::default(),
             font: crate::font::Font::builtin(),
+            review: None,
         }
     }
 }
@@ -98,7 +102,17 @@ fn resolve(
         text_scale: request.text_scale.unwrap_or(1.0),
         words: request.words.clone(),
         font: request.font.clone(),
+        review: request.review.clone(),
     };
+    if request.review.is_some() && !record.game().reads_reviews() {
+        return Err(Error::Request(RequestError::Analysis {
+            why: format!(
+                "a review read from `sheetgen analyze --format json` is of Lines of Action; \
+                 this record is {}",
+                record.game().title()
+            ),
+        }));
+    }
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {
         let count = about.diagrams.len();

@@ -94,6 +94,9 @@ pub enum RequestOption {
     Width,
     /// An arrow, mark, label or highlight.
     Annotation,
+    /// A review read back for the review figure (`--analysis-from FILE`, `analysis:
+    /// read("review.json")`).
+    AnalysisFrom,
 }
 
 impl RequestOption {
@@ -109,6 +112,8 @@ impl RequestOption {
             (RequestOption::Width, Edge::CommandLine) => "--width",
             (RequestOption::Width, Edge::Embedded) => "width",
             (RequestOption::Annotation, _) => "an annotation",
+            (RequestOption::AnalysisFrom, Edge::CommandLine) => "--analysis-from",
+            (RequestOption::AnalysisFrom, Edge::Embedded) => "analysis",
         }
     }
 }
@@ -125,6 +130,9 @@ pub enum RequestError {
     PastTheLastMove { at: String, last: String },
     /// `at` names no move the game's numbering has (`6...` of a game numbered by turns).
     NoSuchMove { why: String },
+    /// The review read back cannot be this game's, or cannot be read: why, the same words
+    /// at every edge.
+    Analysis { why: String },
 }
 
 impl RequestError {
@@ -154,6 +162,9 @@ impl RequestError {
                 format!("{at}: {n} is past the game's last move, {last}")
             }
             RequestError::NoSuchMove { why } => format!("{at}: {why}"),
+            RequestError::Analysis { why } => {
+                format!("{}: {why}", RequestOption::AnalysisFrom.name(edge))
+            }
         }
     }
 }

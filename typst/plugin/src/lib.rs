@@ -49,10 +49,12 @@ fn said(error: api::ApiError) -> String {
 }
 
 /// The most bytes each argument may hold, checked before any work: a record as a file may
-/// (4 MiB), a request of options (a caption and annotations fit in far less), a name.
+/// (4 MiB), a request of options (a caption and annotations fit in far less; a review read
+/// back, `analysis`, holds a line of some 200 bytes, escaped, a position of a game of up to
+/// the thousand plies `--analysis` reviews), a name.
 const LIMITS: [(&str, usize); 3] = [
     ("record", 4 * 1024 * 1024),
-    ("request", 256 * 1024),
+    ("request", 1024 * 1024),
     ("record's name", 1024),
 ];
 

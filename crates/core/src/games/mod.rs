@@ -123,6 +123,12 @@ pub trait Game: Sync {
     fn searcher(&self) -> Option<&'static dyn search::Searcher> {
         None
     }
+
+    /// Whether its review figure can be drawn from a review read back ([`ReadReview`])
+    /// instead of searched: Lines of Action's, from `analyze --format json`.
+    fn reads_reviews(&self) -> bool {
+        false
+    }
 }
 
 /// Games read from SGF or move text.
@@ -344,6 +350,18 @@ pub struct View {
     /// The font every text of the diagram is measured with, and which the figure carries
     /// to the backends (`--font`, else sheetgen's own).
     pub font: Arc<Font>,
+    /// The review figure's review, read rather than searched (see [`ReadReview`]).
+    pub review: Option<ReadReview>,
+}
+
+/// A review read back, not searched: the JSON lines `sheetgen analyze --format json` wrote,
+/// for a review figure (`render --analysis-from FILE`, the Typst package's `analysis:
+/// read("review.json")`), and which of the reviewed file's games the figure is of (its
+/// `index`, from 1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadReview {
+    pub text: Arc<str>,
+    pub game: usize,
 }
 
 impl Default for View {
@@ -357,6 +375,7 @@ impl Default for View {
             text_scale: 1.0,
             words: crate::words::Words::default(),
             font: Font::builtin(),
+            review: None,
         }
     }
 }

@@ -123,6 +123,16 @@ impl Note {
         }
     }
 
+    /// How far the mover's chance fell, for the notes judged by it.
+    pub fn drop(&self) -> Option<u32> {
+        match self {
+            Note::Blunder { drop, .. }
+            | Note::Mistake { drop, .. }
+            | Note::Inaccuracy { drop, .. } => Some(*drop),
+            _ => None,
+        }
+    }
+
     /// A costly move: one a review diagram shows.
     pub(crate) fn is_costly(&self) -> bool {
         !matches!(self, Note::Mistake { .. } | Note::Inaccuracy { .. })
@@ -240,7 +250,7 @@ pub fn review(rules: &Rules, plies: &[Ply], budget: Budget) -> Review {
 
 /// The winner: by the record's result (`outcome`), else by the proven verdict on its last
 /// position (`last`), if either says.
-fn winner_of(outcome: Option<Outcome>, last: &Stand) -> Option<Side> {
+pub(super) fn winner_of(outcome: Option<Outcome>, last: &Stand) -> Option<Side> {
     match outcome {
         Some(outcome) => outcome.winner(),
         None => match last.verdict.value {
@@ -254,9 +264,9 @@ fn winner_of(outcome: Option<Outcome>, last: &Stand) -> Option<Side> {
 /// Every position of the game with how it ended there, and the positions that stood twice
 /// (L6) in the order they came to: after ply `i` the first `stood` of them. Linear in the
 /// game, where asking the replay for its positions standing twice at every ply was not.
-type Stood = (Position<Wide>, usize, Option<Outcome>);
+pub(super) type Stood = (Position<Wide>, usize, Option<Outcome>);
 
-fn replayed(rules: &Rules, plies: &[Ply]) -> (Vec<Stood>, Vec<Position<Wide>>) {
+pub(super) fn replayed(rules: &Rules, plies: &[Ply]) -> (Vec<Stood>, Vec<Position<Wide>>) {
     let mut replay = super::game::Play::new(rules.clone());
     let mut times = std::collections::HashMap::from([(replay.position, 1u32)]);
     let mut twice = Vec::new();
@@ -623,6 +633,9 @@ struct JsonStand {
     number: Option<String>,
     /// What the review says of it: "blunder", "missed win", …, or null.
     verdict: Option<&'static str>,
+    /// For an inaccuracy, a mistake or a blunder, how far the mover's chance to win fell,
+    /// in percentage points (as the report's "−35%"); else null.
+    drop: Option<u32>,
     /// Why the position was not searched, where it was not.
     #[serde(skip_serializing_if = "Option::is_none")]
     unreviewed: Option<String>,
@@ -644,6 +657,7 @@ pub(crate) fn json_report(index: usize, review: &Review) -> String {
                 played: judged.map(|m| notation(m.played, size)),
                 number: judged.map(|_| crate::vocabulary::Numbering::Pairs.number(s.ply)),
                 verdict: judged.and_then(|m| m.note.as_ref()).map(Note::word),
+                drop: judged.and_then(|m| m.note.as_ref()).and_then(Note::drop),
                 unreviewed: (!s.reviewed).then(|| unreviewed_reason(review)),
             })
         })

@@ -14,6 +14,7 @@ pub mod palette;
 pub mod position;
 pub mod proof;
 pub mod record;
+pub mod review_file;
 pub mod rules;
 pub mod search;
 pub mod searcher;
@@ -23,7 +24,7 @@ pub mod template;
 
 use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
-use crate::error::Error;
+use crate::error::{Error, RequestError};
 use crate::figure::Figure;
 use crate::games::search::MAX_NODES;
 use crate::games::{CheckedView, GameOption, GameRecord, View};
@@ -60,6 +61,14 @@ const OPTIONS: &[GameOption] = &[
                than a time, so every machine draws the same review [default: 40000]",
     },
 ];
+
+/// Where a review figure's review comes from.
+enum ReviewFrom<'a> {
+    /// Searched here, within so many nodes a position.
+    Search(u64),
+    /// Read back from `analyze --format json`.
+    Read(&'a crate::games::ReadReview),
+}
 
 /// The longest game `--analysis` reviews, in plies: at the default budget a minute's work
 /// a hundred plies, so a hostile record cannot ask for hours.
@@ -118,6 +127,10 @@ impl crate::games::Game for LinesOfAction {
         Some(&searcher::LoaSearcher)
     }
 
+    fn reads_reviews(&self) -> bool {
+        true
+    }
+
     fn sheet_template(&self) -> &'static crate::games::template::Builtin {
         &template::BUILTIN
     }
@@ -163,13 +176,54 @@ impl Record {
         }
     }
 
-    /// `--analysis --at N` where the game's budget ran out before the position after `at`
+    /// Where the view's review figure takes its review from: a search within `--nodes`, or
+    /// the review read back (`--analysis-from`, which is searched by `analyze` and so takes
+    /// no budget here); None for no review figure.
+    fn review_from<'a>(&self, view: &'a View) -> Result<Option<ReviewFrom<'a>>, Error> {
+        let Some(read) = &view.review else {
+            return Ok(self.review_nodes(view)?.map(ReviewFrom::Search));
+        };
+        if view.values("nodes").next().is_some() {
+            return Err(Error::Request(RequestError::Analysis {
+                why: "the review is read, not searched: its budget is the one `sheetgen \
+                      analyze --nodes` took; leave out the budget here"
+                    .into(),
+            }));
+        }
+        Ok(Some(ReviewFrom::Read(read)))
+    }
+
+    /// The review, searched or read back and checked against this game.
+    fn reviewed(&self, from: &ReviewFrom) -> Result<analysis::Review, Error> {
+        match from {
+            ReviewFrom::Search(nodes) => Ok(self.review(analysis::Budget::per_position(*nodes))),
+            ReviewFrom::Read(read) => {
+                review_file::read(&read.text, read.game, &self.rules, &self.plies)
+                    .map_err(|why| Error::Request(RequestError::Analysis { why }))
+            }
+        }
+    }
+
+    /// `--analysis --at N` where the review's budget ran out before the position after `at`
     /// plies (a review goes from the end): refused, the budget named.
-    fn refuse_unreviewed(&self, nodes: u64, at: usize) -> Result<(), Error> {
-        let review = self.review(analysis::Budget::per_position(nodes));
+    fn refuse_unreviewed(&self, from: &ReviewFrom, at: usize) -> Result<(), Error> {
+        let review = self.reviewed(from)?;
         if at >= review.unreviewed {
             return Ok(());
         }
+        let nodes = match from {
+            ReviewFrom::Search(nodes) => *nodes,
+            ReviewFrom::Read(_) => {
+                return Err(Error::Request(RequestError::Analysis {
+                    why: format!(
+                        "the review left the position after {at} half-moves unreviewed (its \
+                         budget ran out; the positions from {} on are reviewed): write it \
+                         again with a larger `sheetgen analyze --total-nodes`",
+                        review.unreviewed
+                    ),
+                }));
+            }
+        };
         Err(Error::Usage(
             crate::vocabulary::Phrase::new(
                 "--analysis --at {at}: the review's budget ran out before that position: \
@@ -186,8 +240,11 @@ impl Record {
 
     /// The review diagram's move: at `--at N` the move from there, else the game's turning
     /// point (the end when it has none); with the move list for numbering.
-    fn review_marks(&self, view: &View, nodes: u64) -> (analysis::Marked, Vec<String>) {
-        let review = self.review(analysis::Budget::per_position(nodes));
+    fn review_marks(
+        &self,
+        view: &View,
+        review: &analysis::Review,
+    ) -> (analysis::Marked, Vec<String>) {
         let turning = view.at.is_none();
         let at = match view.at {
             Some(at) => at,
@@ -260,8 +317,11 @@ impl GameRecord for Record {
 
     fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
         let n = crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
-        if let (Some(nodes), Some(at)) = (self.review_nodes(view)?, view.at) {
-            self.refuse_unreviewed(nodes, at)?;
+        match (self.review_from(view)?, view.at) {
+            (Some(from), Some(at)) => self.refuse_unreviewed(&from, at)?,
+            // A review read back is checked against the game before anything is drawn.
+            (Some(from @ ReviewFrom::Read(_)), None) => drop(self.reviewed(&from)?),
+            _ => {}
         }
         if view.values("show").next().is_some() {
             self.figures(view, &self.replay_to(n))?;
@@ -280,10 +340,13 @@ impl GameRecord for Record {
     fn draw(&self, checked: &CheckedView) -> (Figure, Cells) {
         let view = checked.view();
         // A CheckedView is made only by check_view, which parsed these same options.
-        let nodes = self
-            .review_nodes(view)
+        let from = self
+            .review_from(view)
             .expect("check_view accepted the budget");
-        let review = nodes.map(|nodes| self.review_marks(view, nodes));
+        let review = from.map(|from| {
+            let review = self.reviewed(&from).expect("check_view read the review");
+            self.review_marks(view, &review)
+        });
         let n = match &review {
             Some((marked, _)) => marked.ply,
             None => view.at.unwrap_or(self.plies.len()),
