@@ -226,8 +226,8 @@ impl FrameWriter {
 
 /// Stands for the figure's key in the drawing's ids until the drawing is written and the
 /// key known. A control character: [`outside`] keeps every one out of the texts that reach
-/// the file.
-pub const ID_KEY: &str = "\u{1}";
+/// the file. A `char`, so that replacing it scans the drawing with memchr.
+pub const ID_KEY: char = '\u{1}';
 
 impl From<Decimal> for svg::node::Value {
     fn from(number: Decimal) -> Self {
@@ -404,7 +404,7 @@ impl<'f> Defs<'f> {
                     uses.push('"');
                 }
                 uses.push_str(" xlink:href=\"#");
-                push_glyph_id(&mut uses, ID_KEY, gid);
+                push_glyph_id(&mut uses, ID_KEY.encode_utf8(&mut [0; 4]), gid);
                 uses.push_str("\"/>");
             }
             advance += u32::from(width);
