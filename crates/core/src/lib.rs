@@ -37,6 +37,7 @@ pub mod rng;
 pub mod theme;
 pub mod vocabulary;
 pub mod words;
+pub mod yaml;
 
 pub use error::Error;
 /// The smallest text sheetgen prints, and its line breaker, for callers that set their own

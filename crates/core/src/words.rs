@@ -73,7 +73,7 @@ impl Lang {
                 return BTreeMap::new();
             }
             let parsed = |text: &str, path: String| -> BTreeMap<String, String> {
-                serde_saphyr::from_str(text)
+                crate::yaml::from_str(text)
                     .unwrap_or_else(|e| panic!("the shipped {path} is valid: {e}"))
             };
             let mut table = parsed(
@@ -213,7 +213,7 @@ mod tests {
     fn every_language_says_the_same_messages() {
         let keys = |lang: Lang| -> BTreeSet<String> {
             let table: BTreeMap<String, String> =
-                serde_saphyr::from_str(lang.messages_source()).unwrap();
+                crate::yaml::from_str(lang.messages_source()).unwrap();
             table.into_keys().collect()
         };
         assert!(keys(Lang::De).len() > 20);

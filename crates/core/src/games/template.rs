@@ -2,9 +2,9 @@
 //! for, the checks on texts and sizes (errors point into the file), and the built-in
 //! translations (`--lang`), which replace the built-in template's texts one by one.
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;

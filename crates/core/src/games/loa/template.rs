@@ -2,8 +2,8 @@
 //! scoresheet, from a YAML file a user can copy and edit (`templates/loa.yaml` is the
 //! default, compiled in).
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use crate::error::Error;
 use crate::games::template::{self, Builtin, Label, Rules, check_range, check_text};

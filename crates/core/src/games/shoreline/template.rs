@@ -1,8 +1,8 @@
 //! The Shoreline sheet template: every text and size on the sheet, from a YAML file a user
 //! can copy and edit (`templates/shoreline.yaml` is the default, compiled in).
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use crate::error::Error;
 pub(crate) use crate::games::template::Label;

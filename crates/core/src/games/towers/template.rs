@@ -1,8 +1,8 @@
 //! The Towers sheet template: every text and size on the play sheet, from a YAML file a user
 //! can copy and edit (`templates/towers.yaml` is the default, compiled in).
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use crate::error::Error;
 use crate::games::template::{self, Builtin, Label, Rules, check_range, check_text};
