@@ -27,6 +27,7 @@ pub mod input;
 mod layout;
 mod legend;
 pub mod load;
+mod packed;
 pub mod page;
 pub mod palette;
 mod print_marks;

@@ -161,24 +161,28 @@ impl<'de> Visitor<'de> for TreeVisitor {
 pub(crate) fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
     // An empty document is an empty mapping to a struct, as serde-saphyr reads it.
     let empty = text.lines().all(is_blank_or_comment);
-    let top = if empty {
-        Node {
-            at: Location::UNKNOWN,
-            defined: Location::UNKNOWN,
-            value: Value::Null,
-        }
-    } else {
-        let options = serde_saphyr::options! { with_snippet: false };
-        let top = serde_saphyr::from_str_with_options::<serde_saphyr::Spanned<Tree>>(text, options);
-        let mut top = node(top?);
-        written(&mut top, text);
-        top
-    };
+    let top = tree(text, empty)?;
     T::deserialize(NodeDe {
         node: &top,
         fallback: top.at,
         empty,
     })
+}
+
+/// The document's tree (not generic, so compiled once).
+fn tree(text: &str, empty: bool) -> Result<Node, Error> {
+    if empty {
+        return Ok(Node {
+            at: Location::UNKNOWN,
+            defined: Location::UNKNOWN,
+            value: Value::Null,
+        });
+    }
+    let options = serde_saphyr::options! { with_snippet: false };
+    let top = serde_saphyr::from_str_with_options::<serde_saphyr::Spanned<Tree>>(text, options);
+    let mut top = node(top?);
+    written(&mut top, text);
+    Ok(top)
 }
 
 fn is_blank_or_comment(line: &str) -> bool {
