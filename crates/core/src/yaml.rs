@@ -271,6 +271,15 @@ fn placed(e: Error, at: Location) -> Error {
     }
 }
 
+/// `e` placed as serde-saphyr places it: a type's own message (`de::Error::custom`) at the
+/// value (`at`), serde's errors at the value's key (`key`).
+fn placed_as_saphyr(e: Error, at: Location, key: Location) -> Error {
+    match e {
+        Error::Message { .. } => placed(e, at),
+        e => placed(e, key),
+    }
+}
+
 /// Reads a typed value from a node. `fallback` is where serde's own errors go: the key
 /// whose value this is, or the node itself.
 struct NodeDe<'a> {
@@ -348,9 +357,10 @@ impl<'a> NodeDe<'a> {
         }
     }
 
-    /// `result` with serde's errors placed at this node's fallback.
+    /// `result` with its error placed as serde-saphyr places it: a type's own message
+    /// (`de::Error::custom`) at this value, serde's errors at its key (the fallback).
     fn placed<T>(&self, result: Result<T, Error>) -> Result<T, Error> {
-        result.map_err(|e| placed(e, self.fallback))
+        result.map_err(|e| placed_as_saphyr(e, self.node.at, self.fallback))
     }
 }
 
@@ -617,7 +627,9 @@ impl<'de> SeqAccess<'de> for Items<'_, '_> {
             return Ok(None);
         };
         self.last.set(item.at);
-        seed.deserialize(NodeDe::child(item, item.at)).map(Some)
+        seed.deserialize(NodeDe::child(item, item.at))
+            .map(Some)
+            .map_err(|e| placed(e, item.at))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.items.len())
@@ -650,8 +662,150 @@ impl<'de> MapAccess<'de> for Entries<'_, '_> {
             .take()
             .expect("serde asks for a key before its value");
         seed.deserialize(NodeDe::child(value, key))
+            .map_err(|e| placed_as_saphyr(e, value.at, key))
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.entries.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        title: Spanned<String>,
+        count: Option<u32>,
+        flag: Option<bool>,
+        list: Option<Vec<String>>,
+    }
+
+    #[test]
+    fn a_plain_scalar_reads_as_written_into_text_and_as_its_value_into_a_number() {
+        let doc: Doc =
+            from_str("title: 1.10\ncount: \"0x10\"\nflag: yes\nlist: [007, ~x, true]\n").unwrap();
+        assert_eq!(doc.title.value, "1.10");
+        assert_eq!(
+            (doc.title.referenced.line(), doc.title.referenced.column()),
+            (1, 8)
+        );
+        assert_eq!((doc.count, doc.flag), (Some(16), Some(true)));
+        assert_eq!(doc.list.unwrap(), ["007", "~x", "true"]);
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Plain {
+        title: String,
+        count: Option<u32>,
+        flag: Option<bool>,
+        list: Option<Vec<String>>,
+        inner: Option<Inner>,
+        unit: Option<Unit>,
+        even: Option<Even>,
+        line: Option<Line>,
+    }
+
+    /// A text, refused as a mapping by the type's own words, as `record::Moves` is.
+    #[derive(Debug, PartialEq)]
+    struct Line(String);
+
+    impl<'de> Deserialize<'de> for Line {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct LineVisitor;
+            impl<'de> Visitor<'de> for LineVisitor {
+                type Value = Line;
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("a line")
+                }
+                fn visit_str<E: de::Error>(self, text: &str) -> Result<Line, E> {
+                    Ok(Line(text.to_string()))
+                }
+                fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Line, A::Error> {
+                    Err(de::Error::custom("a line, not a mapping"))
+                }
+            }
+            d.deserialize_any(LineVisitor)
+        }
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Unit {
+        Mm,
+        Pt,
+    }
+
+    /// An even number: an odd one is refused by the type's own code (`de::Error::custom`).
+    #[derive(Debug, PartialEq)]
+    struct Even(u32);
+
+    impl<'de> Deserialize<'de> for Even {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let n = u32::deserialize(d)?;
+            if n % 2 == 1 {
+                return Err(de::Error::custom(format!("{n} is odd")));
+            }
+            Ok(Even(n))
+        }
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Inner {
+        x: i32,
+        y: Option<f64>,
+    }
+
+    #[test]
+    fn the_tree_reads_as_serde_saphyr_reads_the_text_itself() {
+        // The same value, or the same kind of error at the same place, as serde-saphyr's
+        // own deserializer gives for the typed struct.
+        for text in [
+            "title: 1.10\ncount: +12\nflag: off\nlist: [007, ~x, true, 1e3]\n",
+            "title: x\ninner: {x: -3, y: 2}\n",
+            "title: x\n  \nextra: 1\n",
+            "count: 1\nflag: no\n",
+            "title: x\ninner:\n  y: 1.5\n",
+            "title: [x]\n",
+            "title: x\ncount: many\n",
+            "title: x\ncount: -1\n",
+            "title: x\nflag: maybe\n",
+            "title:\n",
+            "title: x\nlist: a\n",
+            "title: x\ninner: 3\n",
+            "title: x\ninner: {x: 1, z: 2}\n",
+            "title: &t x\nlist: [*t, *t]\n",
+            "title: x\ntitle: y\n",
+            "title: x\nunit: pt\neven: 4\n",
+            "title: x\nunit:   cm\n",
+            "title: x\neven:   3\n",
+            "title: x\nlist:\n  - a\n  - [b]\n",
+            "title: x\nline: a b\n",
+            "title: x\nline:\n  a: 1\n  b: 2\n",
+            "title: x\nline: {a: 1}\n",
+        ] {
+            let options = serde_saphyr::options! { with_snippet: false };
+            let theirs = serde_saphyr::from_str_with_options::<Plain>(text, options);
+            let ours = from_str::<Plain>(text);
+            match (theirs, ours) {
+                (Ok(theirs), Ok(ours)) => assert_eq!(theirs, ours, "{text}"),
+                (Err(theirs), Err(ours)) => {
+                    let (theirs, ours) = (theirs.without_snippet(), ours.without_snippet());
+                    assert_eq!(
+                        std::mem::discriminant(theirs),
+                        std::mem::discriminant(ours),
+                        "{text}: {theirs} / {ours}"
+                    );
+                    let place = |e: &Error| e.location().map(|at| (at.line(), at.column()));
+                    assert_eq!(place(theirs), place(ours), "{text}: {theirs}");
+                    assert_eq!(theirs.to_string(), ours.to_string(), "{text}");
+                }
+                (theirs, ours) => panic!("{text}: {theirs:?} / {ours:?}"),
+            }
+        }
     }
 }
