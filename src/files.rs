@@ -199,6 +199,6 @@ mod tests {
         );
         assert_eq!(err.exit_code(), 1, "a file that is read and is no font");
         let font = Font::open("assets/fonts/sheetgen-sans.ttf").unwrap();
-        assert_eq!(font.data(), sheetgen_core::font::FONT_DATA);
+        assert_eq!(font.data(), sheetgen_core::font::font_data());
     }
 }

@@ -37,7 +37,7 @@ impl Job for Print {
 /// (it reads as plain text), and where the rest is.
 pub fn rules(game: &str) -> Vec<u8> {
     let game = games::find(game).expect("clap checked the game's name");
-    let page = game.rules_text();
+    let page = rules_text(game.name());
     let rules = page
         .split_once("\n## The rules\n")
         .map_or(page, |(_, rest)| rest.split("\n## ").next().unwrap_or(rest));
@@ -48,6 +48,19 @@ pub fn rules(game: &str) -> Vec<u8> {
         game.rules_page()
     )
     .into_bytes()
+}
+
+/// The text of a game's rules page ([`Game::rules_page`]), built into the command line
+/// only: the core leaves it out, so the Typst plugin and the playground do not carry it.
+///
+/// [`Game::rules_page`]: sheetgen_core::games::Game::rules_page
+fn rules_text(game: &str) -> &'static str {
+    match game {
+        "shoreline" => include_str!("../../docs/rules/shoreline.md"),
+        "towers" => include_str!("../../docs/rules/towers.md"),
+        "lines-of-action" => include_str!("../../docs/rules/lines-of-action.md"),
+        _ => unreachable!("a game without a rules page: {game}"),
+    }
 }
 
 /// A completion script for `shell`.

@@ -879,8 +879,8 @@ mod tests {
 
     /// The built-in font with its advance widths doubled: a font other than sheetgen's own.
     fn wide_font() -> std::sync::Arc<font::Font> {
-        let mut data = font::FONT_DATA.to_vec();
-        let raw = ttf_parser::RawFace::parse(font::FONT_DATA, 0).unwrap();
+        let mut data = font::font_data().to_vec();
+        let raw = ttf_parser::RawFace::parse(font::font_data(), 0).unwrap();
         let head = raw
             .table_records
             .into_iter()

@@ -14,7 +14,7 @@ use crate::figure::{
 use crate::font::{self, Font};
 use crate::palette::{ANNOTATION, HIGHLIGHT, HIGHLIGHT_EDGE, PAPER};
 /// A text written in a record, with its place.
-type Located = serde_saphyr::Spanned<String>;
+type Located = crate::yaml::Spanned<String>;
 
 /// Where a square (or Shoreline point) is drawn.
 #[derive(Debug, Clone, PartialEq)]

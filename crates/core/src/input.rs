@@ -87,8 +87,7 @@ impl SourceFile {
     /// Parses `part`, the part of the file that starts after `line_offset` lines, as one
     /// YAML document into `T`.
     pub(crate) fn parse_yaml_part<T: DeserializeOwned>(&self, part: &str) -> Result<T, Diagnostic> {
-        let options = serde_saphyr::options! { with_snippet: false };
-        serde_saphyr::from_str_with_options(part, options).map_err(|e| self.yaml_error(&e))
+        crate::yaml::from_str(part).map_err(|e| self.yaml_error(&e))
     }
 
     /// A located diagnostic for a YAML or schema error.
@@ -111,6 +110,9 @@ impl SourceFile {
         if let Some(d) = self.tab_indentation(e) {
             return d;
         }
+        if let Some(d) = self.unclosed_bracket(e) {
+            return d;
+        }
         if let Some(d) = self.missing_key(e) {
             return d;
         }
@@ -129,12 +131,7 @@ impl SourceFile {
     /// A syntax error that a tab in a line's indentation caused, said in those words at the
     /// tab: the parser's own words ("did not find expected key") never mention it.
     fn tab_indentation(&self, e: &serde_saphyr::Error) -> Option<Diagnostic> {
-        let syntax = matches!(
-            e.without_snippet(),
-            serde_saphyr::Error::ExternalMessage { source, .. }
-                if matches!(**source, serde_saphyr::ExternalMessageSource::Parser(_))
-        );
-        if !syntax {
+        if !is_syntax_error(e) {
             return None;
         }
         let at = e.location();
@@ -156,6 +153,35 @@ impl SourceFile {
             line,
             column,
             "a tab indents this line; YAML allows only spaces for indentation",
+        ))
+    }
+
+    /// A syntax error inside a `[` or `{` opened on an earlier line and never closed, said
+    /// at the bracket: the parser notices only where a later line breaks the list
+    /// (`title_pt: [22` is found wrong at the next key, lines below).
+    fn unclosed_bracket(&self, e: &serde_saphyr::Error) -> Option<Diagnostic> {
+        if !is_syntax_error(e) {
+            return None;
+        }
+        let error_line = self.line_offset + e.location()?.line() as usize;
+        let mut open = Vec::new();
+        for (n, text) in self
+            .lines_from(self.line_offset + 1)
+            .take_while(|(n, _)| *n <= error_line)
+        {
+            open_brackets(text, n, &mut open);
+        }
+        let &(line, column, bracket) = open.first()?;
+        if line >= error_line {
+            return None;
+        }
+        let close = if bracket == '[' { ']' } else { '}' };
+        Some(Diagnostic::at(
+            &self.path,
+            &self.text,
+            line,
+            column,
+            format!("this `{bracket}` is never closed: a `{close}` is missing"),
         ))
     }
 
@@ -294,6 +320,56 @@ fn read_lines(n: usize) {
     let _ = n;
 }
 
+/// Whether `e` is the YAML parser's (the text is not YAML), not a value's.
+fn is_syntax_error(e: &serde_saphyr::Error) -> bool {
+    matches!(
+        e.without_snippet(),
+        serde_saphyr::Error::ExternalMessage { source, .. }
+            if matches!(**source, serde_saphyr::ExternalMessageSource::Parser(_))
+    )
+}
+
+/// Follows the flow brackets of line `n`: pushes the line and column (from 1) of each `[`
+/// or `{` that opens a list or mapping onto `open`, and pops one for each `]` or `}`.
+/// Quoted texts and comments are skipped; a bracket inside a plain text (`see [1]`) opens
+/// nothing.
+fn open_brackets(text: &str, n: usize, open: &mut Vec<(usize, usize, char)>) {
+    let mut quote = None;
+    // The last character that was not a space: a value starts after these.
+    let mut before = ':';
+    let mut escaped = false;
+    // The character before, a space at the line's start.
+    let mut prev = ' ';
+    for (i, c) in text.chars().enumerate() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if q == '"' && c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+                before = c;
+            }
+            prev = c;
+            continue;
+        }
+        let value_starts = matches!(before, ':' | '-' | ',' | '[' | '{' | '?');
+        match c {
+            '"' | '\'' if value_starts => quote = Some(c),
+            '#' if prev.is_whitespace() => break,
+            '[' | '{' if value_starts || !open.is_empty() => open.push((n, i + 1, c)),
+            ']' | '}' if !open.is_empty() => {
+                open.pop();
+            }
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            before = c;
+        }
+        prev = c;
+    }
+}
+
 /// What a file is refused as when it is binary, unless the caller names another kind.
 /// What a record file is, in the words a binary one is refused with.
 pub const YAML: &str = "YAML text";
@@ -427,6 +503,23 @@ mod tests {
         let source = SourceFile::new("mac.yaml", "game: shoreline\rtitle: [a]\r");
         let err = source.parse_yaml::<Record>().unwrap_err();
         assert_eq!((err.line, err.column), (2, 8), "{err}");
+    }
+
+    #[test]
+    fn an_unclosed_bracket_is_shown_where_it_opens() {
+        // The parser finds the list broken only at the next key; the error is at the `[`.
+        let text = "game: shoreline\ntitle: [a, 'b]', \"c[\"  # a [comment\nround: 2\n";
+        let err = SourceFile::new("open.yaml", text)
+            .parse_yaml::<Record>()
+            .unwrap_err();
+        assert_eq!((err.line, err.column), (2, 8), "{err}");
+        assert_eq!(err.message, "this `[` is never closed: a `]` is missing");
+        // A bracket in a plain text opens nothing: the error stays where the parser is.
+        let text = "game: shoreline\ntitle: see [1\nround: [2\ntitle: 3\n";
+        let err = SourceFile::new("open.yaml", text)
+            .parse_yaml::<Record>()
+            .unwrap_err();
+        assert_eq!(err.line, 3, "{err}");
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod input;
 mod layout;
 mod legend;
 pub mod load;
+mod packed;
 pub mod page;
 pub mod palette;
 mod print_marks;
@@ -37,6 +38,7 @@ pub mod rng;
 pub mod theme;
 pub mod vocabulary;
 pub mod words;
+pub mod yaml;
 
 pub use error::Error;
 /// The smallest text sheetgen prints, and its line breaker, for callers that set their own

@@ -3,9 +3,9 @@
 //! its own record struct with [`game_record!`], which adds the header's keys, so a record
 //! is parsed once, as its own game, with unknown keys refused.
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;

@@ -3,6 +3,7 @@
 //! it to a translation. Below the drawing layers, so a game's diagram can ask for its words
 //! without knowing where they come from.
 
+use crate::packed::{Packed, packed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -40,22 +41,28 @@ impl Lang {
 
     /// English text → this language, for templates and diagrams alike.
     pub fn source(self) -> &'static str {
+        static DE: Packed = packed!("lang-de.yaml");
+        static FR: Packed = packed!("lang-fr.yaml");
+        static ZH: Packed = packed!("lang-zh.yaml");
         match self {
             Lang::En => "",
-            Lang::De => include_str!("../templates/lang/de.yaml"),
-            Lang::Fr => include_str!("../templates/lang/fr.yaml"),
-            Lang::Zh => include_str!("../templates/lang/zh.yaml"),
+            Lang::De => DE.text(),
+            Lang::Fr => FR.text(),
+            Lang::Zh => ZH.text(),
         }
     }
 
     /// English text → this language, for what sheetgen says rather than draws: its reports'
     /// and errors' words (`templates/messages/`), which need no glyph of the built-in font.
     pub fn messages_source(self) -> &'static str {
+        static DE: Packed = packed!("messages-de.yaml");
+        static FR: Packed = packed!("messages-fr.yaml");
+        static ZH: Packed = packed!("messages-zh.yaml");
         match self {
             Lang::En => "",
-            Lang::De => include_str!("../templates/messages/de.yaml"),
-            Lang::Fr => include_str!("../templates/messages/fr.yaml"),
-            Lang::Zh => include_str!("../templates/messages/zh.yaml"),
+            Lang::De => DE.text(),
+            Lang::Fr => FR.text(),
+            Lang::Zh => ZH.text(),
         }
     }
 
@@ -73,7 +80,7 @@ impl Lang {
                 return BTreeMap::new();
             }
             let parsed = |text: &str, path: String| -> BTreeMap<String, String> {
-                serde_saphyr::from_str(text)
+                crate::yaml::from_str(text)
                     .unwrap_or_else(|e| panic!("the shipped {path} is valid: {e}"))
             };
             let mut table = parsed(
@@ -213,7 +220,7 @@ mod tests {
     fn every_language_says_the_same_messages() {
         let keys = |lang: Lang| -> BTreeSet<String> {
             let table: BTreeMap<String, String> =
-                serde_saphyr::from_str(lang.messages_source()).unwrap();
+                crate::yaml::from_str(lang.messages_source()).unwrap();
             table.into_keys().collect()
         };
         assert!(keys(Lang::De).len() > 20);

@@ -21,12 +21,20 @@ use std::fmt::Write as _;
 
 use super::RenderError;
 use super::svg::{self, TextLayer};
+use crate::packed::{Packed, packed};
 use crate::replay::{Replay, ReplayGame};
 
-/// The page's style, hashed into its Content-Security-Policy.
-const STYLE: &str = include_str!("html/replay.css");
-/// The page's script: steps through the positions the data block holds.
-const SCRIPT: &str = include_str!("html/replay.js");
+/// The page's style (`html/replay.css`), hashed into its Content-Security-Policy.
+fn style() -> &'static str {
+    static STYLE: Packed = packed!("replay.css");
+    STYLE.text()
+}
+
+/// The page's script (`html/replay.js`): steps through the positions the data block holds.
+fn script() -> &'static str {
+    static SCRIPT: Packed = packed!("replay.js");
+    SCRIPT.text()
+}
 
 /// Writes `replay` as one HTML page. Each position is drawn, written and dropped in turn
 /// ([`crate::replay::Frames`]): what the page keeps of it is its line numbers.
@@ -61,11 +69,11 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     let _ = writeln!(
         page,
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
-        policy(STYLE, SCRIPT)
+        policy(style(), script())
     );
     page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     let _ = writeln!(page, "<title>{}</title>", text(&replay.title));
-    let _ = writeln!(page, "<style>{STYLE}</style>\n</head>\n<body>");
+    let _ = writeln!(page, "<style>{}</style>\n</head>\n<body>", style());
     page.push_str(
         "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\" \
          xmlns:xlink=\"http://www.w3.org/1999/xlink\"><defs>\n",
@@ -86,7 +94,8 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
     page.push_str(&data);
     let _ = writeln!(
         page,
-        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>"
+        "</script>\n<script>{}</script>\n</body>\n</html>",
+        script()
     );
     Ok(page.into_bytes())
 }

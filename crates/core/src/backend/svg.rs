@@ -795,7 +795,7 @@ mod tests {
 
     #[test]
     fn glyph_outlines_are_read_from_the_font_in_font_units() {
-        let face = ttf_parser::Face::parse(font::FONT_DATA, 0).unwrap();
+        let face = ttf_parser::Face::parse(font::font_data(), 0).unwrap();
         let glyph = |c| face.glyph_index(c).unwrap().0;
         let scratch = &mut String::new();
         let a = outline(&face, glyph('A'), scratch).expect("A has ink");

@@ -20,11 +20,16 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
+use crate::packed::{Packed, packed};
+
 pub use subset::subset;
 
 /// The built-in font program: a subset of WenQuanYi Micro Hei (Apache-2.0), see
-/// `assets/fonts/`.
-pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/sheetgen-sans.ttf");
+/// `assets/fonts/`. Built in packed, inflated once when first asked for.
+pub fn font_data() -> &'static [u8] {
+    static FONT: Packed = packed!("sheetgen-sans.ttf");
+    FONT.bytes()
+}
 
 /// Millimetres per typographic point.
 pub(crate) const MM_PER_PT: f64 = 25.4 / 72.0;
@@ -305,16 +310,16 @@ fn usable_in_every_format(data: &[u8], face: &ttf_parser::Face<'_>) -> Result<()
 
 /// sheetgen's own font, made once per process.
 fn builtin() -> &'static Arc<Font> {
-    const HASH: u32 = fnv1a(FONT_DATA) as u32;
     static BUILTIN: OnceLock<Arc<Font>> = OnceLock::new();
     BUILTIN.get_or_init(|| {
-        let face = ttf_parser::Face::parse(FONT_DATA, 0).expect("sheetgen's own font parses");
+        let data = font_data();
+        let face = ttf_parser::Face::parse(data, 0).expect("sheetgen's own font parses");
         Arc::new(Font {
-            data: Cow::Borrowed(FONT_DATA),
+            data: Cow::Borrowed(data),
             file: None,
             // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
             name: "SheetgenSans".into(),
-            hash: HASH,
+            hash: fnv1a(data) as u32,
             metrics: Metrics::of(&face),
             ascii: [const { OnceLock::new() }; 128],
             others: RwLock::default(),
@@ -441,8 +446,8 @@ pub fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sy
 /// The built-in font with its advance widths doubled: a "different font" to measure with.
 #[cfg(test)]
 pub(crate) fn wide_font() -> Arc<Font> {
-    let mut data = FONT_DATA.to_vec();
-    let raw = ttf_parser::RawFace::parse(FONT_DATA, 0).unwrap();
+    let mut data = font_data().to_vec();
+    let raw = ttf_parser::RawFace::parse(font_data(), 0).unwrap();
     let head = raw
         .table_records
         .into_iter()
@@ -546,11 +551,11 @@ mod tests {
 
     #[test]
     fn the_builtin_font_is_its_file_hashed_when_compiled() {
-        let font = Font::from_data(FONT_DATA.into(), None).unwrap();
+        let font = Font::from_data(font_data().into(), None).unwrap();
         // The built-in font, made without checks at run time, is that same valid font.
         let builtin = Font::builtin();
-        assert_eq!((builtin.data(), builtin.hash), (FONT_DATA, font.hash));
-        assert_eq!(builtin.hash, fnv1a(FONT_DATA) as u32);
+        assert_eq!((builtin.data(), builtin.hash), (font_data(), font.hash));
+        assert_eq!(builtin.hash, fnv1a(font_data()) as u32);
         assert_eq!(
             fnv1a(b"a"),
             0xaf63_dc4c_8601_ec8c,

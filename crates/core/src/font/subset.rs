@@ -242,7 +242,7 @@ fn read_u32(data: &[u8], at: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::font::{FONT_DATA, Font};
+    use crate::font::{Font, font_data};
 
     fn glyph(c: char) -> Option<u16> {
         Font::builtin().glyph(c)
@@ -256,7 +256,7 @@ mod tests {
     /// Each kept glyph draws and advances as in the full font, under its new id.
     fn assert_same_glyphs(small: &Subset) {
         let (full, face) = (
-            Face::parse(FONT_DATA, 0).unwrap(),
+            Face::parse(font_data(), 0).unwrap(),
             Face::parse(&small.program, 0).unwrap(),
         );
         for (&old, &new) in &small.new_ids {
@@ -278,7 +278,7 @@ mod tests {
     fn holds_only_the_used_glyphs_renumbered_densely() {
         // Simple outlines only: nothing else comes along. With .notdef.
         let used = glyphs_of(["Shoreline, board 1"]);
-        let small = subset(FONT_DATA, &used).unwrap();
+        let small = subset(font_data(), &used).unwrap();
         let face = Face::parse(&small.program, 0).expect("the subset parses");
         assert_eq!(face.number_of_glyphs() as usize, used.len());
         let ids: Vec<u16> = small.new_ids.values().copied().collect();
@@ -293,7 +293,7 @@ mod tests {
         // é (e and an accent) and many CJK characters are drawn from other glyphs: those
         // come along, renumbered, and the outlines still resolve to the same boxes.
         let used = glyphs_of(["é岸"]);
-        let small = subset(FONT_DATA, &used).unwrap();
+        let small = subset(font_data(), &used).unwrap();
         assert!(small.new_ids.len() > used.len(), "{:?}", small.new_ids);
         assert!(small.new_ids.contains_key(&glyph('é').unwrap()));
         assert_same_glyphs(&small);
@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn keeps_only_the_tables_a_pdf_reader_needs() {
-        let small = subset(FONT_DATA, &glyphs_of(["A"])).unwrap();
+        let small = subset(font_data(), &glyphs_of(["A"])).unwrap();
         let raw = ttf_parser::RawFace::parse(&small.program, 0).unwrap();
         let tags: Vec<[u8; 4]> = raw
             .table_records
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn head_checksum_adjustment_makes_the_font_sum_to_the_magic_number() {
-        let small = subset(FONT_DATA, &glyphs_of(["A"])).unwrap();
+        let small = subset(font_data(), &glyphs_of(["A"])).unwrap();
         assert_eq!(checksum(&small.program), 0xB1B0_AFBA);
     }
 }

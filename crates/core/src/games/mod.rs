@@ -66,10 +66,6 @@ pub trait Game: Sync {
         &[]
     }
 
-    /// The text of the game's rules page, [`Game::rules_page`], built in for
-    /// `sheetgen rules`.
-    fn rules_text(&self) -> &'static str;
-
     /// The game's rules page in the repository, which errors citing a ruling point to.
     fn rules_page(&self) -> String {
         format!("docs/rules/{}.md", self.name())

@@ -2,9 +2,10 @@
 //! for, the checks on texts and sizes (errors point into the file), and the built-in
 //! translations (`--lang`), which replace the built-in template's texts one by one.
 
+use crate::packed::Packed;
+use crate::yaml::Spanned;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_saphyr::Spanned;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
@@ -42,7 +43,15 @@ pub struct Builtin {
     /// The value of its `sheet:` key, and the command its sheets come from.
     pub sheet: &'static str,
     pub path: &'static str,
-    pub text: &'static str,
+    /// Its text, packed (`build.rs`).
+    pub(crate) packed: &'static Packed,
+}
+
+impl Builtin {
+    /// The template's text, as `path` holds it in the repository.
+    pub fn text(&self) -> &'static str {
+        self.packed.text()
+    }
 }
 
 /// The built-in template parsed with `parse`, checked against sheetgen's own font whatever
@@ -52,7 +61,7 @@ pub(crate) fn parsed_builtin<T>(
     builtin: &Builtin,
     parse: impl FnOnce(&SourceFile, &Font) -> Result<T, Error>,
 ) -> T {
-    let source = SourceFile::new(builtin.path, builtin.text);
+    let source = SourceFile::new(builtin.path, builtin.text());
     parse(&source, &Font::builtin()).unwrap_or_else(|e| {
         panic!(
             "the shipped template {} is valid (a unit test checks it): {e}",
@@ -164,12 +173,12 @@ pub use crate::words::{Lang, untranslated};
 /// gives the same sheet back. Texts the translation lacks stay English; they are returned.
 pub fn translated(builtin: &Builtin, lang: Lang) -> (String, Vec<String>) {
     if lang == Lang::En {
-        return (builtin.text.to_string(), Vec::new());
+        return (builtin.text().to_string(), Vec::new());
     }
     let table = lang.table();
     let mut missing = Vec::new();
-    let mut out = String::with_capacity(builtin.text.len());
-    for line in builtin.text.split_inclusive('\n') {
+    let mut out = String::with_capacity(builtin.text().len());
+    for line in builtin.text().split_inclusive('\n') {
         match quoted(line) {
             Some((start, end)) => {
                 let english = &line[start..end];
@@ -291,13 +300,15 @@ mod tests {
 
     #[test]
     fn a_missing_translation_stays_english_and_is_named() {
+        let text = b"# \"comment\"\nsheet: x\ntitle: \"No such text here\"\n";
+        let packed = miniz_oxide::deflate::compress_to_vec(text, 6).leak();
         let builtin = Builtin {
             sheet: "x",
             path: "x.yaml",
-            text: "# \"comment\"\nsheet: x\ntitle: \"No such text here\"\n",
+            packed: Box::leak(Box::new(Packed::new(packed))),
         };
         let (text, missing) = translated(&builtin, Lang::De);
-        assert_eq!(text, builtin.text);
+        assert_eq!(text, builtin.text());
         assert_eq!(missing, ["No such text here"]);
         assert!(untranslated(Lang::De, &missing).is_some());
     }

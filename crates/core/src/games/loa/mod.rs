@@ -87,10 +87,6 @@ impl crate::games::Game for LinesOfAction {
         "Lines of Action"
     }
 
-    fn rules_text(&self) -> &'static str {
-        include_str!("../../../rules/lines-of-action.md")
-    }
-
     fn record_keys(&self) -> &'static [&'static str] {
         record::RawRecord::KEYS
     }

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use serde_saphyr::Spanned;
+use crate::yaml::Spanned;
 
 use super::NAME;
 use super::analysis::{Budget, Review};

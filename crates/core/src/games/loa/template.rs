@@ -2,19 +2,22 @@
 //! scoresheet, from a YAML file a user can copy and edit (`templates/loa.yaml` is the
 //! default, compiled in).
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use crate::error::Error;
 use crate::games::template::{self, Builtin, Label, Rules, check_range, check_text};
 use crate::input::SourceFile;
+use crate::packed::{Packed, packed};
 use crate::print_marks::ScaleUnit;
 
 pub static BUILTIN: Builtin = Builtin {
     sheet: "loa",
     path: "templates/loa.yaml",
-    text: include_str!("../../../templates/loa.yaml"),
+    packed: &TEXT,
 };
+
+static TEXT: Packed = packed!("loa.yaml");
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -183,7 +186,7 @@ mod tests {
     #[test]
     fn an_unknown_key_is_located() {
         let text = BUILTIN
-            .text
+            .text()
             .replace("  footer_pt", "x")
             .replace("footer:", "fooder:");
         let err = Template::parse(
@@ -201,7 +204,7 @@ mod tests {
 
     #[test]
     fn a_wrong_type_is_located() {
-        let text = BUILTIN.text.replace("min_row_mm: 6", "min_row_mm: [6]");
+        let text = BUILTIN.text().replace("min_row_mm: 6", "min_row_mm: [6]");
         let err = Template::parse(
             &SourceFile::new("t.yaml", &text),
             &crate::font::Font::builtin(),

@@ -18,12 +18,13 @@ use std::sync::OnceLock;
 use super::Side;
 use super::bitboard::Bitboard;
 use super::rules::{Position, Scoring};
+use crate::packed::{Packed, packed};
 
 /// Positions with up to this many stones are in the book.
 pub(crate) const STONES: u8 = 6;
 
-static EXACT: &[u8] = include_bytes!("../../../assets/shoreline-book/exact.bin");
-static BEGINNER: &[u8] = include_bytes!("../../../assets/shoreline-book/beginner.bin");
+static EXACT: Packed = packed!("shoreline-exact.bin");
+static BEGINNER: Packed = packed!("shoreline-beginner.bin");
 
 /// The book of one scoring option.
 pub struct Book {
@@ -53,7 +54,7 @@ pub fn book(scoring: Scoring) -> Option<&'static Book> {
     static BOOKS: OnceLock<[Option<Book>; 2]> = OnceLock::new();
     let books = BOOKS.get_or_init(|| {
         let keys: Vec<u32> = positions().into_keys().collect();
-        [EXACT, BEGINNER].map(|values| {
+        [EXACT.bytes(), BEGINNER.bytes()].map(|values| {
             (values.len() == keys.len()).then(|| Book {
                 keys: keys.clone(),
                 values,

@@ -56,10 +56,6 @@ impl crate::games::Game for Shoreline {
         "Shoreline"
     }
 
-    fn rules_text(&self) -> &'static str {
-        include_str!("../../../rules/shoreline.md")
-    }
-
     fn record_keys(&self) -> &'static [&'static str] {
         record::RawRecord::KEYS
     }

@@ -1,7 +1,7 @@
 //! A Shoreline record checked against the rules: every move replayed, every problem located
 //! at the move that causes it, the claimed result compared with the board.
 
-use serde_saphyr::Spanned;
+use crate::yaml::Spanned;
 
 use super::rules::{PLACEMENTS, Play, Point, Position, Rules, SIZE, Scoring};
 use crate::diagnostic::Diagnostic;

@@ -1,23 +1,24 @@
 //! The Shoreline sheet template: every text and size on the sheet, from a YAML file a user
 //! can copy and edit (`templates/shoreline.yaml` is the default, compiled in).
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use crate::error::Error;
 pub(crate) use crate::games::template::Label;
 use crate::games::template::{Builtin, Rules, check_range, check_text};
 use crate::input::SourceFile;
+use crate::packed::{Packed, packed};
 use crate::print_marks::ScaleUnit;
 
 /// The shipped template, the default for `sheetgen shoreline`.
 pub(crate) const DEFAULT_PATH: &str = "templates/shoreline.yaml";
-const DEFAULT_TEXT: &str = include_str!("../../../templates/shoreline.yaml");
+static TEXT: Packed = packed!("shoreline.yaml");
 
 pub static BUILTIN: Builtin = Builtin {
     sheet: "shoreline",
     path: DEFAULT_PATH,
-    text: DEFAULT_TEXT,
+    packed: &TEXT,
 };
 
 #[derive(Debug, Clone, Deserialize)]
@@ -151,14 +152,14 @@ mod tests {
 
     #[test]
     fn the_shipped_template_is_valid() {
-        let t = parse(DEFAULT_TEXT).unwrap();
+        let t = parse(BUILTIN.text()).unwrap();
         assert_eq!(t.title.value, "Shoreline 岸棋");
         assert_eq!(t.rules.lines.len(), 4);
     }
 
     #[test]
     fn an_unknown_key_names_the_key_and_its_place() {
-        let text = DEFAULT_TEXT.replace("subtitle:", "subtitel:");
+        let text = BUILTIN.text().replace("subtitle:", "subtitel:");
         let err = parse(&text).unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
@@ -166,7 +167,8 @@ mod tests {
         assert!(d.message.contains("subtitel"), "{d}");
         assert_eq!(
             d.line,
-            DEFAULT_TEXT
+            BUILTIN
+                .text()
                 .lines()
                 .position(|l| l.starts_with("subtitle"))
                 .unwrap()
@@ -177,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_character_outside_the_font_is_refused_where_it_stands() {
-        let text = DEFAULT_TEXT.replace("Shoreline 岸棋", "Shoreline 象棋");
+        let text = BUILTIN.text().replace("Shoreline 岸棋", "Shoreline 象棋");
         let err = parse(&text).unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
@@ -206,7 +208,7 @@ mod tests {
 
     #[test]
     fn sizes_out_of_range_are_refused() {
-        let text = DEFAULT_TEXT.replace("title_pt: 22", "title_pt: 500");
+        let text = BUILTIN.text().replace("title_pt: 22", "title_pt: 500");
         let err = parse(&text).unwrap_err();
         assert!(
             err.to_string()
@@ -217,12 +219,13 @@ mod tests {
 
     #[test]
     fn a_wrong_type_is_located() {
-        let text = DEFAULT_TEXT.replace("gap_mm: 7", "gap_mm: wide");
+        let text = BUILTIN.text().replace("gap_mm: 7", "gap_mm: wide");
         let err = parse(&text).unwrap_err();
         let Error::Config(d) = &err else {
             panic!("{err:?}")
         };
-        let line = DEFAULT_TEXT
+        let line = BUILTIN
+            .text()
             .lines()
             .position(|l| l.contains("gap_mm"))
             .unwrap()

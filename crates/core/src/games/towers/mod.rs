@@ -42,10 +42,6 @@ impl crate::games::Game for Towers {
         crate::vocabulary::Numbering::Turns
     }
 
-    fn rules_text(&self) -> &'static str {
-        include_str!("../../../rules/towers.md")
-    }
-
     fn canonical_position(
         &self,
         text: &str,

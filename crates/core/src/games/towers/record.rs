@@ -1,8 +1,8 @@
 //! A Towers record checked against the rules: every turn's reveals, who went first, and
 //! every stone in the order placed, with `+` for a square the rules leave no choice about.
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use super::position::Start;
 use super::rules::{

@@ -1,19 +1,22 @@
 //! The Towers sheet template: every text and size on the play sheet, from a YAML file a user
 //! can copy and edit (`templates/towers.yaml` is the default, compiled in).
 
+use crate::yaml::Spanned;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 use crate::error::Error;
 use crate::games::template::{self, Builtin, Label, Rules, check_range, check_text};
 use crate::input::SourceFile;
+use crate::packed::{Packed, packed};
 use crate::print_marks::ScaleUnit;
 
 pub static BUILTIN: Builtin = Builtin {
     sheet: "towers",
     path: "templates/towers.yaml",
-    text: include_str!("../../../templates/towers.yaml"),
+    packed: &TEXT,
 };
+
+static TEXT: Packed = packed!("towers.yaml");
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -188,7 +191,7 @@ mod tests {
 
     #[test]
     fn a_mistyped_placeholder_is_located() {
-        let text = BUILTIN.text.replace("height {n}", "height {h}");
+        let text = BUILTIN.text().replace("height {n}", "height {h}");
         let err = Template::parse(
             &SourceFile::new("t.yaml", &text),
             &crate::font::Font::builtin(),

@@ -1,0 +1,40 @@
+//! Packs the data the core builds in (the font, the language tables, the sheet templates,
+//! Shoreline's opening book, the replay page's style and script) with deflate into
+//! OUT_DIR, where `packed.rs` includes it from: packed, it is 130 KB instead of 300, which
+//! the Typst plugin and the playground's module carry (issue 43). The core inflates each
+//! one once, when first used.
+
+use std::path::Path;
+
+/// Each file the core builds in packed, and the name it is packed as.
+const FILES: [(&str, &str); 14] = [
+    ("assets/fonts/sheetgen-sans.ttf", "sheetgen-sans.ttf"),
+    ("templates/lang/de.yaml", "lang-de.yaml"),
+    ("templates/lang/fr.yaml", "lang-fr.yaml"),
+    ("templates/lang/zh.yaml", "lang-zh.yaml"),
+    ("templates/messages/de.yaml", "messages-de.yaml"),
+    ("templates/messages/fr.yaml", "messages-fr.yaml"),
+    ("templates/messages/zh.yaml", "messages-zh.yaml"),
+    ("assets/shoreline-book/exact.bin", "shoreline-exact.bin"),
+    (
+        "assets/shoreline-book/beginner.bin",
+        "shoreline-beginner.bin",
+    ),
+    ("src/backend/html/replay.css", "replay.css"),
+    ("src/backend/html/replay.js", "replay.js"),
+    ("templates/shoreline.yaml", "shoreline.yaml"),
+    ("templates/towers.yaml", "towers.yaml"),
+    ("templates/loa.yaml", "loa.yaml"),
+];
+
+fn main() {
+    let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
+    for (source, name) in FILES {
+        println!("cargo::rerun-if-changed={source}");
+        let data = std::fs::read(source).unwrap_or_else(|e| panic!("{source}: {e}"));
+        // Level 10: the smallest miniz_oxide writes; packing is once per build.
+        let packed = miniz_oxide::deflate::compress_to_vec(&data, 10);
+        let path = Path::new(&out).join(format!("{name}.deflate"));
+        std::fs::write(&path, packed).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
