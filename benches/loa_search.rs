@@ -8,7 +8,14 @@
 //! Then 5×5 from the start (issue 39.6): solved, its proof certificate written and checked
 //! by the independent checker, each step timed. Target: all three in at most 60 s.
 //!
-//! `cargo bench --bench loa_search -- NODES` sets the budget per position.
+//! Then 6×6 from the start (issue 39.6, a first-player win by Winands' PN² result): the
+//! proof search's nodes a second there, within a fixed budget, and how far it got (the
+//! question it stopped on and the root's proof and disproof numbers), as `sheetgen solve`
+//! reports it. What sizes the half-hour attempt's `--nodes`.
+//!
+//! `cargo bench --bench loa_search -- NODES` sets the budget per position of the review;
+//! `-- review`, `-- 5x5` or `-- 6x6` runs that part alone (`-- 6x6 NODES`: its budget,
+//! 5,000,000 by default).
 
 use std::time::Instant;
 
@@ -25,11 +32,31 @@ fn replay_text(text: &str) -> Play {
     replay
 }
 
+/// The 6×6 case's budget: a few seconds in release.
+const SIX_NODES: u64 = 5_000_000;
+
 fn main() {
-    let nodes: u64 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(DEFAULT_NODES);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = args.iter().find_map(|a| a.parse().ok());
+    let parts = ["review", "5x5", "6x6"];
+    let chosen: Vec<&str> = parts
+        .into_iter()
+        .filter(|p| args.iter().any(|a| a == p))
+        .collect();
+    let runs = |part: &str| chosen.is_empty() || chosen.contains(&part);
+    if runs("review") {
+        review_the_real_games(number.unwrap_or(DEFAULT_NODES));
+    }
+    if runs("5x5") {
+        five_by_five();
+    }
+    if runs("6x6") {
+        six_by_six(number.unwrap_or(SIX_NODES));
+    }
+}
+
+/// The sixteen real games reviewed, `nodes` a position, and their proven positions alone.
+fn review_the_real_games(nodes: u64) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/loa-games");
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .expect("tests/data/loa-games")
@@ -79,24 +106,43 @@ fn main() {
         "all: {all_nodes} nodes in {all_seconds:.1} s, {:.0} nodes/s",
         all_nodes as f64 / all_seconds.max(1e-9)
     );
-    five_by_five();
+}
+
+/// The start position given as text, ready to solve.
+fn start(text: &str) -> Play {
+    use sheetgen_core::games::loa::{NAME, Record};
+    let given = sheetgen_core::games::GivenPosition {
+        game: NAME,
+        text: text.into(),
+    };
+    let record = given.read().expect("the start reads");
+    let game = record
+        .as_any()
+        .downcast_ref::<Record>()
+        .expect("a LOA game");
+    game.replay_to(0)
+}
+
+/// 6×6 from the start within `nodes`, as `sheetgen solve --game loa --position … --nodes N`
+/// does it: the nodes a second, and the report (the root's numbers where it stopped).
+fn six_by_six(nodes: u64) {
+    let replay = start("1bbbb1/w4w/w4w/w4w/w4w/1bbbb1 b");
+    let began = Instant::now();
+    let report = sheetgen_core::games::loa::solve::report(&replay, nodes, false);
+    let seconds = began.elapsed().as_secs_f64();
+    println!(
+        "6x6 start, {nodes} nodes: {:.0} nodes/s ({seconds:.2} s)",
+        nodes as f64 / seconds.max(1e-9)
+    );
+    print!("{report}");
 }
 
 /// 5×5 from the start, as `sheetgen solve --game loa --position … --nodes 20000000
 /// --proof FILE` and `sheetgen-verify-proof FILE` do it: the solve alone, the solve with
 /// its certificate, and the check.
 fn five_by_five() {
-    use sheetgen_core::games::loa::{NAME, Record, solve::solve};
-    let given = sheetgen_core::games::GivenPosition {
-        game: NAME,
-        text: "1bbb1/w3w/w3w/w3w/1bbb1 b".into(),
-    };
-    let record = given.read().expect("the 5×5 start reads");
-    let game = record
-        .as_any()
-        .downcast_ref::<Record>()
-        .expect("a LOA game");
-    let replay = game.replay_to(0);
+    use sheetgen_core::games::loa::solve::solve;
+    let replay = start("1bbb1/w3w/w3w/w3w/1bbb1 b");
     let began = Instant::now();
     let (report, _) = solve(&replay, 20_000_000, true, false);
     let solved = began.elapsed().as_secs_f64();

@@ -71,7 +71,7 @@ struct SolveArgs {
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
 
-    /// Lines of Action: search nodes for the position, 1 to 100,000,000, the estimate's and
+    /// Lines of Action: search nodes for the position, 1 to 10,000,000,000, the estimate's and
     /// the proof's together, and as many for each later position of the line shown (a
     /// budget, not a time, so every machine gives the same answer)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES * 10,
@@ -89,9 +89,11 @@ struct SolveArgs {
 }
 
 /// `solve` weighs one position, where a review weighs every position of a game: its budget
-/// goes ten times as high (5×5 from the start takes a million nodes and more on the way to
-/// its proof); the tables stay bounded either way.
-const SOLVE_MAX_NODES: u64 = 10 * MAX_NODES;
+/// goes a thousand times as high (5×5 from the start takes a million nodes and more on the
+/// way to its proof; 6×6 from the start, half an hour's worth and more). Memory stays
+/// bounded whatever the budget: the tables empty themselves at a fixed size, and the
+/// search's stack is at most `MAX_PLIES` deep.
+const SOLVE_MAX_NODES: u64 = 1_000 * MAX_NODES;
 
 /// Where `solve`'s position comes from.
 enum Source {

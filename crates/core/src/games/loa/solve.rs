@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::analysis::{JsonVerdict, verdict_text};
 use super::game::{Play, notation};
 use super::proof::{Claim, certificate};
-use super::search::{Engine, Value, Verdict};
+use super::search::{Engine, Open, Value, Verdict};
 use crate::formats::report::json_line;
 
 /// The most plies of a principal variation shown.
@@ -23,6 +23,18 @@ struct JsonSolve {
     nodes: u64,
     /// Nodes the line's later positions took, each within `--nodes` too.
     line_nodes: u64,
+    /// Where an unproven search stopped: the question it was on, and the root's proof and
+    /// disproof numbers for it; null when proven.
+    question: Option<JsonQuestion>,
+    proof_number: Option<u32>,
+    disproof_number: Option<u32>,
+}
+
+/// "Does `winner` win within `plies`?", the question the proof search stopped on.
+#[derive(Serialize)]
+struct JsonQuestion {
+    winner: &'static str,
+    plies: u8,
 }
 
 /// The verdict at `replay`'s position with `nodes` proof-search nodes, and the best line:
@@ -57,6 +69,7 @@ pub fn solve(
     let twice = replay.seen_twice();
     engine.set_drawn(&twice);
     let verdict = engine.verdict(&replay.position);
+    let open = engine.open();
     // Before the line below changes the positions standing twice (and so the table).
     let certificate = match (proof, verdict.value, verdict.plies) {
         (false, ..) => None,
@@ -105,9 +118,15 @@ pub fn solve(
             pv,
             nodes: verdict.nodes,
             line_nodes,
+            question: open.map(|o| JsonQuestion {
+                winner: o.attacker.name(),
+                plies: o.plies,
+            }),
+            proof_number: open.map(|o| o.proof),
+            disproof_number: open.map(|o| o.disproof),
         })
     } else {
-        text_report(replay, nodes, &verdict, &pv, line_nodes)
+        text_report(replay, nodes, &verdict, &pv, line_nodes) + &open_text(open)
     };
     (report, certificate)
 }
@@ -149,4 +168,20 @@ fn text_report(
         ));
     }
     text + "\n"
+}
+
+/// Where an unproven search stopped, a line of the text report: the question it was on and
+/// the root's proof and disproof numbers for it (how far it got); nothing when proven.
+fn open_text(open: Option<Open>) -> String {
+    match open {
+        Some(o) => format!(
+            "stopped at: does {} win within {} plies? proof number {}, disproof number {} at \
+             the root (the fewest positions still to prove it, and to refute it)\n",
+            o.attacker.name(),
+            o.plies,
+            o.proof,
+            o.disproof
+        ),
+        None => String::new(),
+    }
 }

@@ -75,12 +75,25 @@ pub struct Verdict {
     pub nodes: u64,
 }
 
+/// The question the proof search was on when its budget ran out: does `attacker` win within
+/// `plies`? With the root's proof and disproof numbers for it, the fewest positions still
+/// to prove it and to refute it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Open {
+    pub attacker: Side,
+    pub plies: u8,
+    pub proof: u32,
+    pub disproof: u32,
+}
+
 /// The searcher on one board type: `u64` up to 8×8, [`Wide`] above.
 pub struct Searcher<B: Bits> {
     arena: Arena<B>,
     table: Table<B>,
     /// Nodes per position, the estimate's and the proof search's together.
     pub budget: u64,
+    /// Where the last [`Searcher::prove`] stopped, when its budget ran out.
+    open: Option<Open>,
 }
 
 impl<B: Bits> Searcher<B> {
@@ -89,6 +102,7 @@ impl<B: Bits> Searcher<B> {
             arena: Arena::new(rules),
             table: Table::default(),
             budget,
+            open: None,
         }
     }
 
@@ -127,6 +141,7 @@ impl<B: Bits> Searcher<B> {
     pub fn prove(&mut self, p: &Position<B>, budget: u64) -> (Option<(Value, u32, Ply)>, u64) {
         let me = p.to_move;
         let mut nodes = 0;
+        self.open = None;
         // Per attacker, a ply of the side to move after which that attacker has not been
         // shown to win within the depth asked last: before any question, any ply.
         let mut first = Vec::new();
@@ -142,8 +157,17 @@ impl<B: Bits> Searcher<B> {
                 );
                 let found = prover.prove(p, d);
                 nodes += prover.nodes;
+                let open = prover.open.map(|(proof, disproof)| Open {
+                    attacker,
+                    plies: d,
+                    proof,
+                    disproof,
+                });
                 match found {
-                    None => return (None, nodes),
+                    None => {
+                        self.open = open;
+                        return (None, nodes);
+                    }
                     Some((false, ply)) => holding[i] = ply,
                     Some((true, ply)) if attacker == me => {
                         return (Some((Value::Win, u32::from(d), ply)), nodes);
@@ -170,6 +194,12 @@ impl<B: Bits> Searcher<B> {
         let mut prover = Prover::new(&self.arena, &mut self.table, attacker, budget);
         let found = prover.prove(p, plies);
         (found, prover.nodes)
+    }
+
+    /// Where the last proof search stopped when its budget ran out: None when it settled
+    /// its position, or asked every question up to [`MAX_PLIES`].
+    pub fn open(&self) -> Option<Open> {
+        self.open
     }
 
     /// What the table has settled for `p` and `attacker`.
@@ -286,6 +316,14 @@ impl Engine {
         match self {
             Engine::Narrow(s) => s.verdict_with(&narrow(p), played),
             Engine::Wide(s) => s.verdict_with(p, played),
+        }
+    }
+
+    /// [`Searcher::open`] on this board.
+    pub fn open(&self) -> Option<Open> {
+        match self {
+            Engine::Narrow(s) => s.open(),
+            Engine::Wide(s) => s.open(),
         }
     }
 

@@ -19,6 +19,9 @@ pub(crate) struct Prover<'a, B: Bits> {
     /// Nodes expanded so far (one per position whose plies were generated).
     pub nodes: u64,
     budget: u64,
+    /// The root's proof and disproof numbers when the budget ran out before it was settled:
+    /// the fewest positions still to prove the win, and to refute it.
+    pub open: Option<(u32, u32)>,
 }
 
 impl<'a, B: Bits> Prover<'a, B> {
@@ -29,6 +32,7 @@ impl<'a, B: Bits> Prover<'a, B> {
             attacker,
             nodes: 0,
             budget,
+            open: None,
         }
     }
 
@@ -45,12 +49,17 @@ impl<'a, B: Bits> Prover<'a, B> {
             return Some(answer);
         }
         if self.budget == 0 {
-            return None; // not one node to spend: `mid` would spend one anyway
+            // Not one node to spend (`mid` would spend one anyway): the root as it stands.
+            self.open = Some(self.table.get(root, self.attacker, depth).unwrap_or((1, 1)));
+            return None;
         }
         match self.mid(root, depth, INF, INF) {
             (0, _, ply) => Some((true, ply)),
             (_, 0, ply) => Some((false, ply)),
-            _ => None,
+            (pn, dn, _) => {
+                self.open = Some((pn, dn));
+                None
+            }
         }
     }
 
