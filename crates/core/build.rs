@@ -1,8 +1,10 @@
 //! Packs the data the core builds in (the font, the language tables, the sheet templates,
 //! Shoreline's opening book, the replay page's style and script) with deflate into
-//! OUT_DIR, where `packed.rs` includes it from: packed, it is 130 KB instead of 300, which
-//! the Typst plugin and the playground's module carry (issue 43). The core inflates each
-//! one once, when first used.
+//! OUT_DIR, where `packed.rs` includes it from, when the core is built for WebAssembly:
+//! packed, it is 130 KB instead of 300, which the Typst plugin and the playground's module
+//! carry (issue 43), and the core inflates each one once, when first used. A native build
+//! (the command line) gets the files as they are: inflating them at every start cost more
+//! than drawing a diagram.
 
 use std::path::Path;
 
@@ -29,12 +31,16 @@ const FILES: [(&str, &str); 14] = [
 
 fn main() {
     let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
+    let pack = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "wasm32");
     for (source, name) in FILES {
         println!("cargo::rerun-if-changed={source}");
         let data = std::fs::read(source).unwrap_or_else(|e| panic!("{source}: {e}"));
         // Level 10: the smallest miniz_oxide writes; packing is once per build.
-        let packed = miniz_oxide::deflate::compress_to_vec(&data, 10);
-        let path = Path::new(&out).join(format!("{name}.deflate"));
+        let packed = match pack {
+            true => miniz_oxide::deflate::compress_to_vec(&data, 10),
+            false => data,
+        };
+        let path = Path::new(&out).join(name);
         std::fs::write(&path, packed).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }

@@ -310,6 +310,9 @@ fn usable_in_every_format(data: &[u8], face: &ttf_parser::Face<'_>) -> Result<()
 
 /// sheetgen's own font, made once per process.
 fn builtin() -> &'static Arc<Font> {
+    // Hashed when compiled, from the file itself (only the hash is in the program): hashing
+    // the inflated font at every start cost more than drawing a diagram.
+    const HASH: u32 = fnv1a(include_bytes!("../../assets/fonts/sheetgen-sans.ttf")) as u32;
     static BUILTIN: OnceLock<Arc<Font>> = OnceLock::new();
     BUILTIN.get_or_init(|| {
         let data = font_data();
@@ -319,7 +322,7 @@ fn builtin() -> &'static Arc<Font> {
             file: None,
             // Its PostScript name is WenQuanYi's; the subset is sheetgen's.
             name: "SheetgenSans".into(),
-            hash: fnv1a(data) as u32,
+            hash: HASH,
             metrics: Metrics::of(&face),
             ascii: [const { OnceLock::new() }; 128],
             others: RwLock::default(),
