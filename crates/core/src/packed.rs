@@ -18,11 +18,7 @@ pub(crate) struct Packed {
 /// The packed file `name` from `build.rs`'s list.
 macro_rules! packed {
     ($name:literal) => {
-        $crate::packed::Packed::new(include_bytes!(concat!(
-            env!("OUT_DIR"),
-            "/",
-            $name
-        )))
+        $crate::packed::Packed::new(include_bytes!(concat!(env!("OUT_DIR"), "/", $name)))
     };
 }
 pub(crate) use packed;
