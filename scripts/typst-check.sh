@@ -72,6 +72,18 @@ def check(ok, what):
     if not ok:
         failures.append(what)
 
+def compile_error(source):
+    """The error that stops compiling `source` (a document's text), or "" when it compiles."""
+    try:
+        compiler(source.encode()).compile()
+        return ""
+    except typst.TypstError as e:
+        return str(e)
+
+def compiles(source, what):
+    error = compile_error(source)
+    check(not error, what + (f": {error}" if error else ""))
+
 # The rulebook: its text as pdftotext reads it back.
 pdf = out / "rulebook.pdf"
 compiler("typst/examples/rulebook.typ").compile(output=pdf)
@@ -103,36 +115,21 @@ for readme in ["README.md", "typst/README.md"]:
     blocks = re.findall(r"^```typ\n(.*?)^```", open(readme).read(), re.M | re.S)
     check(len(blocks) > 0, f"{readme} shows a Typst example")
     for block in blocks:
-        try:
-            compiler(block.encode()).compile()
-            check(True, f"{readme}'s Typst example compiles")
-        except typst.TypstError as e:
-            check(False, f"{readme}'s Typst example compiles: {e}")
+        compiles(block, f"{readme}'s Typst example compiles")
 
 # An illegal move stops the compile with sheetgen's report.
 bad = f"""#import {package}: diagram
 #diagram("game: lines-of-action\\nmoves: \\"1. b1-b3 h3-e3 2. b3xe4\\"\\n", name: "bad.yaml")
 """
-try:
-    compiler(bad.encode()).compile()
-    check(False, "a record with an illegal move stops the compile")
-except typst.TypstError as e:
-    message = str(e)
-    check("b3xe4" in message and "bad.yaml:2:" in message and "not on a rank, file or diagonal" in message,
-          f"an illegal move stops the compile, naming the move and line: {message!r}")
+message = compile_error(bad)
+check("b3xe4" in message and "bad.yaml:2:" in message and "not on a rank, file or diagonal" in message,
+      f"an illegal move stops the compile, naming the move and line: {message!r}")
 
 # lib.typ's arguments: a relative width scales the figure; text-size sets the least text size.
 record = 'read("examples/towers-example.yaml")'
-try:
-    compiler(f"#import {package}: diagram\n#diagram({record}, width: 50%)\n".encode()).compile()
-    check(True, "a relative width (50%) draws")
-except typst.TypstError as e:
-    check(False, f"a relative width (50%) draws: {e}")
-try:
-    compiler(f"#import {package}: diagram\n#diagram({record}, width: 60mm, text-size: 7pt)\n".encode()).compile()
-    check(True, "text-size: 7pt draws")
-except typst.TypstError as e:
-    check(False, f"text-size: 7pt draws: {e}")
+compiles(f"#import {package}: diagram\n#diagram({record}, width: 50%)\n", "a relative width (50%) draws")
+compiles(f"#import {package}: diagram\n#diagram({record}, width: 60mm, text-size: 7pt)\n",
+         "text-size: 7pt draws")
 
 # The wasm module through lib.typ draws `sheetgen render`'s bytes.
 cases = [
@@ -180,13 +177,9 @@ check("Decisive move: " in text and "Move played: 4..." in text, "the review boo
 other = f"""#import {package}: diagram
 #diagram(read("examples/loa-6x6.yaml"), analysis: read("typst/examples/loa-winands-E1.review.json"))
 """
-try:
-    compiler(other.encode()).compile()
-    check(False, "another game's review stops the compile")
-except typst.TypstError as e:
-    message = str(e)
-    check("analysis: line 1: the review's move 1. c8-c6 is not the record's 1. b6-f6" in message,
-          f"another game's review stops the compile, naming analysis and the move: {message!r}")
+message = compile_error(other)
+check("analysis: line 1: the review's move 1. c8-c6 is not the record's 1. b6-f6" in message,
+      f"another game's review stops the compile, naming analysis and the move: {message!r}")
 
 if failures:
     sys.exit(f"{len(failures)} Typst check(s) failed")
