@@ -49,7 +49,7 @@ pub fn render(replay: &Replay) -> Result<Vec<u8>, RenderError> {
         drawn.push(game_drawn);
     }
     let (defs, key) = writer.finish();
-    let keyed = |text: &str| text.replace(svg::ID_KEY, &key);
+    let keyed = |text: &str| svg::with_key(text, &key);
     for game in &mut drawn {
         game.open.0 = keyed(&game.open.0);
         game.key = keyed(&game.key);

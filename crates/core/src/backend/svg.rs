@@ -98,7 +98,7 @@ pub fn render_with(figure: &Figure, width: Option<Length>, layer: TextLayer) -> 
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
         .add(definitions)
-        .add(Blob::new(body.replace(ID_KEY, &key)));
+        .add(Blob::new(with_key(&body, &key)));
     let mut out = String::with_capacity(capacity);
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     // Writing into a String cannot fail.
@@ -136,7 +136,7 @@ pub fn frames<'a>(
     let (defs, key) = writer.finish();
     Ok(Frames {
         defs,
-        bodies: bodies.iter().map(|b| b.replace(ID_KEY, &key)).collect(),
+        bodies: bodies.iter().map(|b| with_key(b, &key)).collect(),
         view_boxes,
     })
 }
@@ -226,12 +226,28 @@ impl FrameWriter {
 
 /// Stands for the figure's key in the drawing's ids until the drawing is written and the
 /// key known. A control character: [`outside`] keeps every one out of the texts that reach
-/// the file. A `char`, so that replacing it scans the drawing with memchr.
+/// the file. One byte, which no other character's UTF-8 holds: [`with_key`] finds it with
+/// memchr.
 pub const ID_KEY: char = '\u{1}';
+
+/// `text` with `key` in place of every [`ID_KEY`]. Found with the memchr crate, which scans
+/// many bytes a step: `str::replace` took a sixteenth of a diagram's instructions.
+pub(crate) fn with_key(text: &str, key: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut start = 0;
+    for at in memchr::memchr_iter(ID_KEY as u8, text.as_bytes()) {
+        out.push_str(&text[start..at]);
+        out.push_str(key);
+        start = at + 1;
+    }
+    out.push_str(&text[start..]);
+    out
+}
 
 impl From<Decimal> for svg::node::Value {
     fn from(number: Decimal) -> Self {
-        let mut text = String::new();
+        // Room for any length's digits: the text is not grown on the way.
+        let mut text = String::with_capacity(24);
         number.write_to(&mut text);
         text.into()
     }
@@ -324,7 +340,7 @@ impl<'f> Defs<'f> {
             definitions.append(Blob::new(outlines));
         }
         for (id, r) in self.clips {
-            let id = id.replace(ID_KEY, key);
+            let id = with_key(&id, key);
             definitions.append(el::ClipPath::new().set("id", id).add(rectangle(&r)));
         }
     }
