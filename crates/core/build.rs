@@ -4,9 +4,14 @@
 //! packed, it is 130 KB instead of 300, which the Typst plugin and the playground's module
 //! carry (issue 43), and the core inflates each one once, when first used. A native build
 //! (the command line) gets the files as they are: inflating them at every start cost more
-//! than drawing a diagram.
+//! than drawing a diagram. The replay page's style and script are hashed here too, for its
+//! Content-Security-Policy: they are fixed, so the core needs no SHA-256 of its own (12 KB
+//! of the plugin).
 
 use std::path::Path;
+
+use base64::Engine as _;
+use sha2::Digest as _;
 
 /// Each file the core builds in packed, and the name it is packed as.
 const FILES: [(&str, &str); 14] = [
@@ -29,6 +34,10 @@ const FILES: [(&str, &str); 14] = [
     ("templates/loa.yaml", "loa.yaml"),
 ];
 
+/// The files whose SHA-256 the replay page's policy names, written beside them as
+/// `NAME.sha256`, in base64 as a CSP hash source is.
+const HASHED: [&str; 2] = ["replay.css", "replay.js"];
+
 fn main() {
     let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
     let pack = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "wasm32");
@@ -36,6 +45,12 @@ fn main() {
         println!("cargo::rerun-if-changed={source}");
         let data = std::fs::read(source).unwrap_or_else(|e| panic!("{source}: {e}"));
         // Level 10: the smallest miniz_oxide writes; packing is once per build.
+        if HASHED.contains(&name) {
+            let hash =
+                base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&data));
+            let path = Path::new(&out).join(format!("{name}.sha256"));
+            std::fs::write(&path, hash).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
         let packed = match pack {
             true => miniz_oxide::deflate::compress_to_vec(&data, 10),
             false => data,

@@ -135,7 +135,7 @@ impl SolveJob {
             )));
         }
         let game = games::find(&named)
-            .filter(|game| game.searcher().is_some())
+            .filter(|game| games::searcher(*game).is_some())
             .ok_or_else(|| {
                 Error::Usage(
                     sheetgen_core::vocabulary::Phrase::new(
@@ -254,7 +254,7 @@ impl Job for SolveJob {
 
 /// The searcher of a game that has one.
 fn searcher(game: &dyn Game) -> &'static dyn Searcher {
-    game.searcher().expect("a game chosen for its searcher")
+    games::searcher(game).expect("a game chosen for its searcher")
 }
 
 /// "shoreline or lines-of-action": the games sheetgen searches, from the registry.
@@ -547,7 +547,7 @@ impl AnalyzeJob {
         let every = entries
             .iter()
             .filter_map(|e| e.name.and_then(games::find))
-            .find(|game| game.searcher().is_some_and(|s| s.reviews_every_game()));
+            .find(|game| games::searcher(*game).is_some_and(|s| s.reviews_every_game()));
         let (game, records): (&dyn Game, Vec<Numbered>) = match every {
             Some(game) => {
                 let mut chosen = Vec::new();
@@ -587,7 +587,7 @@ impl AnalyzeJob {
                         .phrase("games", held)
                 })?;
                 let game = record.game();
-                if game.searcher().is_none() {
+                if games::searcher(game).is_none() {
                     return Err(Error::Usage(
                         sheetgen_core::vocabulary::Phrase::new(
                             "{file}: analyze weighs {games} games; this is a {game} game",
@@ -666,7 +666,7 @@ fn searched(with: fn(&'static dyn Searcher) -> bool) -> impl Iterator<Item = &'s
     games::GAMES
         .iter()
         .copied()
-        .filter(move |game| game.searcher().is_some_and(with))
+        .filter(move |game| games::searcher(*game).is_some_and(with))
 }
 
 /// "a, b and c".

@@ -622,12 +622,13 @@ impl Spots {
             // More annotations than corners: round again.
             free = (0..c.outline.len()).collect();
         }
-        free.sort_by(|a, b| {
+        // The first best corner: unblocked, then uncrowded, then in `order`.
+        let best = free.into_iter().min_by(|a, b| {
             (blocked(*a), crowded(*a))
                 .cmp(&(blocked(*b), crowded(*b)))
                 .then(order(*a).total_cmp(&order(*b)))
         });
-        let Some(&corner) = free.first() else {
+        let Some(corner) = best else {
             return Spot::Centre;
         };
         self.corners.push(corner);

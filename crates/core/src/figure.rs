@@ -619,7 +619,8 @@ fn free_runs_of(a: Point, b: Point, discs: &[(Point, f64)], margin: f64) -> Vec<
             })
         })
         .collect();
-    covered.sort_by(|p, q| p.0.total_cmp(&q.0));
+    // Intervals that start together leave the same runs in either order.
+    covered.sort_unstable_by(|p, q| p.0.total_cmp(&q.0));
     let mut runs = Vec::new();
     let mut start = 0.0;
     for (from, to) in covered {

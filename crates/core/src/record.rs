@@ -614,7 +614,8 @@ impl About {
             }
             comments.push((n, text.clone()));
         }
-        comments.sort_by_key(|(n, _)| *n);
+        // Each move has one comment (checked above): no two keys are equal.
+        comments.sort_unstable_by_key(|(n, _)| *n);
         let about = Self {
             title: header.title.clone(),
             date: header.date.clone(),

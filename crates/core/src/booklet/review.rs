@@ -23,7 +23,11 @@ pub fn pages(
     };
     let mut pages = Vec::new();
     for (k, game) in games.iter().enumerate() {
-        if let Some(review) = game.booklet_review(k + 1, nodes, (&options.font, &options.words)) {
+        let searcher = crate::games::searcher(game.game());
+        let review = searcher.and_then(|searcher| {
+            searcher.booklet_review(&**game, k + 1, nodes, (&options.font, &options.words))
+        });
+        if let Some(review) = review {
             pages.push(page(&**game, review, nodes, options)?);
         }
     }

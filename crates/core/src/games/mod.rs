@@ -25,6 +25,26 @@ use crate::words::Words;
 /// Every game sheetgen knows, in the order help texts list them.
 pub static GAMES: &[&dyn Game] = &[&shoreline::Shoreline, &towers::Towers, &loa::LinesOfAction];
 
+/// Each game sheetgen searches, and its searcher. Kept apart from [`Game`], whose every
+/// method the Typst plugin carries for every game it draws: the commands' solving and
+/// reports are then built only into what calls [`searcher`] (57 KB of the plugin).
+static SEARCHERS: [(&dyn Game, &dyn search::Searcher); 2] = [
+    (
+        &shoreline::Shoreline,
+        &shoreline::searcher::ShorelineSearcher,
+    ),
+    (&loa::LinesOfAction, &loa::searcher::LoaSearcher),
+];
+
+/// The searcher `solve`, `analyze` and `booklet --analysis` weigh `game`'s positions with;
+/// None for a game sheetgen does not search.
+pub fn searcher(game: &dyn Game) -> Option<&'static dyn search::Searcher> {
+    SEARCHERS
+        .iter()
+        .find(|(searched, _)| searched.name() == game.name())
+        .map(|&(_, searcher)| searcher)
+}
+
 /// One game: what the rest of sheetgen asks of it.
 pub trait Game: Sync {
     /// The canonical name records write (`game: shoreline`).
@@ -112,12 +132,6 @@ pub trait Game: Sync {
     /// What annotations keep clear of in this game's diagrams, beyond the coordinates.
     fn keep_clear(&self) -> crate::annotate::KeepClear {
         crate::annotate::KeepClear::default()
-    }
-
-    /// The game's searcher, which `solve` and `analyze` weigh its positions with; None for
-    /// a game sheetgen does not search.
-    fn searcher(&self) -> Option<&'static dyn search::Searcher> {
-        None
     }
 
     /// Whether its review figure can be drawn from a review read back ([`ReadReview`])
@@ -210,20 +224,6 @@ pub trait GameRecord: std::fmt::Debug + Send + Sync {
     /// The record as its own game's type, for that game's commands (a Shoreline sheet
     /// filled with Shoreline games).
     fn as_any(&self) -> &dyn Any;
-
-    /// What `booklet --analysis` adds for this game, the booklet's game `index` (from 1,
-    /// which names an untitled game), its review searched with `nodes` nodes a position:
-    /// None for a game without such a review (only Lines of Action has one). Its graph is
-    /// drawn in `font` and `words`, the booklet's.
-    fn booklet_review(
-        &self,
-        index: usize,
-        nodes: u64,
-        (font, words): (&Arc<Font>, &crate::words::Words),
-    ) -> Option<BookletReview> {
-        let _ = (index, nodes, font, words);
-        None
-    }
 }
 
 /// A game's [`Summary`] in `words`: its reason as the engine wrote it in English; in
@@ -605,5 +605,21 @@ mod tests {
         assert_eq!(check_at(Some(0), 5, unit).unwrap(), 0);
         let err = check_at(Some(6), 1, unit).unwrap_err().to_string();
         assert_eq!(err, "--at 6: the game has only 1 half-move");
+    }
+
+    #[test]
+    fn shoreline_and_lines_of_action_have_searchers_and_towers_none() {
+        use super::search::Solves;
+        let searched: Vec<(&str, Solves)> = GAMES
+            .iter()
+            .filter_map(|game| Some((game.name(), searcher(*game)?.solves())))
+            .collect();
+        assert_eq!(
+            searched,
+            [
+                ("shoreline", Solves::TheEmptyBoard),
+                ("lines-of-action", Solves::Positions)
+            ]
+        );
     }
 }

@@ -1,10 +1,10 @@
-//! What `sheetgen solve` and `sheetgen analyze` ask of a game whose positions sheetgen
-//! searches (Shoreline's solver, Lines of Action's proof search): the commands reach each
-//! searcher through [`Searcher`], never by the game's name.
+//! What `sheetgen solve`, `sheetgen analyze` and `booklet --analysis` ask of a game whose
+//! positions sheetgen searches (Shoreline's solver, Lines of Action's proof search): the
+//! commands reach each searcher through [`Searcher`], never by the game's name.
 
 use crate::error::Error;
 use crate::figure::Document;
-use crate::games::GameRecord;
+use crate::games::{BookletReview, GameRecord};
 
 /// The nodes a position's search gets unless it is told otherwise (`--nodes`): a budget,
 /// not a time, so that every machine gives the same answer. For Lines of Action a 140-ply
@@ -83,6 +83,21 @@ pub trait Searcher: Sync {
         (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
     ) -> Option<Document> {
         let _ = (games, budget, font, words);
+        None
+    }
+
+    /// What `booklet --analysis` adds for `record`, the booklet's game `index` (from 1,
+    /// which names an untitled game), its review searched with `nodes` nodes a position:
+    /// None for a game without such a review (only Lines of Action has one). Its graph is
+    /// drawn in `font` and `words`, the booklet's.
+    fn booklet_review(
+        &self,
+        record: &dyn GameRecord,
+        index: usize,
+        nodes: u64,
+        (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
+    ) -> Option<BookletReview> {
+        let _ = (record, index, nodes, font, words);
         None
     }
 }

@@ -119,10 +119,6 @@ impl crate::games::Game for LinesOfAction {
         }
     }
 
-    fn searcher(&self) -> Option<&'static dyn crate::games::search::Searcher> {
-        Some(&searcher::LoaSearcher)
-    }
-
     fn reads_reviews(&self) -> bool {
         true
     }
@@ -371,32 +367,5 @@ impl GameRecord for Record {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
-    }
-
-    /// The graph, the turning point's diagram and the next costly move's.
-    fn booklet_review(
-        &self,
-        index: usize,
-        nodes: u64,
-        (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
-    ) -> Option<crate::games::BookletReview> {
-        if self.plies.len() > MAX_REVIEW_PLIES {
-            return None;
-        }
-        let review = self.review(analysis::Budget::per_position(nodes));
-        let title = analysis::title(index, &self.about);
-        let mut diagrams: Vec<Option<usize>> = Vec::new();
-        for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {
-            let turning = i == 0 && review.turning_point() == Some(ply);
-            diagrams.push(if turning { None } else { Some(ply) });
-        }
-        if diagrams.is_empty() {
-            // No costly move: the end, with its verdict.
-            diagrams.push(None);
-        }
-        Some(crate::games::BookletReview {
-            graph: graph::figure(&title, &review, font.clone(), words),
-            diagrams,
-        })
     }
 }

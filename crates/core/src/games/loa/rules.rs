@@ -314,7 +314,7 @@ impl<B: Bits> Board<B> {
             left = left.and_not(group);
             groups.push(group);
         }
-        groups.sort_by_key(|g| std::cmp::Reverse(g.count()));
+        groups.sort_unstable_by_key(|g| std::cmp::Reverse(g.count()));
         groups
     }
 

@@ -6,8 +6,8 @@ use super::analysis::{self, Reviewed};
 use super::game::Play;
 use crate::error::Error;
 use crate::figure::Document;
-use crate::games::GameRecord;
 use crate::games::search::{Budget, Searcher, Solves};
+use crate::games::{BookletReview, GameRecord};
 use crate::vocabulary::Phrase;
 
 pub(crate) struct LoaSearcher;
@@ -55,6 +55,35 @@ impl Searcher for LoaSearcher {
             font,
             words,
         ))
+    }
+
+    /// The graph, the turning point's diagram and the next costly move's.
+    fn booklet_review(
+        &self,
+        record: &dyn GameRecord,
+        index: usize,
+        nodes: u64,
+        (font, words): (&std::sync::Arc<crate::font::Font>, &crate::words::Words),
+    ) -> Option<BookletReview> {
+        let game = record.as_any().downcast_ref::<super::Record>()?;
+        if game.plies.len() > super::MAX_REVIEW_PLIES {
+            return None;
+        }
+        let review = game.review(Budget::per_position(nodes));
+        let title = analysis::title(index, &game.about);
+        let mut diagrams: Vec<Option<usize>> = Vec::new();
+        for (i, ply) in review.costly_plies().into_iter().take(2).enumerate() {
+            let turning = i == 0 && review.turning_point() == Some(ply);
+            diagrams.push(if turning { None } else { Some(ply) });
+        }
+        if diagrams.is_empty() {
+            // No costly move: the end, with its verdict.
+            diagrams.push(None);
+        }
+        Some(BookletReview {
+            graph: super::graph::figure(&title, &review, font.clone(), words),
+            diagrams,
+        })
     }
 }
 

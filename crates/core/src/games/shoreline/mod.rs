@@ -111,10 +111,6 @@ impl crate::games::Game for Shoreline {
         }
     }
 
-    fn searcher(&self) -> Option<&'static dyn crate::games::search::Searcher> {
-        Some(&searcher::ShorelineSearcher)
-    }
-
     fn sheet_template(&self) -> &'static crate::games::template::Builtin {
         &template::BUILTIN
     }
