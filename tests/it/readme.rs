@@ -140,44 +140,80 @@ fn expanded(word: String) -> Vec<String> {
 
 #[test]
 fn every_sheetgen_command_in_the_readme_runs() {
-    let dir = tempfile::tempdir().unwrap();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut failures = Vec::new();
+    let mut runs = Vec::new();
     for (line, command) in commands(&readme()) {
         let mut args = words(&command);
         args.remove(0); // sheetgen
-        // `> file` keeps standard output; `-o file` writes into the temporary folder.
+        // `> file` keeps standard output.
         if let Some(at) = args.iter().position(|a| a == ">") {
             args.truncate(at);
         }
-        let mut out_next = false;
-        for arg in &mut args {
-            if out_next {
-                let name = std::path::Path::new(arg.as_str()).file_name().unwrap();
-                *arg = dir.path().join(name).to_string_lossy().into_owned();
-            } else if !arg.starts_with('-')
-                && arg.contains('.')
-                && !arg.contains(':')
-                && !arg.starts_with(|c: char| c.is_ascii_digit())
-            {
-                // (A word starting with a digit is a value such as `2.5in`, not a file.)
-                // An input file: it must be one of the repository's.
-                if !root.join(&*arg).is_file() {
-                    failures.push(format!("line {line}: `{command}`: no file {arg}"));
-                }
+        // The words but the command's name and what follows `-o`.
+        let given = args.iter().enumerate().skip(1);
+        let given = given
+            .filter(|&(i, _)| args[i - 1] != "-o")
+            .map(|(_, arg)| arg);
+        for arg in given.filter(|arg| is_input(arg)) {
+            // An input file: it must be one of the repository's.
+            if !root.join(arg).is_file() {
+                failures.push((line, format!("`{command}`: no file {arg}")));
             }
-            out_next = arg == "-o";
+        }
+        runs.push((line, command, args));
+    }
+    // Two at a time, each in a temporary folder of its own (the analyses take most of the
+    // time; one command's output file may have another's name).
+    let halves: Vec<Vec<_>> = (0..2)
+        .map(|half| runs.iter().skip(half).step_by(2).collect())
+        .collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = halves
+            .iter()
+            .map(|half| scope.spawn(|| run_all(half)))
+            .collect();
+        for worker in workers {
+            failures.extend(worker.join().unwrap());
+        }
+    });
+    failures.sort();
+    let failures: Vec<String> = failures
+        .into_iter()
+        .map(|(line, failure)| format!("line {line}: {failure}"))
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Whether a word of a command names an input file: a word with a dot that is not an
+/// option, a `game:position`, nor a value such as `2.5in`.
+fn is_input(word: &str) -> bool {
+    !word.starts_with('-')
+        && word.contains('.')
+        && !word.contains(':')
+        && !word.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Runs each command, its `-o` file in a temporary folder; the failures, by README line.
+fn run_all(runs: &[&(usize, String, Vec<String>)]) -> Vec<(usize, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for (line, command, args) in runs {
+        let mut args = args.clone();
+        if let Some(at) = args.iter().position(|a| a == "-o") {
+            if let Some(out) = args.get_mut(at + 1) {
+                let name = std::path::Path::new(out.as_str()).file_name().unwrap();
+                *out = dir.path().join(name).to_string_lossy().into_owned();
+            }
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = common::run(&args);
         if out.code != 0 {
-            failures.push(format!(
-                "line {line}: `{command}` exits {}:\n{}",
-                out.code, out.stderr
-            ));
+            let failure = format!("`{command}` exits {}:\n{}", out.code, out.stderr);
+            failures.push((*line, failure));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures
 }
 
 #[test]
