@@ -285,6 +285,10 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// About the length of one element of a drawing written out (a shape, or a text's layer),
+/// its attributes and line break included.
+const ELEMENT_BYTES: usize = 160;
+
 /// What the drawing refers to by id: glyph outlines and clipping paths. Every id in the
 /// drawing holds [`ID_KEY`]; the definitions are written once the figure's key is known.
 struct Defs<'f> {
@@ -373,23 +377,36 @@ impl<'f> Defs<'f> {
         if let Some(rect) = &g.clip {
             out.assign("clip-path", format!("url(#{})", self.clip(rect)));
         }
+        // About how long the group is written out, so that its text is not grown a dozen
+        // times on the way: its blobs' lengths, and a line for each element.
+        let mut size = 64;
         for item in &g.items {
+            size += ELEMENT_BYTES;
             match item {
                 Item::Shape(shape, paint) => add_shape(&mut out, shape, paint),
                 Item::Text(t) => {
                     // Measured once: both the glyphs and the text layer need the width.
                     let width = self.font.text_width(&t.content, t.size);
                     if let Some(glyphs) = self.text_glyphs(t, width) {
+                        size += glyphs.len();
                         out.append(Blob::new(glyphs));
                     }
                     if layer == TextLayer::Searchable {
+                        size += t.content.len();
                         out.append(text(t, width));
                     }
                 }
-                Item::Group(child) => out.append(Blob::new(self.group(child, layer))),
+                Item::Group(child) => {
+                    let child = self.group(child, layer);
+                    size += child.len();
+                    out.append(Blob::new(child));
+                }
             }
         }
-        out.to_string()
+        let mut written = String::with_capacity(size);
+        // Writing into a String cannot fail.
+        let _ = write!(written, "{out}");
+        written
     }
 
     /// One text as its glyph outlines: a group scaled from font units to the text's size,
