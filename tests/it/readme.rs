@@ -150,12 +150,11 @@ fn every_sheetgen_command_in_the_readme_runs() {
         if let Some(at) = args.iter().position(|a| a == ">") {
             args.truncate(at);
         }
-        // The words but the command's name and what follows `-o`.
-        let given = args.iter().enumerate().skip(1);
-        let given = given
-            .filter(|&(i, _)| args[i - 1] != "-o")
-            .map(|(_, arg)| arg);
-        for arg in given.filter(|arg| is_input(arg)) {
+        // Every word naming a file but the output's (after `-o`).
+        let after_o = |i: usize| i > 0 && args[i - 1] == "-o";
+        let inputs = args.iter().enumerate();
+        let inputs = inputs.filter(|&(i, arg)| !after_o(i) && is_input(arg));
+        for (_, arg) in inputs {
             // An input file: it must be one of the repository's.
             if !root.join(arg).is_file() {
                 failures.push((line, format!("`{command}`: no file {arg}")));
