@@ -248,6 +248,17 @@ pub(crate) fn parse_move(token: &str, size: usize) -> Result<Written, Broken> {
             &["L7"],
         )
     };
+    // What a player writes where the game ended off the board: the record says it apart.
+    if lower.starts_with("resign") {
+        return Err(Broken::new(
+            Phrase::new(
+                "`{token}` is not a move: a resignation is written apart from the moves, \
+                 as `resigned: black` or `resigned: white` (the side that resigned)",
+            )
+            .with("token", token),
+            &["L7"],
+        ));
+    }
     let split = lower.find(['-', 'x', ':']).ok_or_else(not_a_move)?;
     // `x` is also a file on boards of 24 files; ours stop at l, so the first separator is it.
     let (from, rest) = lower.split_at(split);
@@ -618,6 +629,12 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("is not a move")
+        );
+        assert!(
+            parse_move("Resigns", 8)
+                .unwrap_err()
+                .to_string()
+                .contains("a resignation is written apart from the moves, as `resigned: black`")
         );
         assert!(
             parse_move("b1-i3", 8)
