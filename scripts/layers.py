@@ -15,7 +15,7 @@ import sys
 # that of its first path segment (`games::loa::rules` is in `games`).
 CRATES = {
     "crates/core/src": [
-        ("words", ["vocabulary", "words", "diagnostic", "error", "rng", "yaml", "packed"]),
+        ("words", ["vocabulary", "words", "diagnostic", "error", "io_error", "rng", "yaml", "packed"]),
         ("input", ["input", "formats"]),
         ("drawing model", ["figure", "font", "layout", "palette", "page", "print_marks", "annotate", "frame", "legend", "replay"]),
         ("backends", ["backend"]),

@@ -121,10 +121,10 @@ impl Job for BookletJob {
                 }),
             }
         }
-        for (folder, why) in &walk.cut {
+        for folder in &walk.cut {
             problems.push(Problem {
                 heading: format!("{}:", sheetgen_core::diagnostic::shown_path(folder)),
-                error: Error::Io(why.clone()),
+                error: crate::folders::cut_error(folder),
             });
         }
         if games.is_empty() {

@@ -119,14 +119,14 @@ pub fn check(
             }
             Err(other) => {
                 count.unreadable += 1;
-                report.unreadable(path, &other, format)
+                report.unreadable(path, &other, format, style)
             }
         }
     }
     // A folder not read to its end counts as a file that could not be read.
-    for (folder, why) in &walk.cut {
+    for folder in &walk.cut {
         count.unreadable += 1;
-        report.unreadable(folder, &Error::Io(why.clone()), format);
+        report.unreadable(folder, &crate::folders::cut_error(folder), format, style);
     }
     if format == ReportFormat::Text {
         report.text.push_str(&count.summary());
@@ -305,12 +305,13 @@ impl Report {
         }
     }
 
-    fn unreadable(&mut self, path: &Path, error: &Error, format: ReportFormat) {
+    fn unreadable(&mut self, path: &Path, error: &Error, format: ReportFormat, style: Style<'_>) {
         self.status = Status::Failed;
         match format {
             ReportFormat::Text => {
                 let path = shown_path(path);
-                self.text.push_str(&format!("{path}: error: {error}\n"))
+                let said = error.render_in(false, style.words);
+                self.text.push_str(&format!("{path}: {said}\n"))
             }
             ReportFormat::Json => {
                 let message = error.to_string();

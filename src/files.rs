@@ -11,6 +11,7 @@ use sheetgen_core::error::Error;
 use sheetgen_core::font::Font;
 use sheetgen_core::games::GameInFile;
 use sheetgen_core::input::{MAX_INPUT_BYTES, SourceFile, YAML};
+use sheetgen_core::io_error::IoError;
 use sheetgen_core::load::read;
 use sheetgen_core::theme::Theme;
 use sheetgen_core::vocabulary::Phrase;
@@ -34,13 +35,18 @@ pub trait ReadFile: Sized {
 impl ReadFile for SourceFile {
     fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Self, Error> {
         let path = path.as_ref();
-        let shown = shown_path(path);
-        let io = |e: std::io::Error| Error::Io(format!("cannot read {shown}: {}", io_reason(&e)));
+        let io = |source| {
+            Error::Io(IoError::Read {
+                path: path.to_path_buf(),
+                source,
+            })
+        };
         let meta = std::fs::metadata(path).map_err(io)?;
         if meta.is_dir() {
-            return Err(Error::Io(format!(
-                "cannot read {shown}: it is a directory, not a file"
-            )));
+            return Err(Error::Io(IoError::ReadFolder {
+                path: path.to_path_buf(),
+                one_game: false,
+            }));
         }
         if meta.len() > MAX_INPUT_BYTES {
             return Err(Error::Config(sheetgen_core::input::too_large(
@@ -74,15 +80,6 @@ pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
         return Err(std::io::Error::other("it is not a regular file"));
     }
     Ok(file)
-}
-
-/// Why a file could not be read or written, in a few words.
-pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => e.to_string(),
-    }
 }
 
 /// A file's identity on its machine (device and inode), after links: two names of one file
@@ -131,7 +128,7 @@ impl OpenFont for Font {
                     .phrase("why", why),
             )
         };
-        let unread = |e: &std::io::Error| refuse(Phrase::verbatim(io_reason(e)));
+        let unread = |e: &std::io::Error| refuse(sheetgen_core::io_error::reason(e));
         let meta = std::fs::metadata(path).map_err(|e| unread(&e))?;
         if !meta.is_file() {
             return Err(refuse(Phrase::new("it is not a file")));

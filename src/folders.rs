@@ -18,6 +18,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sheetgen_core::error::Error;
+use sheetgen_core::io_error::IoError;
 
 /// What the walk found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -29,9 +30,9 @@ pub struct Walk {
     pub others: usize,
     /// What was left alone with a reason worth saying: not a regular file, a link to a folder.
     pub notes: Vec<String>,
-    /// Folders not read to their end, each with why: more entries than the walk lists
-    /// ([`MAX_ENTRIES`]). Reported as files that could not be read.
-    pub cut: Vec<(PathBuf, String)>,
+    /// Folders not read to their end: more entries than the walk lists ([`MAX_ENTRIES`]).
+    /// Reported as files that could not be read ([`cut_error`]).
+    pub cut: Vec<PathBuf>,
     /// The files found in folders (not named on the command line), for [`Walk::explain`].
     listed: HashSet<PathBuf>,
 }
@@ -53,10 +54,9 @@ impl Walk {
         let gone = std::fs::symlink_metadata(path)
             .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
         match error {
-            Error::Io(_) if gone && self.listed.contains(path) => Error::Io(format!(
-                "cannot read {}: it disappeared while the folder was read",
-                sheetgen_core::diagnostic::shown_path(path)
-            )),
+            Error::Io(_) if gone && self.listed.contains(path) => Error::Io(IoError::Disappeared {
+                path: path.to_path_buf(),
+            }),
             other => other,
         }
     }
@@ -117,7 +117,7 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>, left
         for entry in read.flatten() {
             if *left == 0 {
                 // The walk ends here: what is listed so far is read, the rest named unread.
-                walk.cut.push((folder.clone(), cut_reason()));
+                walk.cut.push(folder.clone());
                 stack.clear();
                 break;
             }
@@ -196,12 +196,12 @@ fn walk_folder(top: &Path, walk: &mut Walk, seen: &mut HashSet<(u64, u64)>, left
     }
 }
 
-/// Why a folder was not read to its end.
-fn cut_reason() -> String {
-    format!(
-        "the folder was not read to its end: the walk lists {MAX_ENTRIES} entries at most \
-         (it holds more, or its files kept changing while it was read)"
-    )
+/// Why `folder`, a folder of [`Walk::cut`], was not read to its end.
+pub fn cut_error(folder: &Path) -> Error {
+    Error::Io(IoError::FolderCut {
+        path: folder.to_path_buf(),
+        most: MAX_ENTRIES,
+    })
 }
 
 /// What a file that is not a regular file is, in a word.
@@ -361,8 +361,9 @@ mod tests {
         let walk = record_files_within(&[d.to_path_buf()], 4);
         assert_eq!(walk.files.len(), 4, "{walk:?}");
         assert_eq!(walk.cut.len(), 1, "{walk:?}");
-        assert_eq!(walk.cut[0].0, d);
-        assert!(walk.cut[0].1.contains("not read to its end"), "{walk:?}");
+        assert_eq!(walk.cut[0], d);
+        let why = cut_error(&walk.cut[0]).to_string();
+        assert!(why.contains("not read to its end"), "{why}");
         let whole = record_files(&[d.to_path_buf()]);
         assert_eq!(whole.files.len(), 11);
         assert!(whole.cut.is_empty());

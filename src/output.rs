@@ -13,6 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use sheetgen_core::error::Error;
+use sheetgen_core::io_error::IoError;
 
 /// Where a command's output goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -41,11 +42,11 @@ pub struct Folder {
 
 /// Writes each file of `folder` whole (or not at all), after making the folder.
 pub fn write_folder(folder: &Folder) -> Result<(), Error> {
-    std::fs::create_dir_all(&folder.dir).map_err(|e| {
-        Error::Io(format!(
-            "cannot make the folder {}: {e}",
-            sheetgen_core::diagnostic::shown_path(&folder.dir)
-        ))
+    std::fs::create_dir_all(&folder.dir).map_err(|source| {
+        Error::Io(IoError::MakeFolder {
+            path: folder.dir.clone(),
+            source,
+        })
     })?;
     for (path, bytes) in &folder.files {
         write_file(path, bytes)?;
@@ -75,13 +76,9 @@ fn write_stdout(bytes: &[u8], content: Content) -> Result<(), Error> {
         None => content == Content::Drawing && stdout_was_closed(),
     };
     if closed {
-        return Err(Error::Io(
-            "standard output is closed (`>&-`): nothing was written; redirect it to a file \
-             or use -o FILE"
-                .into(),
-        ));
+        return Err(Error::Io(IoError::StdoutClosed));
     }
-    let fail = |e: std::io::Error| Error::Io(format!("cannot write to standard output: {e}"));
+    let fail = |source| Error::Io(IoError::Stdout { source });
     write_into(stdout_stream().map_err(fail)?, bytes).map_err(fail)
 }
 
@@ -103,9 +100,12 @@ fn stdout_stream() -> std::io::Result<std::io::StdoutLock<'static>> {
 /// Writes `bytes` to the file at `path`, whole or not at all.
 pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
     let path = path.as_ref();
-    let shown = sheetgen_core::diagnostic::shown_path(path);
-    let fail = |e: std::io::Error| Error::Io(format!("cannot write {shown}: {e}"));
-    let refuse = |why: &str| Error::Io(format!("cannot write {shown}: {why}"));
+    let fail = |source| {
+        Error::Io(IoError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
     let meta = match std::fs::metadata(path) {
         Ok(meta) => Some(meta),
         // A name to create, also through a dangling link.
@@ -115,7 +115,9 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
     };
     if let Some(meta) = &meta {
         if meta.is_dir() {
-            return Err(refuse("it is a directory"));
+            return Err(Error::Io(IoError::WriteFolder {
+                path: path.to_path_buf(),
+            }));
         }
         // `-o /dev/stderr 2>>build.log`: the log gets the bytes appended, not replaced.
         if let Some(stream) = standard_stream_on(meta) {
@@ -127,9 +129,9 @@ pub fn write_file(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
             return write_into(device.map_err(fail)?, bytes).map_err(fail);
         }
         if meta.permissions().readonly() {
-            return Err(refuse(
-                "the file is read-only (make it writable or remove it first)",
-            ));
+            return Err(Error::Io(IoError::ReadOnly {
+                path: path.to_path_buf(),
+            }));
         }
         // Replacing a file this user may not write (another's, in a shared folder) would
         // change its owner: opening it for writing asks the system, and changes nothing.

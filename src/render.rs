@@ -65,10 +65,10 @@ impl Job for RenderJob {
             (None, Some(path)) => {
                 let shown = sheetgen_core::diagnostic::shown_path(path);
                 if path.is_dir() {
-                    return Err(Error::Io(format!(
-                        "cannot read {shown}: it is a directory, not a file; render draws one \
-                         game of one file (booklet takes folders)"
-                    )));
+                    return Err(Error::Io(sheetgen_core::io_error::IoError::ReadFolder {
+                        path: path.clone(),
+                        one_game: true,
+                    }));
                 }
                 let entries = records.load(path, font)?;
                 let held = entries.len();

@@ -24,9 +24,11 @@ pub fn main() -> ExitCode {
     let stderr_color = color(std::io::stderr().is_terminal());
     let finished = finish(std::env::args_os(), stdout_is_terminal).and_then(|finished| {
         // The output first: a report on a closed standard error never costs the file.
-        output::write(&finished.target, &finished.bytes, finished.content).map_err(Stop::Job)?;
+        let lang = finished.words.lang();
+        let failed = |error| Stop::Ran(error, lang);
+        output::write(&finished.target, &finished.bytes, finished.content).map_err(failed)?;
         if let Some(folder) = &finished.folder {
-            output::write_folder(folder).map_err(Stop::Job)?;
+            output::write_folder(folder).map_err(failed)?;
         }
         Ok(finished)
     });
@@ -111,10 +113,8 @@ fn lang_asked(matches: &clap::ArgMatches) -> Lang {
 enum Stop {
     /// clap refused the command line: said in clap's own words.
     CommandLine(clap::Error),
-    /// The output could not be written.
-    Job(Error),
-    /// The job could not be planned, was refused or failed: said in the language the
-    /// command line asks for.
+    /// The job could not be planned, was refused or failed, or its output could not be
+    /// written: said in the language the command line asks for.
     Ran(Error, Lang),
 }
 
@@ -122,7 +122,6 @@ impl Stop {
     fn render(&self, color: bool) -> String {
         match self {
             Stop::CommandLine(e) => e.render().to_string(),
-            Stop::Job(e) => e.render(color),
             Stop::Ran(e, lang) => e.render_in(color, &Words::new(*lang)),
         }
     }
@@ -133,7 +132,7 @@ impl From<Stop> for Error {
         match stop {
             // clap's own words, which it has in English only.
             Stop::CommandLine(e) => Error::Usage(Phrase::verbatim(e.to_string())),
-            Stop::Job(e) | Stop::Ran(e, _) => e,
+            Stop::Ran(e, _) => e,
         }
     }
 }

@@ -496,10 +496,10 @@ impl Job for AnalyzeJob {
                 }),
             }
         }
-        for (folder, why) in &walk.cut {
+        for folder in &walk.cut {
             problems.push(Problem {
                 heading: format!("{}:", shown_path(folder)),
-                error: Error::Io(why.clone()),
+                error: crate::folders::cut_error(folder),
             });
         }
         if reports.is_empty() {

@@ -7,7 +7,7 @@ use std::path::Path;
 use sheetgen_core::backend::format::FORMATS;
 use sheetgen_core::words::Lang;
 
-use crate::common::run;
+use crate::common::{run, run_in};
 
 /// The folders whose sources word messages.
 const SOURCES: [&str; 4] = ["crates", "src", "typst", "web"];
@@ -181,5 +181,38 @@ fn a_usage_error_is_worded_in_the_language_asked() {
     assert_eq!(
         chinese.stderr,
         "error: --game 9：examples/shoreline-draw.yaml 中只有 1 局\n"
+    );
+}
+
+/// A file that cannot be read or written is said in the language asked, the file named
+/// and the system's reason kept; the output written last (a read-only file) too.
+#[test]
+fn an_io_error_is_worded_in_the_language_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = run_in(
+        &dir,
+        &["--lang", "de", "render", "missing.yaml", "-o", "a.svg"],
+    );
+    assert_eq!(missing.code, 2);
+    assert_eq!(
+        missing.stderr,
+        "error: missing.yaml kann nicht gelesen werden: keine solche Datei\n"
+    );
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/shoreline-draw.yaml");
+    let record = record.to_str().unwrap();
+    let folder = run_in(&dir, &["render", ".", "-o", "a.svg", "--lang", "fr"]);
+    assert_eq!(folder.code, 2);
+    assert_eq!(
+        folder.stderr,
+        "error: impossible de lire . : c’est un dossier, pas un fichier ; render dessine une \
+         partie d’un fichier (booklet prend des dossiers)\n"
+    );
+    // Written after the drawing is made: said in the command's language all the same.
+    std::fs::create_dir(dir.path().join("out.svg")).unwrap();
+    let into_folder = run_in(&dir, &["--lang", "zh", "render", record, "-o", "out.svg"]);
+    assert_eq!(into_folder.code, 2);
+    assert_eq!(
+        into_folder.stderr,
+        "error: 无法写入 out.svg：这是一个文件夹\n"
     );
 }

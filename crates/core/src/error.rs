@@ -59,8 +59,8 @@ pub enum Error {
     /// (`--boards {n}`), put in the reader's language where it is printed
     /// ([`Error::render_in`]); clap's own words are a verbatim phrase.
     Usage(Phrase),
-    /// A file could not be read or written.
-    Io(String),
+    /// A file could not be read or written: which, and the system's error.
+    Io(crate::io_error::IoError),
     /// A template or other settings file is malformed.
     Config(Diagnostic),
     /// An input record is invalid.
@@ -209,6 +209,7 @@ impl Error {
         match self {
             Error::Config(d) | Error::Invalid(d) => d.render_in(color, words),
             Error::Usage(phrase) => format!("error: {}", phrase.in_words(words)),
+            Error::Io(e) => format!("error: {}", e.phrase().in_words(words)),
             Error::NothingLeft { problems, message } => {
                 let mut text: Vec<String> =
                     problems.iter().map(|p| p.render_in(color, words)).collect();
@@ -223,7 +224,8 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io(message) | Error::Render(message) => f.write_str(message),
+            Error::Io(e) => e.phrase().fmt(f),
+            Error::Render(message) => f.write_str(message),
             Error::Usage(phrase) => phrase.fmt(f),
             Error::Config(d) | Error::Invalid(d) => d.fmt(f),
             Error::NothingLeft { message, .. } => f.write_str(message),
@@ -255,7 +257,15 @@ impl Problem {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The system's error behind an I/O error.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(e) => e.source().map(|e| e as _),
+            _ => None,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -268,7 +278,13 @@ mod tests {
         assert_eq!(Error::Invalid(record.clone()).exit_code(), 1);
         let blamed = record.blaming(Some("--font"));
         assert_eq!(Error::Invalid(blamed).kind(), Kind::Invalid);
-        assert_eq!(Error::Io("cannot read x".into()).exit_code(), 2);
+        let unread = |path: &str| {
+            Error::Io(crate::io_error::IoError::Read {
+                path: path.into(),
+                source: std::io::ErrorKind::NotFound.into(),
+            })
+        };
+        assert_eq!(unread("x").exit_code(), 2);
         let left_out = |errors: Vec<Error>| Error::NothingLeft {
             problems: errors
                 .into_iter()
@@ -282,7 +298,7 @@ mod tests {
         assert_eq!(left_out(Vec::new()).exit_code(), 1);
         let mixed = left_out(vec![
             Error::Invalid(Diagnostic::file("a.yaml", "x")),
-            Error::Io("cannot read b.yaml".into()),
+            unread("b.yaml"),
         ]);
         assert_eq!(mixed.kind(), Kind::CouldNotWork);
     }

@@ -24,6 +24,7 @@ mod frame;
 pub mod game_replay;
 pub mod games;
 pub mod input;
+pub mod io_error;
 mod layout;
 mod legend;
 pub mod load;
