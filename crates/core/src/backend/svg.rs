@@ -97,12 +97,16 @@ pub fn render_with(figure: &Figure, width: Option<Length>, layer: TextLayer) -> 
         .set("role", "img")
         .add(inline("title", &figure.title))
         .add(inline("desc", &figure.description))
-        .add(definitions)
-        .add(Blob::new(with_key(&body, &key)));
+        .add(definitions);
     let mut out = String::with_capacity(capacity);
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     // Writing into a String cannot fail.
-    let _ = writeln!(out, "{document}");
+    let _ = write!(out, "{document}");
+    // The drawing is the document's last child, on a line of its own before the end tag as
+    // the crate writes children: put there with its key, not copied into a blob first.
+    out.truncate(out.len() - "</svg>".len());
+    push_with_key(&mut out, &body, &key);
+    out.push_str("\n</svg>\n");
     out.into_bytes()
 }
 
@@ -234,6 +238,12 @@ pub const ID_KEY: char = '\u{1}';
 /// many bytes a step (`str::replace` took 51,000 more instructions on a 5×5 diagram).
 pub(crate) fn with_key(text: &str, key: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
+    push_with_key(&mut out, text, key);
+    out
+}
+
+/// [`with_key`], appended to `out`.
+fn push_with_key(out: &mut String, text: &str, key: &str) {
     let mut start = 0;
     for at in memchr::memchr_iter(ID_KEY as u8, text.as_bytes()) {
         out.push_str(&text[start..at]);
@@ -241,7 +251,6 @@ pub(crate) fn with_key(text: &str, key: &str) -> String {
         start = at + 1;
     }
     out.push_str(&text[start..]);
-    out
 }
 
 impl From<Decimal> for svg::node::Value {
@@ -285,9 +294,9 @@ pub fn check_css(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// About the length of one element of a drawing written out (a shape, or a text's layer),
-/// its attributes and line break included.
-const ELEMENT_BYTES: usize = 160;
+/// Room for a figure's drawing written out: a diagram's (a 5×5 board's is about 20 kB)
+/// without growing the text on the way.
+const BODY_BYTES: usize = 32 * 1024;
 
 /// What the drawing refers to by id: glyph outlines and clipping paths. Every id in the
 /// drawing holds [`ID_KEY`]; the definitions are written once the figure's key is known.
@@ -366,58 +375,89 @@ impl<'f> Defs<'f> {
         id
     }
 
-    /// The group written out. Each group is written as soon as its items are, and goes
-    /// into its parent as text: the crate's tree (a hash map per element) of a whole
-    /// figure is never held at once.
+    /// The group written out: every element of it and of the groups in it written in turn
+    /// into one text, the crate's tree (a hash map per element) of a whole figure never
+    /// held, and no group's text copied into its parent's.
     fn group(&mut self, g: &Group, layer: TextLayer) -> String {
-        let mut out = el::Group::new();
+        let mut out = String::with_capacity(BODY_BYTES);
+        self.group_into(g, layer, &mut out);
+        out
+    }
+
+    /// Writes `g` at the end of `out` as the crate writes a group element: its start tag,
+    /// each child on a line of its own, its end tag; `<g …/>` when it has no child.
+    fn group_into(&mut self, g: &Group, layer: TextLayer, out: &mut String) {
+        let mut tag = el::Group::new();
         if !g.class.is_empty() {
-            out.assign("class", outside(&g.class));
+            tag.assign("class", outside(&g.class));
         }
         if let Some(rect) = &g.clip {
-            out.assign("clip-path", format!("url(#{})", self.clip(rect)));
+            tag.assign("clip-path", format!("url(#{})", self.clip(rect)));
         }
-        // About how long the group is written out, so that its text is not grown a dozen
-        // times on the way: its blobs' lengths, and a line for each element.
-        let mut size = 64;
+        // The start tag is the childless element's, `/>` made `>`: the crate writes an
+        // element only with its children, and these are written here, straight into `out`.
+        let at = out.len();
+        let _ = write!(out, "{tag}");
+        let empty = out.len();
+        out.truncate(empty - "/>".len());
+        out.push('>');
+        let opened = out.len();
         for item in &g.items {
-            size += ELEMENT_BYTES;
             match item {
-                Item::Shape(shape, paint) => add_shape(&mut out, shape, paint),
+                Item::Shape(shape, paint) => {
+                    out.push('\n');
+                    let _ = write!(out, "{}", shape_element(shape, paint));
+                }
                 Item::Text(t) => {
                     // Measured once: both the glyphs and the text layer need the width.
                     let width = self.font.text_width(&t.content, t.size);
-                    if let Some(glyphs) = self.text_glyphs(t, width) {
-                        size += glyphs.len();
-                        out.append(Blob::new(glyphs));
-                    }
+                    self.text_glyphs(t, width, out);
                     if layer == TextLayer::Searchable {
-                        size += t.content.len();
-                        out.append(text(t, width));
+                        out.push('\n');
+                        let _ = write!(out, "{}", text(t, width));
                     }
                 }
                 Item::Group(child) => {
-                    let child = self.group(child, layer);
-                    size += child.len();
-                    out.append(Blob::new(child));
+                    out.push('\n');
+                    self.group_into(child, layer, out);
                 }
             }
         }
-        let mut written = String::with_capacity(size);
-        // Writing into a String cannot fail.
-        let _ = write!(written, "{out}");
-        written
+        if out.len() == opened {
+            // No child after all (texts without ink, and no text layer).
+            out.truncate(at);
+            let _ = write!(out, "{tag}");
+        } else {
+            out.push_str("\n</g>");
+        }
     }
 
-    /// One text as its glyph outlines: a group scaled from font units to the text's size,
-    /// its origin on the text's start, each glyph placed at its advance. `None` for a text
-    /// without ink.
+    /// One text as its glyph outlines, on a line of its own at the end of `out`: a group
+    /// scaled from font units to the text's size, its origin on the text's start, each
+    /// glyph placed at its advance. Nothing for a text without ink.
     ///
     /// Written out here rather than as elements: a figure has hundreds of glyphs, and the
     /// crate's element (a hash map of attributes, each escaped through three copies) was
     /// most of the cost of an SVG file. What it holds is numbers, ids and a colour.
-    fn text_glyphs(&mut self, t: &Text, width: f64) -> Option<String> {
-        let mut uses = String::new();
+    fn text_glyphs(&mut self, t: &Text, width: f64, out: &mut String) {
+        let start = match t.anchor {
+            Anchor::Start => t.position.x,
+            Anchor::Middle => t.position.x - width / 2.0,
+            Anchor::End => t.position.x - width,
+        };
+        let k = self.scale(t.size);
+        let at = out.len();
+        out.push_str("\n<g aria-hidden=\"true\" class=\"glyphs\"");
+        if t.color != Color::BLACK {
+            let _ = write!(out, " fill=\"{}\"", hex(t.color));
+        }
+        let _ = write!(
+            out,
+            " transform=\"matrix({k} 0 0 -{k} {} {})\">",
+            mm(start),
+            mm(t.position.y)
+        );
+        let opened = out.len();
         let mut advance = 0u32;
         for c in t.content.chars().filter(|c| !c.is_control()) {
             let Some((gid, width)) = self.font.glyph_advance(c) else {
@@ -430,39 +470,22 @@ impl<'f> Defs<'f> {
                 .or_insert_with(|| outline(face, gid, scratch))
                 .is_some();
             if inked {
-                uses.push_str("<use");
+                out.push_str("<use");
                 if advance != 0 {
-                    uses.push_str(" x=\"");
-                    uses.push_str(itoa::Buffer::new().format(advance));
-                    uses.push('"');
+                    out.push_str(" x=\"");
+                    out.push_str(itoa::Buffer::new().format(advance));
+                    out.push('"');
                 }
-                uses.push_str(" xlink:href=\"#");
-                push_glyph_id(&mut uses, ID_KEY.encode_utf8(&mut [0; 4]), gid);
-                uses.push_str("\"/>");
+                out.push_str(" xlink:href=\"#");
+                push_glyph_id(out, ID_KEY.encode_utf8(&mut [0; 4]), gid);
+                out.push_str("\"/>");
             }
             advance += u32::from(width);
         }
-        if uses.is_empty() {
-            return None;
+        match out.len() == opened {
+            true => out.truncate(at),
+            false => out.push_str("</g>"),
         }
-        let start = match t.anchor {
-            Anchor::Start => t.position.x,
-            Anchor::Middle => t.position.x - width / 2.0,
-            Anchor::End => t.position.x - width,
-        };
-        let k = self.scale(t.size);
-        let mut run = String::with_capacity(uses.len() + 120);
-        run.push_str("<g aria-hidden=\"true\" class=\"glyphs\"");
-        if t.color != Color::BLACK {
-            let _ = write!(run, " fill=\"{}\"", hex(t.color));
-        }
-        let _ = write!(
-            run,
-            " transform=\"matrix({k} 0 0 -{k} {} {})\">{uses}</g>",
-            mm(start),
-            mm(t.position.y)
-        );
-        Some(run)
     }
 
     /// The scale from font units to millimetres at `size` points, as written in a
@@ -556,9 +579,10 @@ fn write_numbers(out: &mut String, numbers: &[f32]) {
     }
 }
 
-fn add_shape(out: &mut el::Group, shape: &Shape, paint: &Paint) {
+/// One shape as its element.
+fn shape_element(shape: &Shape, paint: &Paint) -> Element {
     match shape {
-        Shape::Line(a, b) => out.append(painted(
+        Shape::Line(a, b) => Element::from(painted(
             el::Line::new()
                 .set("x1", mm(a.x))
                 .set("y1", mm(a.y))
@@ -567,18 +591,18 @@ fn add_shape(out: &mut el::Group, shape: &Shape, paint: &Paint) {
             paint,
         )),
         Shape::Lines(lines) => {
-            out.append(painted(el::Path::new().set("d", lines_data(lines)), paint))
+            Element::from(painted(el::Path::new().set("d", lines_data(lines)), paint))
         }
-        Shape::Polyline(points) => out.append(painted(
+        Shape::Polyline(points) => Element::from(painted(
             el::Polyline::new().set("points", points_attr(points)),
             paint,
         )),
-        Shape::Polygon(points) => out.append(painted(
+        Shape::Polygon(points) => Element::from(painted(
             el::Polygon::new().set("points", points_attr(points)),
             paint,
         )),
-        Shape::Rect(r) => out.append(painted(rectangle(r), paint)),
-        Shape::Circle { center, radius } => out.append(painted(
+        Shape::Rect(r) => Element::from(painted(rectangle(r), paint)),
+        Shape::Circle { center, radius } => Element::from(painted(
             el::Circle::new()
                 .set("cx", mm(center.x))
                 .set("cy", mm(center.y))
