@@ -169,24 +169,7 @@ impl LineError {
                 to_move,
                 game_ply,
                 side,
-            } => {
-                let theirs = Phrase::new(
-                    "ply {ply} with {to_move} to move, where the game has ply {game_ply} with \
-                     {side} to move; {write}",
-                )
-                .with("ply", ply)
-                .with("game_ply", game_ply)
-                .word("side", side.name())
-                .phrase("write", write_it());
-                // The file's side is sheetgen's word when it is one, else shown as written.
-                match [Side::Black, Side::White]
-                    .into_iter()
-                    .find(|s| s.name() == to_move)
-                {
-                    Some(named) => theirs.word("to_move", named.name()),
-                    None => theirs.with("to_move", to_move),
-                }
-            }
+            } => other_position(*ply, to_move, *game_ply, *side),
             LineError::IllegalBest { best } => {
                 Phrase::new("best move {best} is no legal move of the position")
                     .with("best", format!("{best:?}"))
@@ -210,6 +193,26 @@ impl LineError {
             }
             .with("verdict", format!("{verdict:?}")),
         }
+    }
+}
+
+/// [`LineError::OtherPosition`] in words.
+fn other_position(ply: usize, to_move: &str, game_ply: usize, side: Side) -> Phrase {
+    let phrase = Phrase::new(
+        "ply {ply} with {to_move} to move, where the game has ply {game_ply} with {side} to \
+         move; {write}",
+    )
+    .with("ply", ply)
+    .with("game_ply", game_ply)
+    .word("side", side.name())
+    .phrase("write", write_it());
+    // The file's side is sheetgen's word when it is one, else shown as written.
+    match [Side::Black, Side::White]
+        .into_iter()
+        .find(|s| s.name() == to_move)
+    {
+        Some(named) => phrase.word("to_move", named.name()),
+        None => phrase.with("to_move", to_move),
     }
 }
 
@@ -593,6 +596,34 @@ mod tests {
             "line 1: verdict \"a pity\" is none a review gives (\"inaccuracy\", \"mistake\", \
              \"blunder\", \"missed win\", \"threw away win\", \"win not proven\", \"walked into \
              loss\")"
+        );
+    }
+
+    /// A review cut after one position or one move says so in the singular: "1 position",
+    /// "after 1 half-move".
+    #[test]
+    fn a_count_of_one_is_worded_in_the_singular() {
+        let (game, searched) = reviewed();
+        let text = json_report(1, &searched);
+        let lines: Vec<&str> = text.lines().collect();
+        let read = |text: String| read(&text, 1, &game.rules, &game.plies).unwrap_err();
+        let one = read(format!("{}\n", lines[0]));
+        assert_eq!(
+            one,
+            ReviewFileError::Positions {
+                review: 1,
+                game: 23
+            }
+        );
+        assert!(
+            one.to_string().starts_with("the review has 1 position, "),
+            "{one}"
+        );
+        let ends = read(format!("{}\n{}\n", lines[0], lines[lines.len() - 1]));
+        assert!(
+            ends.to_string()
+                .starts_with("line 2: the review ends after 1 half-move, "),
+            "{ends}"
         );
     }
 }
