@@ -216,3 +216,54 @@ fn an_io_error_is_worded_in_the_language_asked() {
         "error: 无法写入 out.svg：这是一个文件夹\n"
     );
 }
+
+/// A figure request's refusals, an `--at` past the end and a review read back of another
+/// game, in the job's `--lang`: words from the tables, the values (moves, counts) as they are.
+#[test]
+fn a_request_error_is_worded_in_the_language_asked() {
+    let past = |lang: &str, record: &str, at: &str| {
+        let out = run(&["--lang", lang, "render", record, "--at", at, "-o", "-"]);
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(out.stdout.is_empty(), "nothing drawn");
+        out.stderr
+    };
+    let six = "examples/loa-6x6.yaml";
+    assert_eq!(
+        past("de", six, "99"),
+        "error: --at 99: die Partie hat nur 22 Halbzüge\n"
+    );
+    assert_eq!(
+        past("fr", "examples/towers-complete.yaml", "20"),
+        "error: --at 20 : la partie ne compte que 13 tours\n"
+    );
+    assert_eq!(
+        past("zh", "examples/towers-complete.yaml", "6..."),
+        "error: --at：`6...` 不是回合：一个回合包含双方的着法，所以应写作 `6.` 或 6\n"
+    );
+    assert_eq!(
+        past("de", six, "40."),
+        "error: --at 40.: die Partie endet mit 11... c2-e2\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let review = dir.path().join("review.json");
+    let review = review.to_str().unwrap();
+    let analyze = ["analyze", six, "--nodes", "300", "--format", "json"];
+    let out = run(&[&analyze[..], &["-o", review]].concat());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let other = "examples/loa-winands-E1.yaml";
+    let read = |lang: &str| run(&["--lang", lang, "render", other, "--analysis-from", review]);
+    let german = read("de");
+    assert_eq!(german.code, 2, "{}", german.stderr);
+    assert!(german.stdout.is_empty(), "nothing drawn");
+    assert_eq!(
+        german.stderr,
+        "error: --analysis-from: Zeile 1: der Zug 1. b6-f6 der Analyse ist nicht der Zug 1. \
+         c8-c6 der Aufzeichnung: es ist die Analyse einer anderen Partie\n"
+    );
+    let english = read("en");
+    assert_eq!(
+        english.stderr,
+        "error: --analysis-from: line 1: the review's move 1. b6-f6 is not the record's 1. \
+         c8-c6: it is the review of another game\n"
+    );
+}

@@ -155,7 +155,10 @@ impl ApiError {
     /// the rules broken and the usage errors in the request's language.
     pub fn message(&self) -> String {
         match &*self.error {
-            Error::Request(e) => format!("error: {}", e.words(Edge::Embedded)),
+            Error::Request(e) => format!(
+                "error: {}",
+                e.phrase(Edge::Embedded).in_words(&Words::new(self.lang))
+            ),
             error => error.render_in(false, &Words::new(self.lang)),
         }
     }
@@ -522,5 +525,17 @@ mod tests {
         };
         let err = render("g.yaml", GAME, &game).unwrap_err().message();
         assert_eq!(err, "error: game 3 : le relevé contient 1 partie");
+        // A figure request's refusal too, its option named as the request names it.
+        let past = |lang: &str| Request {
+            lang: Some(lang.into()),
+            at: Some(At::Count(9)),
+            ..Request::default()
+        };
+        let said = |lang| render("g.yaml", GAME, &past(lang)).unwrap_err().message();
+        assert_eq!(said("en"), "error: at: 9 is past the game's 3 half-moves");
+        assert_eq!(
+            said("de"),
+            "error: at: 9 liegt nach dem Ende der Partie (3 Halbzüge)"
+        );
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::annotate::{self, Annotations, Written};
 use crate::diagnostic::Diagnostic;
-use crate::error::{Error, RequestError};
+use crate::error::{AnalysisError, Error, RequestError};
 use crate::figure::Document;
 use crate::games::{self, CheckedView, GameRecord, GivenOption, View};
 use crate::vocabulary::{MoveRef, Phrase};
@@ -105,13 +105,11 @@ fn resolve(
         review: request.review.clone(),
     };
     if request.review.is_some() && !record.game().reads_reviews() {
-        return Err(Error::Request(RequestError::Analysis {
-            why: format!(
-                "a review read from `sheetgen analyze --format json` is of Lines of Action; \
-                 this record is {}",
-                record.game().title()
-            ),
-        }));
+        return Err(Error::Request(RequestError::Analysis(
+            AnalysisError::NotReviewed {
+                title: record.game().title(),
+            },
+        )));
     }
     let mut annotations = Annotations::default();
     if let Some(k) = request.diagram {
@@ -173,13 +171,13 @@ pub fn at_count(record: &dyn GameRecord, at: Option<MoveRef>) -> Result<Option<u
         .game()
         .numbering()
         .count(at)
-        .map_err(|why| Error::Request(RequestError::NoSuchMove { why }))?;
+        .map_err(|no_turn| Error::Request(RequestError::NoSuchMove(no_turn)))?;
     let length = record.length();
     if n > length && length > 0 && !matches!(at, MoveRef::Count(_)) {
         // Said as it was asked: by the game's last numbered move, not by a count.
         let last = record.numbered_moves(length - 1, length, &Words::default());
         return Err(Error::Request(RequestError::PastTheLastMove {
-            at: at.to_string(),
+            at,
             last: last.replace('\u{a0}', " "),
         }));
     }

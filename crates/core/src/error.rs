@@ -73,7 +73,7 @@ pub enum Error {
         message: String,
     },
     /// A figure request asks for something impossible: worded at the edge, which names the
-    /// option its own way ([`RequestError::words`]).
+    /// option its own way ([`RequestError::phrase`]).
     Request(RequestError),
 }
 
@@ -123,49 +123,146 @@ impl RequestOption {
 pub enum RequestError {
     /// An option that shapes one figure, asked of a replay page of every position.
     ShapesOneFigure(RequestOption),
-    /// `at` names a position past the game's end: `at` as given, and the game's length in
-    /// its unit ("33 half-moves").
-    PastTheEnd { at: String, length: String },
-    /// `at` names a numbered move past the game's last one, as the move lists write it.
-    PastTheLastMove { at: String, last: String },
+    /// `at` names a position past the game's end: the count asked, and the game's length
+    /// as its numbering counts it (half-moves, or Towers' turns).
+    PastTheEnd {
+        at: usize,
+        length: usize,
+        numbering: crate::vocabulary::Numbering,
+    },
+    /// `at` names a numbered move past the game's last one, which is as the move lists
+    /// write it (`33. a1-b2`).
+    PastTheLastMove {
+        at: crate::vocabulary::MoveRef,
+        last: String,
+    },
     /// `at` names no move the game's numbering has (`6...` of a game numbered by turns).
-    NoSuchMove { why: String },
-    /// The review read back cannot be this game's, or cannot be read: why, the same words
-    /// at every edge.
-    Analysis { why: String },
+    NoSuchMove(crate::vocabulary::NoSuchTurn),
+    /// The review read back cannot be this game's, or cannot be read: the same words at
+    /// every edge.
+    Analysis(AnalysisError),
+}
+
+/// Why the review figure cannot take the review it is given (`--analysis-from FILE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// A review read back for a record of a game sheetgen does not review: its title.
+    NotReviewed { title: &'static str },
+    /// A search budget (`--nodes`) given with a review read back, which `analyze` searched.
+    BudgetGiven,
+    /// The position after `at` half-moves is one the review's budget left unreviewed; the
+    /// positions from `from` on are reviewed.
+    Unreviewed { at: usize, from: usize },
+    /// The file is not this game's review: worded by the game that reads it, as this layer
+    /// may not name a game's types (`games::loa::review_file::ReviewFileError`).
+    File(Phrase),
+}
+
+impl AnalysisError {
+    /// Why, in words put in the reader's language where they are shown.
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            AnalysisError::NotReviewed { title } => Phrase::new(
+                "a review read from `sheetgen analyze --format json` is of Lines of Action; this \
+                 record is {game}",
+            )
+            .with("game", title),
+            AnalysisError::BudgetGiven => Phrase::new(
+                "the review is read, not searched: its budget is the one `sheetgen analyze \
+                 --nodes` took; leave out the budget here",
+            ),
+            AnalysisError::Unreviewed { at, from } => Phrase::counted(
+                *at,
+                "the review left the position after 1 half-move unreviewed (its budget ran out; \
+                 the positions from {from} on are reviewed): write it again with a larger \
+                 `sheetgen analyze --total-nodes`",
+                "the review left the position after {n} half-moves unreviewed (its budget ran \
+                 out; the positions from {from} on are reviewed): write it again with a larger \
+                 `sheetgen analyze --total-nodes`",
+            )
+            .with("from", from),
+            AnalysisError::File(why) => why.clone(),
+        }
+    }
 }
 
 impl RequestError {
-    /// The error in words, its options named as `edge` names them.
-    pub fn words(&self, edge: Edge) -> String {
-        let at = RequestOption::At.name(edge);
+    /// The error in words put in the reader's language where they are shown, its options
+    /// named as `edge` names them.
+    pub fn phrase(&self, edge: Edge) -> Phrase {
         let command_line = edge == Edge::CommandLine;
+        let why = |option: RequestOption, why: Phrase| {
+            Phrase::new("{option}: {why}")
+                .with("option", option.name(edge))
+                .phrase("why", why)
+        };
         match self {
-            RequestError::ShapesOneFigure(option) => {
-                let option = option.name(edge);
-                format!(
-                    "{option} shapes one figure; a replay page (HTML) shows every position of \
-                     the game, its board as wide as the screen: leave {option} out, or open \
-                     the page at a move"
-                )
+            RequestError::ShapesOneFigure(option) => Phrase::new(
+                "{option} shapes one figure; a replay page (HTML) shows every position of the \
+                 game, its board as wide as the screen: leave {option} out, or open the page at \
+                 a move",
+            )
+            .phrase("option", option.phrase(edge)),
+            RequestError::PastTheEnd {
+                at,
+                length,
+                numbering,
+            } => past_the_end(*length, *numbering, command_line).with("at", at),
+            RequestError::PastTheLastMove { at, last } if command_line => {
+                Phrase::new("--at {at}: the game ends with {last}")
+                    .with("at", at)
+                    .with("last", last)
             }
-            RequestError::PastTheEnd { at: n, length } if command_line => {
-                format!("{at} {n}: the game has only {length}")
+            RequestError::PastTheLastMove { at, last } => {
+                Phrase::new("at: {at} is past the game's last move, {last}")
+                    .with("at", at)
+                    .with("last", last)
             }
-            RequestError::PastTheEnd { at: n, length } => {
-                format!("{at}: {n} is past the game's {length}")
-            }
-            RequestError::PastTheLastMove { at: n, last } if command_line => {
-                format!("{at} {n}: the game ends with {last}")
-            }
-            RequestError::PastTheLastMove { at: n, last } => {
-                format!("{at}: {n} is past the game's last move, {last}")
-            }
-            RequestError::NoSuchMove { why } => format!("{at}: {why}"),
-            RequestError::Analysis { why } => {
-                format!("{}: {why}", RequestOption::AnalysisFrom.name(edge))
-            }
+            RequestError::NoSuchMove(no_turn) => why(RequestOption::At, no_turn.phrase()),
+            RequestError::Analysis(e) => why(RequestOption::AnalysisFrom, e.phrase()),
         }
+    }
+}
+
+impl RequestOption {
+    /// The option as `edge` names it, in words: "an annotation" is translated.
+    fn phrase(self, edge: Edge) -> Phrase {
+        match self {
+            RequestOption::Annotation => Phrase::new("an annotation"),
+            option => Phrase::verbatim(option.name(edge)),
+        }
+    }
+}
+
+/// `--at {at}` (`at: {at}`) past the end of a game `length` long, counted as `numbering`
+/// counts positions: each template whole, as languages inflect the unit by its place.
+fn past_the_end(
+    length: usize,
+    numbering: crate::vocabulary::Numbering,
+    command_line: bool,
+) -> Phrase {
+    use crate::vocabulary::Numbering::{Pairs, Turns};
+    match (numbering, command_line) {
+        (Pairs, true) => Phrase::counted(
+            length,
+            "--at {at}: the game has only 1 half-move",
+            "--at {at}: the game has only {n} half-moves",
+        ),
+        (Turns, true) => Phrase::counted(
+            length,
+            "--at {at}: the game has only 1 turn",
+            "--at {at}: the game has only {n} turns",
+        ),
+        (Pairs, false) => Phrase::counted(
+            length,
+            "at: {at} is past the game's 1 half-move",
+            "at: {at} is past the game's {n} half-moves",
+        ),
+        (Turns, false) => Phrase::counted(
+            length,
+            "at: {at} is past the game's 1 turn",
+            "at: {at} is past the game's {n} turns",
+        ),
     }
 }
 
@@ -210,6 +307,9 @@ impl Error {
             Error::Config(d) | Error::Invalid(d) => d.render_in(color, words),
             Error::Usage(phrase) => format!("error: {}", phrase.in_words(words)),
             Error::Io(e) => format!("error: {}", e.phrase().in_words(words)),
+            Error::Request(e) => {
+                format!("error: {}", e.phrase(Edge::CommandLine).in_words(words))
+            }
             Error::NothingLeft { problems, message } => {
                 let mut text: Vec<String> =
                     problems.iter().map(|p| p.render_in(color, words)).collect();
@@ -229,7 +329,7 @@ impl fmt::Display for Error {
             Error::Usage(phrase) => phrase.fmt(f),
             Error::Config(d) | Error::Invalid(d) => d.fmt(f),
             Error::NothingLeft { message, .. } => f.write_str(message),
-            Error::Request(e) => f.write_str(&e.words(Edge::CommandLine)),
+            Error::Request(e) => e.phrase(Edge::CommandLine).fmt(f),
         }
     }
 }

@@ -775,7 +775,7 @@ pub(crate) fn parse_at(text: &str, length: usize, numbering: Numbering) -> Resul
              like {example}, not `{written}`"
         ));
     };
-    match (numbering.count(at)?, at) {
+    match (numbering.count(at).map_err(|e| e.to_string())?, at) {
         (n, _) if n <= length => Ok(n),
         // Said as it was asked: a numbered move by the game's last numbered move.
         (_, MoveRef::First(_) | MoveRef::Second(_)) if length > 0 => Err(format!(

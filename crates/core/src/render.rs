@@ -82,7 +82,7 @@ fn replay(
     // The page opens at a position the game has, as every other format checks it.
     let open_at = diagram::at_count(&*record, figure.at)?;
     if open_at.is_some() {
-        crate::games::check_at(open_at, record.length(), record.summary().unit)?;
+        crate::games::check_at(open_at, record.length(), record.game().numbering())?;
     }
     let options = ReplayOptions {
         request: figure.clone(),

@@ -409,16 +409,34 @@ impl Numbering {
     }
 
     /// The moves before the position a [`MoveRef`] names, or why it names none.
-    pub fn count(self, at: MoveRef) -> Result<usize, String> {
+    pub fn count(self, at: MoveRef) -> Result<usize, NoSuchTurn> {
         match (self, at) {
             (_, MoveRef::Count(n)) => Ok(n),
             (Numbering::Pairs, MoveRef::First(n)) => Ok(2 * n - 1),
             (Numbering::Pairs, MoveRef::Second(n)) => Ok(2 * n),
             (Numbering::Turns, MoveRef::First(n)) => Ok(n),
-            (Numbering::Turns, MoveRef::Second(n)) => Err(format!(
-                "`{n}...` is no turn: a turn is both players' moves, so it is `{n}.` or {n}"
-            )),
+            (Numbering::Turns, MoveRef::Second(n)) => Err(NoSuchTurn(n)),
         }
+    }
+}
+
+/// `6...` asked of a game numbered by turns: the second player's 6th move is no turn of
+/// its own, as each turn is both players' moves. Holds the turn's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchTurn(pub usize);
+
+impl NoSuchTurn {
+    /// Why, in words put in the reader's language where they are shown.
+    pub fn phrase(self) -> Phrase {
+        Phrase::new("`{n}...` is no turn: a turn is both players' moves, so it is `{n}.` or {n}")
+            .with("n", self.0)
+    }
+}
+
+/// Why, in English.
+impl std::fmt::Display for NoSuchTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.phrase().fmt(f)
     }
 }
 
@@ -499,7 +517,11 @@ mod tests {
         assert_eq!(Numbering::Pairs.count(at("6.")), Ok(11));
         assert_eq!(Numbering::Pairs.count(at(" 6... ")), Ok(12));
         assert_eq!(Numbering::Turns.count(at("6.")), Ok(6));
-        assert!(Numbering::Turns.count(at("6...")).is_err());
+        assert_eq!(Numbering::Turns.count(at("6...")), Err(NoSuchTurn(6)));
+        assert_eq!(
+            NoSuchTurn(6).to_string(),
+            "`6...` is no turn: a turn is both players' moves, so it is `6.` or 6"
+        );
         for bad in [
             "0.",
             "0...",

@@ -516,13 +516,19 @@ pub(crate) fn colour_roles() -> Vec<crate::palette::Role> {
     all
 }
 
-/// The move a diagram shows, checked against the game's length: `at` or the end.
-pub(crate) fn check_at(at: Option<usize>, length: usize, unit: &str) -> Result<usize, Error> {
+/// The move a diagram shows, checked against the game's length (counted as `numbering`
+/// counts positions): `at` or the end.
+pub(crate) fn check_at(
+    at: Option<usize>,
+    length: usize,
+    numbering: Numbering,
+) -> Result<usize, Error> {
     let n = at.unwrap_or(length);
     if n > length {
         return Err(Error::Request(crate::error::RequestError::PastTheEnd {
-            at: n.to_string(),
-            length: crate::vocabulary::plural(length, unit),
+            at: n,
+            length,
+            numbering,
         }));
     }
     Ok(n)
@@ -600,11 +606,20 @@ mod tests {
 
     #[test]
     fn at_is_checked_against_the_length() {
-        let unit = crate::vocabulary::HALF_MOVE;
-        assert_eq!(check_at(None, 5, unit).unwrap(), 5);
-        assert_eq!(check_at(Some(0), 5, unit).unwrap(), 0);
-        let err = check_at(Some(6), 1, unit).unwrap_err().to_string();
+        let pairs = Numbering::Pairs;
+        assert_eq!(check_at(None, 5, pairs).unwrap(), 5);
+        assert_eq!(check_at(Some(0), 5, pairs).unwrap(), 0);
+        let err = check_at(Some(6), 1, pairs).unwrap_err().to_string();
         assert_eq!(err, "--at 6: the game has only 1 half-move");
+        let err = check_at(Some(20), 13, Numbering::Turns).unwrap_err();
+        assert_eq!(err.to_string(), "--at 20: the game has only 13 turns");
+        let Error::Request(request) = err else {
+            panic!("a request error: {err}")
+        };
+        assert_eq!(
+            request.phrase(crate::error::Edge::Embedded).to_string(),
+            "at: 20 is past the game's 13 turns"
+        );
     }
 
     #[test]

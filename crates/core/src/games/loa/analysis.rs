@@ -110,6 +110,38 @@ impl Note {
         }
     }
 
+    /// Every kind of note, its data empty, in the order a refusal of an unknown verdict
+    /// lists their [`Note::word`]s: what reads the words back finds them here.
+    pub(crate) const KINDS: [Note; 7] = [
+        Note::Inaccuracy {
+            drop: 0,
+            best: String::new(),
+        },
+        Note::Mistake {
+            drop: 0,
+            best: String::new(),
+        },
+        Note::Blunder {
+            drop: 0,
+            best: String::new(),
+        },
+        Note::MissedWin {
+            win: 0,
+            best: String::new(),
+        },
+        Note::ThrewAwayWin { win: 0, loss: 0 },
+        Note::WinNotProven {
+            win: 0,
+            best: String::new(),
+        },
+        Note::WalkedIntoLoss { loss: 0 },
+    ];
+
+    /// The kind of note the verdict word `word` names ([`Note::KINDS`]), its data empty.
+    pub(crate) fn kind_of(word: &str) -> Option<Note> {
+        Note::KINDS.into_iter().find(|kind| kind.word() == word)
+    }
+
     /// The verdict word the JSON lines give: "blunder", "missed win", ….
     pub fn word(&self) -> &'static str {
         match self {

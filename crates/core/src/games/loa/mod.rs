@@ -24,13 +24,13 @@ pub mod template;
 
 use crate::annotate::Cells;
 use crate::diagnostic::Diagnostic;
-use crate::error::{Error, RequestError};
+use crate::error::{AnalysisError, Error, RequestError};
 use crate::figure::Figure;
 use crate::games::search::MAX_NODES;
 use crate::games::{CheckedView, GameOption, GameRecord, View};
 use crate::input::SourceFile;
 use crate::record::About;
-use crate::vocabulary::{Phrase, Summary};
+use crate::vocabulary::{Numbering, Phrase, Summary};
 
 pub use record::Record;
 
@@ -176,11 +176,9 @@ impl Record {
             return Ok(self.review_nodes(view)?.map(ReviewFrom::Search));
         };
         if view.values("nodes").next().is_some() {
-            return Err(Error::Request(RequestError::Analysis {
-                why: "the review is read, not searched: its budget is the one `sheetgen \
-                      analyze --nodes` took; leave out the budget here"
-                    .into(),
-            }));
+            return Err(Error::Request(RequestError::Analysis(
+                AnalysisError::BudgetGiven,
+            )));
         }
         Ok(Some(ReviewFrom::Read(read)))
     }
@@ -190,8 +188,9 @@ impl Record {
         match from {
             ReviewFrom::Search(nodes) => Ok(self.review(analysis::Budget::per_position(*nodes))),
             ReviewFrom::Read(read) => {
-                review_file::read(&read.text, read.game, &self.rules, &self.plies)
-                    .map_err(|why| Error::Request(RequestError::Analysis { why }))
+                review_file::read(&read.text, read.game, &self.rules, &self.plies).map_err(|e| {
+                    Error::Request(RequestError::Analysis(AnalysisError::File(e.phrase())))
+                })
             }
         }
     }
@@ -206,14 +205,12 @@ impl Record {
         let nodes = match from {
             ReviewFrom::Search(nodes) => *nodes,
             ReviewFrom::Read(_) => {
-                return Err(Error::Request(RequestError::Analysis {
-                    why: format!(
-                        "the review left the position after {at} half-moves unreviewed (its \
-                         budget ran out; the positions from {} on are reviewed): write it \
-                         again with a larger `sheetgen analyze --total-nodes`",
-                        review.unreviewed
-                    ),
-                }));
+                return Err(Error::Request(RequestError::Analysis(
+                    AnalysisError::Unreviewed {
+                        at,
+                        from: review.unreviewed,
+                    },
+                )));
             }
         };
         Err(Error::Usage(
@@ -308,7 +305,7 @@ impl GameRecord for Record {
     }
 
     fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
-        let n = crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
+        let n = crate::games::check_at(view.at, self.length(), Numbering::Pairs)?;
         match (self.review_from(view)?, view.at) {
             (Some(from), Some(at)) => self.refuse_unreviewed(&from, at)?,
             // A review read back is checked against the game before anything is drawn.

@@ -142,7 +142,7 @@ impl GameRecord for Record {
     }
 
     fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
-        crate::games::check_at(view.at, self.length(), crate::vocabulary::HALF_MOVE)?;
+        crate::games::check_at(view.at, self.length(), crate::vocabulary::Numbering::Pairs)?;
         Ok(CheckedView::new(view, diagram::cells(&view.font)))
     }
 

@@ -88,7 +88,7 @@ impl GameRecord for Record {
     }
 
     fn check_view(&self, view: &View) -> Result<CheckedView, Error> {
-        crate::games::check_at(view.at, self.length(), "turn")?;
+        crate::games::check_at(view.at, self.length(), crate::vocabulary::Numbering::Turns)?;
         Ok(CheckedView::new(view, diagram::cells(&view.font)))
     }
 
