@@ -13,7 +13,9 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub struct Lines {
     list: Vec<String>,
-    index: HashMap<String, usize>,
+    /// Fx, not SipHash: a 10,000-move page looks up a million lines, all of them drawn
+    /// by sheetgen from the user's own records, so no one is there to make them collide.
+    index: HashMap<String, usize, rustc_hash::FxBuildHasher>,
 }
 
 /// Stands for a number in a line's template: the SVG backend writes no control character.

@@ -394,7 +394,7 @@ impl Play {
     }
 
     /// The game as it stood after `plies`, to go on from with [`Play::apply`]: a long
-    /// game drawn from a checkpoint instead of from its first move. `stood` is every
+    /// game drawn at any move without replaying it from its first. `stood` is every
     /// position so far, the start first and the current one last; the repetition counts
     /// (L6) are taken from it, so a repetition the next plies complete is seen. Only the
     /// positions with the current one's pieces are counted: pieces never come back, so no

@@ -52,17 +52,14 @@ pub struct Record {
     pub plies: Vec<Ply>,
     pub outcome: Option<Outcome>,
     /// Every position the game went through, the start first, made on first use: a
-    /// diagram after any move of a long game replays at most [`CHECKPOINT`] plies from
-    /// the last checkpoint before it (a booklet walking through a 100,000-move game stays
-    /// linear), and takes the repetition counts (L6) from these positions.
+    /// diagram after any move of a long game starts from its position (a booklet walking
+    /// through a 100,000-move game stays linear), and takes the repetition counts (L6) from
+    /// these positions.
     pub positions: OnceLock<Vec<Position<Wide>>>,
     /// The review with its budget, made on first use: a booklet draws a review diagram
     /// many times while it finds the text size.
     pub reviewed: OnceLock<(Budget, Review)>,
 }
-
-/// Plies between two checkpoints of a long game.
-pub(crate) const CHECKPOINT: usize = 256;
 
 impl Record {
     /// The game reviewed within `budget` ([`super::analysis::review`]); kept for the next
@@ -86,22 +83,14 @@ impl Record {
         self.replay_to(self.plies.len())
     }
 
-    /// The game replayed to move `n`, from the last checkpoint before it.
+    /// The game replayed to move `n`: resumed at the position it stood in then, from the
+    /// positions made once, so drawing every position of a long game stays linear.
     pub fn replay_to(&self, n: usize) -> Play {
         let n = n.min(self.plies.len());
-        let k = n / CHECKPOINT;
-        let mut replay = match k {
-            0 => Play::new(self.rules.clone()),
-            k => {
-                let stood = &self.positions()[..=k * CHECKPOINT];
-                let before = self.plies[..k * CHECKPOINT].to_vec();
-                Play::resumed(self.rules.clone(), stood, before)
-            }
-        };
-        for ply in &self.plies[k * CHECKPOINT..n] {
-            replay.apply(*ply);
-        }
-        // The game's end as the record has it: a resignation is not on the board.
+        let before = self.plies[..n].to_vec();
+        let mut replay = Play::resumed(self.rules.clone(), &self.positions()[..=n], before);
+        // The game's end as the record has it: a resignation is not on the board. Before
+        // its last move the game went on (a record's moves after its end are refused).
         if n == self.plies.len() {
             replay.outcome = self.outcome;
         }
@@ -463,13 +452,13 @@ mod tests {
     }
 
     #[test]
-    fn a_replay_from_a_checkpoint_is_the_replay_from_the_start() {
+    fn a_replay_resumed_at_any_move_is_the_replay_from_the_start() {
         let walk = "b1-b3 a2-c2 b3-b1 c2-a2 ".repeat(150);
         let long = game(&format!(
             "game: loa\nrules: {{ repetition: off }}\nmoves: \"{walk}\"\n"
         ));
         assert_eq!(long.plies.len(), 600);
-        for n in [0, 1, 255, 256, 257, 511, 512, 599, 600] {
+        for n in 0..=600 {
             let (fast, slow) = (long.replay_to(n), full_replay(&long, n));
             assert_eq!(fast.position, slow.position, "after {n}");
             assert_eq!(fast.plies, slow.plies, "after {n}");
@@ -507,11 +496,11 @@ mod tests {
         moves.join(" ")
     }
 
-    /// Issue 39, hole 1: a replay resumed from a checkpoint knows the positions that stood
-    /// twice before it (L6), as the replay from the first move does, so the searcher treats
+    /// Issue 39, hole 1: a replay resumed at a move knows the positions that stood twice
+    /// before it (L6), as the replay from the first move does, so the searcher treats
     /// standing there again as the draw it is.
     #[test]
-    fn a_replay_from_a_checkpoint_keeps_the_repetition_counts() {
+    fn a_replay_resumed_at_any_move_keeps_the_repetition_counts() {
         let long = game(&format!(
             "game: loa\nmoves: \"{}\"\n",
             walk_with_repetitions(300)
@@ -521,14 +510,14 @@ mod tests {
             twice.sort_by_key(|p| format!("{p:?}"));
             twice
         };
-        let mut twice_at_checkpoints = 0;
-        for n in [255, 256, 257, 280, 300] {
+        let mut twice_anywhere = 0;
+        for n in 0..=300 {
             let (fast, slow) = (long.replay_to(n), full_replay(&long, n));
             assert_eq!(fast.position, slow.position, "after {n}");
             let twice = sorted(slow.seen_twice());
             assert_eq!(sorted(fast.seen_twice()), twice, "after {n}");
-            twice_at_checkpoints += twice.len();
+            twice_anywhere += twice.len();
         }
-        assert!(twice_at_checkpoints > 0, "no position stood twice");
+        assert!(twice_anywhere > 0, "no position stood twice");
     }
 }
