@@ -137,15 +137,19 @@ impl<'f> BoardLayout<'f> {
         board
     }
 
-    fn water(&self) -> Group {
-        let extent = self.extent();
-        let shore = self.shore_y();
-        let area = Rect::new(
+    /// The water below the shore, as wide as the board.
+    fn water_area(&self) -> Rect {
+        Rect::new(
             self.origin.x - 0.5 * self.spacing,
-            shore,
+            self.shore_y(),
             5.0 * self.spacing,
             WATER_DEPTH * self.spacing,
-        );
+        )
+    }
+
+    fn water(&self) -> Group {
+        let shore = self.shore_y();
+        let area = self.water_area();
         let mut water = Group::new("water");
         let spacing = (self.spacing * 0.16).clamp(1.5, 3.0);
         water.group(hatch(
@@ -158,7 +162,6 @@ impl<'f> BoardLayout<'f> {
             Shape::Line(Point::new(area.x, shore), Point::new(area.right(), shore)),
             Paint::stroke(Stroke::solid(Color::BLACK, 0.6)),
         );
-        debug_assert!(extent.contains(&area));
         water
     }
 
@@ -248,6 +251,10 @@ mod tests {
                     "{text:?} outside {extent:?}"
                 );
             }
+            assert!(
+                extent.contains(&board.water_area()),
+                "the water at {spacing}"
+            );
         }
     }
 
