@@ -196,7 +196,7 @@ fn an_io_error_is_worded_in_the_language_asked() {
     assert_eq!(missing.code, 2);
     assert_eq!(
         missing.stderr,
-        "error: missing.yaml kann nicht gelesen werden: keine solche Datei\n"
+        "error: missing.yaml kann nicht gelesen werden: Datei nicht gefunden\n"
     );
     let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/shoreline-draw.yaml");
     let record = record.to_str().unwrap();

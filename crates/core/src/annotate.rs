@@ -311,7 +311,7 @@ impl Annotations {
 
 /// An annotation that cannot be drawn, and where it was written.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Problem {
+pub struct AnnotationError {
     pub at: Option<serde_saphyr::Location>,
     pub message: String,
     /// The command-line option at fault (see [`crate::diagnostic::Diagnostic::option`]).
@@ -338,7 +338,7 @@ pub fn annotate(
     annotations: &Annotations,
     obstacles: &[BoardInk],
     text: LabelText,
-) -> Result<Group, Problem> {
+) -> Result<Group, AnnotationError> {
     check_count(annotations)?;
     let mut group = Group::new("annotations");
     for w in &annotations.highlight {
@@ -385,13 +385,13 @@ pub fn annotate(
 }
 
 /// Refuses more than [`MAX_ANNOTATIONS`] annotations on one figure.
-fn check_count(annotations: &Annotations) -> Result<(), Problem> {
+fn check_count(annotations: &Annotations) -> Result<(), AnnotationError> {
     let count = annotations.arrows.len()
         + annotations.marks.len()
         + annotations.labels.len()
         + annotations.highlight.len();
     if count > MAX_ANNOTATIONS {
-        return Err(Problem {
+        return Err(AnnotationError {
             at: None,
             message: format!(
                 "{count} annotations on one figure; a figure takes at most {MAX_ANNOTATIONS} \
@@ -409,8 +409,8 @@ fn key(w: &Written) -> String {
 }
 
 /// The square `w` names, refused when the board has none of that name.
-fn cell<'a>(cells: &'a Cells, w: &Written) -> Result<&'a Cell, Problem> {
-    cells.get(&key(w)).ok_or_else(|| Problem {
+fn cell<'a>(cells: &'a Cells, w: &Written) -> Result<&'a Cell, AnnotationError> {
+    cells.get(&key(w)).ok_or_else(|| AnnotationError {
         at: w.at,
         message: format!("`{}` is not a square of this board", w.text),
         option: None,
@@ -423,12 +423,12 @@ fn draw_arrows(
     group: &mut Group,
     cells: &Cells,
     annotations: &Annotations,
-) -> Result<BTreeMap<String, Vec<(f64, f64)>>, Problem> {
+) -> Result<BTreeMap<String, Vec<(f64, f64)>>, AnnotationError> {
     let mut away: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
     for (from, to) in &annotations.arrows {
         let (a, b) = (cell(cells, from)?, cell(cells, to)?);
         if a.center == b.center {
-            return Err(Problem {
+            return Err(AnnotationError {
                 at: to.at,
                 message: format!("an arrow from {} to itself", from.text),
                 option: None,
@@ -445,10 +445,10 @@ fn draw_arrows(
 }
 
 /// The mark `shape` names, lowercased; refused unless it is one of [`SHAPES`].
-fn mark_name(shape: &Written) -> Result<String, Problem> {
+fn mark_name(shape: &Written) -> Result<String, AnnotationError> {
     let name = shape.text.trim().to_ascii_lowercase();
     if !SHAPES.contains(&name.as_str()) {
-        return Err(Problem {
+        return Err(AnnotationError {
             at: shape.at,
             message: format!(
                 "`{}` is not a mark; the marks are {}",
@@ -463,22 +463,22 @@ fn mark_name(shape: &Written) -> Result<String, Problem> {
 
 /// Refuses a label on `square` that is empty, longer than 3 characters, or that `font`
 /// cannot draw.
-fn check_label(font: &Font, square: &Written, label: &Written) -> Result<(), Problem> {
+fn check_label(font: &Font, square: &Written, label: &Written) -> Result<(), AnnotationError> {
     if label.text.trim().is_empty() {
-        return Err(Problem {
+        return Err(AnnotationError {
             at: label.at,
             message: format!("the label on {} is empty", square.text),
             option: None,
         });
     }
     if label.text.chars().count() > 3 {
-        return Err(Problem {
+        return Err(AnnotationError {
             at: label.at,
             message: format!("label `{}` is longer than 3 characters", label.text),
             option: None,
         });
     }
-    font.check(&label.text).map_err(|m| Problem {
+    font.check(&label.text).map_err(|m| AnnotationError {
         at: label.at,
         message: m.to_string(),
         option: m.option(),

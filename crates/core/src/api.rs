@@ -261,7 +261,7 @@ impl Request {
 
 /// A game of a record, as `sheetgen check --format json` reports it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
+pub struct GameReport {
     pub game: &'static str,
     pub title: Option<String>,
     pub players: Players,
@@ -283,11 +283,11 @@ pub struct Players {
 }
 
 /// What the record `text` says of its game `game` (from 1; the first if None).
-pub fn summary(name: &str, text: &str, game: Option<usize>) -> Result<Summary, ApiError> {
+pub fn summary(name: &str, text: &str, game: Option<usize>) -> Result<GameReport, ApiError> {
     let record = pick(name, text, game)?;
     let summary = record.summary();
     let about = record.about();
-    Ok(Summary {
+    Ok(GameReport {
         game: summary.game,
         title: about.title.as_ref().map(|t| t.value.clone()),
         players: Players {

@@ -33,7 +33,7 @@ pub(crate) struct Frame<'a> {
     pub header_gap: f64,
     /// The board and its marks only: no header, lines or blocks (see `View::bare`).
     pub bare: bool,
-    /// With `bare`, the board's key ([`Board::key`]) is kept under it.
+    /// With `bare`, the board's key ([`FramedBoard::key`]) is kept under it.
     pub legend: bool,
     /// Written first under the board.
     pub caption: Option<String>,
@@ -64,7 +64,7 @@ impl Line {
 pub(crate) type Block<'a> = Box<dyn FnOnce(f64) -> (Option<Group>, f64) + 'a>;
 
 /// A game's board, drawn at the top the frame gave, and what goes with it.
-pub struct Board<'a> {
+pub struct FramedBoard<'a> {
     /// The board and its marks, each group in drawing order.
     pub groups: Vec<Group>,
     /// What the board draws, for a bare figure's crop.
@@ -88,7 +88,7 @@ pub struct Board<'a> {
 impl Frame<'_> {
     /// The diagram: the header, the board `board` draws at the top it is given, the lines
     /// and blocks under it; and where the board's squares are.
-    pub fn draw<'b>(&self, board: impl FnOnce(f64) -> Board<'b>) -> (Figure, Cells) {
+    pub fn draw<'b>(&self, board: impl FnOnce(f64) -> FramedBoard<'b>) -> (Figure, Cells) {
         let mut root = Group::new(self.class);
         let title = self.heading.title.clone().unwrap_or(self.game.clone());
         let mut top = MARGIN;
@@ -114,31 +114,12 @@ impl Frame<'_> {
             self.heading.figure_title.clone(),
             self.font.clone(),
         );
-        figure.description = board.description;
+        figure.description = std::mem::take(&mut board.description);
         figure.plain_text = Some(self.plain_text(&title, &board.plain_text));
-        let mut cells = board.cells;
         if self.bare {
-            // The key under the board when asked for; else kept beside the figure.
-            let mut aside = None;
-            if let Some(key) = board.key {
-                let block = board.blocks.swap_remove(key);
-                match block(board.extent.bottom()).0 {
-                    Some(group) if self.legend => {
-                        root.group(group);
-                    }
-                    group => aside = group,
-                }
-            }
-            // The board and whatever its marks reach past it (a loss badge beside an edge
-            // stone), so nothing is cut at the figure's edge.
-            let extent = root
-                .bounds(self.font)
-                .map_or(board.extent, |drawn| drawn.union(&board.extent));
-            figure.root = root;
-            figure.key = aside;
-            crate::layout::crop_to_board(&mut figure, &mut cells, extent);
-            return (figure, cells);
+            return self.cropped(root, figure, board);
         }
+        let cells = board.cells;
         let (lines, mut y) = self.lines(&board.lines, board.extent.bottom());
         root.group(lines);
         if board.blocks.is_empty() {
@@ -157,6 +138,36 @@ impl Frame<'_> {
         figure.width = (self.width + 2.0 * MARGIN).max(right + MARGIN / 2.0);
         figure.height = y + MARGIN;
         figure.root = root;
+        (figure, cells)
+    }
+
+    /// A bare figure: the board cropped to what it draws, its key under it when asked for,
+    /// else kept beside the figure.
+    fn cropped(
+        &self,
+        mut root: Group,
+        mut figure: Figure,
+        mut board: FramedBoard,
+    ) -> (Figure, Cells) {
+        let mut aside = None;
+        if let Some(key) = board.key {
+            let block = board.blocks.swap_remove(key);
+            match block(board.extent.bottom()).0 {
+                Some(group) if self.legend => {
+                    root.group(group);
+                }
+                group => aside = group,
+            }
+        }
+        // The board and whatever its marks reach past it (a loss badge beside an edge
+        // stone), so nothing is cut at the figure's edge.
+        let extent = root
+            .bounds(self.font)
+            .map_or(board.extent, |drawn| drawn.union(&board.extent));
+        figure.root = root;
+        figure.key = aside;
+        let mut cells = board.cells;
+        crate::layout::crop_to_board(&mut figure, &mut cells, extent);
         (figure, cells)
     }
 

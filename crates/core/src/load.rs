@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::font::Font;
 use crate::games::{self, Game, GameInFile, GameRecord};
 use crate::input::SourceFile;
-use crate::record::Text;
+use crate::record::SpannedText;
 
 /// Records in one file, at most: bounds the memory a single file can ask for.
 pub const MAX_DOCUMENTS: usize = 100_000;
@@ -201,7 +201,7 @@ fn read_document(
     }
     #[derive(Deserialize)]
     struct GameOnly {
-        game: Option<Text>,
+        game: Option<SpannedText>,
     }
     let named = part
         .parse_yaml_part::<GameOnly>(text)

@@ -12,7 +12,7 @@ use crate::input::SourceFile;
 use crate::vocabulary::{MoveRef, Numbering, Side};
 
 /// A text value with its place in the file.
-pub type Text = Spanned<String>;
+pub type SpannedText = Spanned<String>;
 
 /// The most characters one text of a record may have to be drawn: as many as a whole page
 /// may hold. A longer one is refused at its key, not where a page of it is found too full.
@@ -30,14 +30,14 @@ macro_rules! game_record {
         #[derive(Debug, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct $name {
-            pub game: $crate::record::Text,
-            pub title: Option<$crate::record::Text>,
-            pub date: Option<$crate::record::Text>,
+            pub game: $crate::record::SpannedText,
+            pub title: Option<$crate::record::SpannedText>,
+            pub date: Option<$crate::record::SpannedText>,
             pub players: Option<$crate::record::Players>,
-            pub event: Option<$crate::record::Text>,
-            pub round: Option<$crate::record::Text>,
+            pub event: Option<$crate::record::SpannedText>,
+            pub round: Option<$crate::record::SpannedText>,
             /// A comment on the whole game.
-            pub comment: Option<$crate::record::Text>,
+            pub comment: Option<$crate::record::SpannedText>,
             /// Comments on moves: `{ 12: "…" }`, the comment after the 12th move.
             pub comments: Option<$crate::record::Comments>,
             $($(#[$field_attr])* pub $field: $ty,)*
@@ -87,12 +87,12 @@ macro_rules! game_record {
 
 /// The header's values of a record, borrowed from the game's own struct.
 pub struct Header<'a> {
-    pub title: &'a Option<Text>,
-    pub date: &'a Option<Text>,
+    pub title: &'a Option<SpannedText>,
+    pub date: &'a Option<SpannedText>,
     pub players: &'a Option<Players>,
-    pub event: &'a Option<Text>,
-    pub round: &'a Option<Text>,
-    pub comment: &'a Option<Text>,
+    pub event: &'a Option<SpannedText>,
+    pub round: &'a Option<SpannedText>,
+    pub comment: &'a Option<SpannedText>,
     pub comments: &'a Option<Comments>,
     pub diagrams: Vec<&'a RawDiagram>,
 }
@@ -100,7 +100,7 @@ pub struct Header<'a> {
 /// `comments`: each move's comment, keyed by the move's number as `at` counts it (the
 /// comment after the 12th move is `12: "…"`), in the order written.
 #[derive(Debug, Clone, Default)]
-pub struct Comments(pub Vec<(Text, Text)>);
+pub struct Comments(pub Vec<(SpannedText, SpannedText)>);
 
 impl<'de> Deserialize<'de> for Comments {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -112,7 +112,7 @@ impl<'de> Deserialize<'de> for Comments {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Comments, A::Error> {
                 let mut pairs = Vec::new();
-                while let Some(entry) = map.next_entry::<Text, Text>()? {
+                while let Some(entry) = map.next_entry::<SpannedText, SpannedText>()? {
                     pairs.push(entry);
                 }
                 Ok(Comments(pairs))
@@ -125,26 +125,26 @@ impl<'de> Deserialize<'de> for Comments {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
-    pub black: Option<Text>,
-    pub white: Option<Text>,
+    pub black: Option<SpannedText>,
+    pub white: Option<SpannedText>,
 }
 
 /// One entry of `diagrams`: the position after `at` moves, a caption, annotations, and
 /// the game's own keys.
 #[derive(Debug, Clone, Default)]
 pub struct RawDiagram {
-    pub at: Option<Text>,
-    pub caption: Option<Text>,
+    pub at: Option<SpannedText>,
+    pub caption: Option<SpannedText>,
     /// The game's own keys (`show: [lines:b8]`), in the order written, each with its values.
-    pub options: Vec<(String, Vec<Text>)>,
+    pub options: Vec<(String, Vec<SpannedText>)>,
     /// `[[b1, b3], [h2, f4]]`
-    pub arrows: Option<Vec<Spanned<Vec<Text>>>>,
+    pub arrows: Option<Vec<Spanned<Vec<SpannedText>>>>,
     /// `{ c3: triangle, d4: circle }`
     pub marks: Option<crate::annotate::Pairs>,
     /// `{ a1: A, b2: "1" }`
     pub labels: Option<crate::annotate::Pairs>,
     /// `[c3, d4]`
-    pub highlight: Option<Vec<Text>>,
+    pub highlight: Option<Vec<SpannedText>>,
 }
 
 /// The keys of a game's `diagrams` entries, the shared ones and its own, in the order
@@ -228,9 +228,9 @@ impl<'de> de::DeserializeSeed<'de> for Key {
 #[derive(Debug, Clone)]
 pub struct DiagramSpec {
     pub at: Option<usize>,
-    pub caption: Option<Text>,
+    pub caption: Option<SpannedText>,
     /// The game's own keys, each with its values, for the game's diagram options.
-    pub options: Vec<(String, Vec<Text>)>,
+    pub options: Vec<(String, Vec<SpannedText>)>,
     pub annotations: crate::annotate::Annotations,
 }
 
@@ -251,7 +251,7 @@ impl Token {
 /// `moves`: a list of move tokens, or one string of move text (`1. b1-b3 h3-e3 2. …`).
 #[derive(Debug)]
 pub enum Moves {
-    List(Vec<Text>),
+    List(Vec<SpannedText>),
     Line(String),
 }
 
@@ -441,7 +441,7 @@ impl<'de> Deserialize<'de> for Moves {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Moves, A::Error> {
                 let mut moves = Vec::new();
-                while let Some(token) = seq.next_element::<Text>()? {
+                while let Some(token) = seq.next_element::<SpannedText>()? {
                     moves.push(token);
                 }
                 Ok(Moves::List(moves))
@@ -463,7 +463,10 @@ impl<'de> Deserialize<'de> for Moves {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {
     /// `{ black: 2, white: 1 }`; each score as written, checked by [`Claim::scores`].
-    Scores { black: Text, white: Text },
+    Scores {
+        black: SpannedText,
+        white: SpannedText,
+    },
     /// `black`, `white` or `draw`.
     Winner(String),
 }
@@ -480,7 +483,7 @@ pub(crate) fn claimed_scores(
             "the result is the claimed scores, like { black: 2, white: 1 }",
         ));
     };
-    let number = |text: &Text, side: &str| {
+    let number = |text: &SpannedText, side: &str| {
         text.value.trim().parse::<i32>().map_err(|_| {
             error_at(
                 source,
@@ -517,7 +520,7 @@ impl<'de> Deserialize<'de> for Claim {
                     if slot.is_some() {
                         return Err(de::Error::duplicate_field("score"));
                     }
-                    *slot = Some(map.next_value::<Text>()?);
+                    *slot = Some(map.next_value::<SpannedText>()?);
                 }
                 match (black, white) {
                     (Some(black), Some(white)) => Ok(Claim::Scores { black, white }),
@@ -534,17 +537,17 @@ impl<'de> Deserialize<'de> for Claim {
 /// the file it came from (for errors found later, like a name the font cannot draw).
 #[derive(Debug, Clone)]
 pub struct About {
-    pub title: Option<Text>,
-    pub date: Option<Text>,
-    pub black: Option<Text>,
-    pub white: Option<Text>,
-    pub event: Option<Text>,
-    pub round: Option<Text>,
+    pub title: Option<SpannedText>,
+    pub date: Option<SpannedText>,
+    pub black: Option<SpannedText>,
+    pub white: Option<SpannedText>,
+    pub event: Option<SpannedText>,
+    pub round: Option<SpannedText>,
     /// The comment on the whole game.
-    pub comment: Option<Text>,
+    pub comment: Option<SpannedText>,
     /// Each move's comment: the number of moves before it (as `at` counts) and its text, in
     /// move order.
-    pub comments: Vec<(usize, Text)>,
+    pub comments: Vec<(usize, SpannedText)>,
     pub diagrams: Vec<DiagramSpec>,
     pub source: SourceFile,
 }
@@ -661,7 +664,7 @@ impl About {
     }
 
     /// The name the record gives `side`, with its place in the file.
-    pub(crate) fn player_given(&self, side: Side) -> Option<&Text> {
+    pub(crate) fn player_given(&self, side: Side) -> Option<&SpannedText> {
         match side {
             Side::Black => self.black.as_ref(),
             Side::White => self.white.as_ref(),
@@ -718,7 +721,7 @@ impl About {
             &self.round,
         ];
         let captions = self.diagrams.iter().map(|d| &d.caption);
-        let check = |text: &Text, value: &str| {
+        let check = |text: &SpannedText, value: &str| {
             let chars = value.chars().count();
             if chars > MAX_TEXT_CHARS {
                 return Err(error_at(

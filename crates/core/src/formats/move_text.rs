@@ -17,10 +17,10 @@ pub struct MoveText<'a> {
 }
 
 /// A problem in move text: the byte offset and what is wrong.
-pub type Problem = (usize, &'static str);
+pub type MoveTextError = (usize, &'static str);
 
 /// Tag headers, then the words and comments of `text`.
-pub fn parse(text: &str) -> Result<MoveText<'_>, Problem> {
+pub fn parse(text: &str) -> Result<MoveText<'_>, MoveTextError> {
     let mut parsed = MoveText::default();
     let mut i = 0;
     loop {
@@ -70,7 +70,7 @@ pub fn parse(text: &str) -> Result<MoveText<'_>, Problem> {
 
 /// One `[Name "value"]` from its `[` at `at`: the name, the value, where the value starts
 /// and where the tag ends.
-fn tag(text: &str, at: usize) -> Result<(&str, String, usize, usize), Problem> {
+fn tag(text: &str, at: usize) -> Result<(&str, String, usize, usize), MoveTextError> {
     const SHAPE: &str = "a tag header looks like [Event \"Club night\"]";
     let inner = &text[at + 1..];
     let name_len = inner

@@ -6,7 +6,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
-use crate::record::Text;
+use crate::record::SpannedText;
 use crate::vocabulary::{Broken, Side};
 
 /// A position that cannot be read or cannot be: what is wrong, at which character of the
@@ -28,7 +28,7 @@ impl PositionError {
     /// The problem at its place in a record: `position` is the record's value; the column
     /// is the character's own when the string is written on one line without escapes, else
     /// the value's start.
-    pub(crate) fn in_record(&self, source: &SourceFile, position: &Text) -> Diagnostic {
+    pub(crate) fn in_record(&self, source: &SourceFile, position: &SpannedText) -> Diagnostic {
         let (line, column) = source.place(&position.referenced);
         let start = source.byte_at(line, column);
         let rest = source.text.get(start..).unwrap_or_default();

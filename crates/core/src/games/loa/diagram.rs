@@ -191,7 +191,7 @@ pub fn diagram(
             let (group, bottom) = legend::key(font, at, BOARD_WIDTH, LABEL_PT * k, entries);
             (group, bottom.max(y + font.descent(frame::TEXT_PT)))
         });
-        frame::Board {
+        frame::FramedBoard {
             groups,
             extent: board.extent(),
             cells: piece_cells(&board, replay),

@@ -13,7 +13,7 @@ use super::position::to_position;
 use super::rules::{AnyBoard, Position};
 use super::search::arena::End;
 use super::search::tt::BuildFx;
-use super::search::{Engine, Searcher, narrow};
+use super::search::{Engine, Search, narrow};
 use crate::vocabulary::Side;
 
 /// The first line of every certificate: the format and its version.
@@ -97,7 +97,7 @@ fn widen(p: &Position<u64>) -> Position<Wide> {
 /// Walks the proof from the start: at the winner's turn the ply the search settled the
 /// position by, at the loser's every ply.
 struct Builder<'a, B: Bits> {
-    searcher: &'a mut Searcher<B>,
+    searcher: &'a mut Search<B>,
     winner: Side,
     budget: u64,
     /// The positions where the winner moves, in the order first reached, with their ply.
@@ -107,7 +107,7 @@ struct Builder<'a, B: Bits> {
 }
 
 impl<'a, B: Bits> Builder<'a, B> {
-    fn new(searcher: &'a mut Searcher<B>, winner: Side, budget: u64) -> Self {
+    fn new(searcher: &'a mut Search<B>, winner: Side, budget: u64) -> Self {
         Self {
             searcher,
             winner,

@@ -16,7 +16,7 @@ use super::rules::{MAX_SIZE, MIN_SIZE, Position, Setup};
 use crate::diagnostic::Diagnostic;
 use crate::formats::move_text::is_result_word;
 use crate::input::SourceFile;
-use crate::record::{About, Claim, Moves, Text, error_at, move_tokens};
+use crate::record::{About, Claim, Moves, SpannedText, error_at, move_tokens};
 use crate::vocabulary::{Side, Summary, Winner, plural};
 
 crate::game_record! {
@@ -24,11 +24,11 @@ crate::game_record! {
     /// A Lines of Action record as written.
     pub struct RawRecord {
         /// The position the game starts from instead of the setup (`position.rs`).
-        pub position: Option<Text>,
+        pub position: Option<SpannedText>,
         pub rules: Option<RawRules>,
         pub moves: Option<Spanned<Moves>>,
         /// The side that resigned after the last move.
-        pub resigned: Option<Text>,
+        pub resigned: Option<SpannedText>,
         pub result: Option<Spanned<Claim>>,
     }
 }
@@ -37,11 +37,11 @@ crate::game_record! {
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRules {
-    pub size: Option<Text>,
-    pub setup: Option<Text>,
-    pub obstructions: Option<Vec<Text>>,
-    pub simultaneous: Option<Text>,
-    pub repetition: Option<Text>,
+    pub size: Option<SpannedText>,
+    pub setup: Option<SpannedText>,
+    pub obstructions: Option<Vec<SpannedText>>,
+    pub simultaneous: Option<SpannedText>,
+    pub repetition: Option<SpannedText>,
 }
 
 /// A checked Lines of Action game, possibly unfinished.
@@ -300,7 +300,7 @@ fn side_to_move(first: Side, ply: usize) -> Side {
 /// The rules of a game that starts from the record's `position`: the position gives the
 /// board, so `rules` may not give its size, setup or obstructions too.
 fn from_position(
-    text: &Text,
+    text: &SpannedText,
     given: Option<&RawRules>,
     rules: Rules,
     source: &SourceFile,
@@ -337,7 +337,7 @@ fn from_position(
     })
 }
 
-fn side_name(text: &Text, source: &SourceFile, key: &str) -> Result<Side, Diagnostic> {
+fn side_name(text: &SpannedText, source: &SourceFile, key: &str) -> Result<Side, Diagnostic> {
     Side::parse(&text.value).ok_or_else(|| {
         error_at(
             source,
@@ -352,7 +352,7 @@ fn rules(given: Option<&RawRules>, source: &SourceFile) -> Result<Rules, Diagnos
     let Some(given) = given else {
         return Ok(rules);
     };
-    let choice = |text: &Option<Text>,
+    let choice = |text: &Option<SpannedText>,
                   key: &str,
                   options: &[&str],
                   ruling: &'static [&'static str]|

@@ -8,7 +8,7 @@ use super::rules::{PLACEMENTS, Play, Point, Position, Run, SIZE, Score, Scoring}
 use crate::figure::Point as At;
 use crate::figure::{Anchor, Color, Figure, Group, Paint, Shape, Stroke, Text};
 use crate::font::{self, Font};
-use crate::frame::{self, Block, Board, Frame, Line, MARGIN, TEXT_PT};
+use crate::frame::{self, Block, Frame, FramedBoard, Line, MARGIN, TEXT_PT};
 use crate::layout::{Heading, MIN_TEXT_PT, fit_above, line_height};
 use crate::vocabulary::Numbering;
 use crate::words::Words;
@@ -99,7 +99,7 @@ pub fn diagram(
                 (None, _) => (None, y + font.descent(TEXT_PT * k)),
             }
         }));
-        Board {
+        FramedBoard {
             groups: board_marks(play, &board, n, &score, options),
             extent: board.extent(),
             cells: stone_cells(play, &board, n, options.numbers),

@@ -6,14 +6,14 @@ use crate::yaml::Spanned;
 use super::rules::{PLACEMENTS, Play, Point, Position, Rules, SIZE, Scoring};
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
-use crate::record::{About, Claim, Moves, Text, claimed_scores, error_at};
+use crate::record::{About, Claim, Moves, SpannedText, claimed_scores, error_at};
 use crate::vocabulary::{Broken, Phrase, Side, Summary, Winner};
 
 crate::game_record! {
     /// A Shoreline record as written.
     pub struct RawRecord {
         /// The position the moves start from instead of the empty board (`position.rs`).
-        pub position: Option<Text>,
+        pub position: Option<SpannedText>,
         pub rules: Option<RawRules>,
         pub moves: Option<Spanned<Moves>>,
         pub result: Option<Spanned<Claim>>,
@@ -24,8 +24,8 @@ crate::game_record! {
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRules {
-    pub first: Option<Text>,
-    pub scoring: Option<Text>,
+    pub first: Option<SpannedText>,
+    pub scoring: Option<SpannedText>,
 }
 
 /// A checked Shoreline game: legal moves, possibly unfinished.
@@ -130,7 +130,7 @@ pub(crate) fn read_with(
         ),
         None => None,
     };
-    let moves: &[Text] = match &raw.moves {
+    let moves: &[SpannedText] = match &raw.moves {
         Some(moves) => match &moves.value {
             Moves::List(moves) => moves,
             Moves::Line(_) => {

@@ -146,7 +146,7 @@ pub fn diagram(
             let table = table(font, y, &scoring, (text_pt, width), words);
             (Some(table), y + scoring_table_height_at(text_pt))
         });
-        frame::Board {
+        frame::FramedBoard {
             groups: board_marks(&rhombus, board, &scoring, k, words),
             extent: rhombus.extent(),
             cells: stone_cells(&rhombus, board, k),

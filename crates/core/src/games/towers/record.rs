@@ -11,7 +11,7 @@ use super::rules::{
 };
 use crate::diagnostic::Diagnostic;
 use crate::input::SourceFile;
-use crate::record::{About, Claim, Text, claimed_scores, error_at};
+use crate::record::{About, Claim, SpannedText, claimed_scores, error_at};
 use crate::vocabulary::{Broken, PerSide, Phrase, Side, Summary, Winner, plural};
 
 use super::NAME;
@@ -20,7 +20,7 @@ crate::game_record! {
     /// A Towers record as written: a Towers game is a list of `turns`.
     pub struct RawRecord {
         /// The position the turns start from instead of the empty board (`position.rs`).
-        pub position: Option<Text>,
+        pub position: Option<SpannedText>,
         pub rules: Option<RawRules>,
         pub turns: Option<Spanned<Vec<RawTurn>>>,
         pub result: Option<Spanned<Claim>>,
@@ -31,7 +31,7 @@ crate::game_record! {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRules {
-    pub unequal_reveal: Option<Text>,
+    pub unequal_reveal: Option<SpannedText>,
 }
 
 /// One turn as written.
@@ -39,16 +39,16 @@ pub struct RawRules {
 #[serde(deny_unknown_fields)]
 pub struct RawTurn {
     pub reveal: Spanned<RawReveal>,
-    pub first: Option<Text>,
-    pub black: Option<Vec<Text>>,
-    pub white: Option<Vec<Text>>,
+    pub first: Option<SpannedText>,
+    pub black: Option<Vec<SpannedText>>,
+    pub white: Option<Vec<SpannedText>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawReveal {
-    pub black: Text,
-    pub white: Text,
+    pub black: SpannedText,
+    pub white: SpannedText,
 }
 
 /// One turn checked: the reveals, who went first, and the squares each side filled.
@@ -341,7 +341,7 @@ impl Play {
     fn check_first(
         &self,
         number: usize,
-        text: &Text,
+        text: &SpannedText,
         reveal: [usize; 2],
         first: Side,
         source: &SourceFile,
@@ -389,7 +389,7 @@ impl Play {
         &mut self,
         number: usize,
         side: Side,
-        list: &[Text],
+        list: &[SpannedText],
         wanted: usize,
         source: &SourceFile,
     ) -> Result<Vec<usize>, Diagnostic> {

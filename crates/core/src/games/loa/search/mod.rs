@@ -86,17 +86,17 @@ pub struct Open {
     pub disproof: u32,
 }
 
-/// The searcher on one board type: `u64` up to 8×8, [`Wide`] above.
-pub struct Searcher<B: Bits> {
+/// A search on one board type: `u64` up to 8×8, [`Wide`] above.
+pub struct Search<B: Bits> {
     arena: Arena<B>,
     table: Table<B>,
     /// Nodes per position, the estimate's and the proof search's together.
     pub budget: u64,
-    /// Where the last [`Searcher::prove`] stopped, when its budget ran out.
+    /// Where the last [`Search::prove`] stopped, when its budget ran out.
     open: Option<Open>,
 }
 
-impl<B: Bits> Searcher<B> {
+impl<B: Bits> Search<B> {
     pub fn new(rules: &Rules, budget: u64) -> Self {
         Self {
             arena: Arena::new(rules),
@@ -215,7 +215,7 @@ impl<B: Bits> Searcher<B> {
     }
 
     /// The estimate of playing `ply` at `p`, for the mover (comparable with
-    /// [`Searcher::estimate`]'s score), within `budget` nodes (None if they ran out), and
+    /// [`Search::estimate`]'s score), within `budget` nodes (None if they ran out), and
     /// its nodes.
     pub(crate) fn estimate_ply(
         &self,
@@ -283,16 +283,16 @@ pub(crate) fn narrow(p: &Position<Wide>) -> Position<u64> {
 
 /// The searcher for any record's board: the fast one up to 8×8.
 pub enum Engine {
-    Narrow(Searcher<u64>),
-    Wide(Searcher<Wide>),
+    Narrow(Search<u64>),
+    Wide(Search<Wide>),
 }
 
 impl Engine {
     pub fn new(rules: &Rules, budget: u64) -> Self {
         if rules.size * rules.size <= 64 {
-            Engine::Narrow(Searcher::new(rules, budget))
+            Engine::Narrow(Search::new(rules, budget))
         } else {
-            Engine::Wide(Searcher::new(rules, budget))
+            Engine::Wide(Search::new(rules, budget))
         }
     }
 
@@ -307,7 +307,7 @@ impl Engine {
         self.verdict_with(p, None).0
     }
 
-    /// [`Searcher::verdict_with`] on this board.
+    /// [`Search::verdict_with`] on this board.
     pub fn verdict_with(
         &mut self,
         p: &Position<Wide>,
@@ -319,7 +319,7 @@ impl Engine {
         }
     }
 
-    /// [`Searcher::open`] on this board.
+    /// [`Search::open`] on this board.
     pub fn open(&self) -> Option<Open> {
         match self {
             Engine::Narrow(s) => s.open(),
@@ -327,7 +327,7 @@ impl Engine {
         }
     }
 
-    /// [`Searcher::wins_within`] on this board.
+    /// [`Search::wins_within`] on this board.
     pub(crate) fn wins_within(
         &mut self,
         p: &Position<Wide>,

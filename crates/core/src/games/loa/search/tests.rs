@@ -150,7 +150,7 @@ fn random_positions(rules: &Rules, games: usize, seed: u64) -> Vec<Position<u64>
 }
 
 fn check_random(rules: Rules, games: usize, depth: u32) {
-    let mut searcher = Searcher::<u64>::new(&rules, 10_000);
+    let mut searcher = Search::<u64>::new(&rules, 10_000);
     let mut claims = 0;
     for p in random_positions(&rules, games, rules.size as u64) {
         let v = searcher.verdict(&p);
@@ -226,7 +226,7 @@ fn every_win_in_1_is_a_connecting_move() {
         ..Rules::default()
     };
     let board = Board::<u64>::new(5, &[]);
-    let mut searcher = Searcher::<u64>::new(&rules, 50_000);
+    let mut searcher = Search::<u64>::new(&rules, 50_000);
     let mut seen = 0;
     for p in random_positions(&rules, 20, 3) {
         let v = searcher.verdict(&p);
@@ -279,7 +279,7 @@ fn proven_claims_near_the_ends_of_the_real_games_agree_with_plain_search() {
     let rules = Rules::default();
     let mut claims = 0;
     for (name, game) in real_games() {
-        let mut searcher = Searcher::<u64>::new(&rules, 30_000);
+        let mut searcher = Search::<u64>::new(&rules, 30_000);
         let mut r = Play::new(rules.clone());
         let mut positions = vec![narrow(&r.position)];
         for ply in &game.plies {
@@ -465,7 +465,7 @@ fn a_table_emptied_mid_proof_still_names_the_proving_ply() {
         let mut claims = 0;
         for p in random_positions(&rules, 20, 39 + size as u64) {
             for limit in [1, 16, 256] {
-                let mut searcher = Searcher::<u64>::with_table_limits(&rules, 20_000, limit, limit);
+                let mut searcher = Search::<u64>::with_table_limits(&rules, 20_000, limit, limit);
                 let v = searcher.verdict(&p);
                 claims += check(&rules, &p, &v, 5);
             }
@@ -528,7 +528,7 @@ fn missed_a_win_is_said_only_where_the_win_is_proven_gone() {
                     }
                     let mover = replay.position.to_move;
                     let win = before.verdict.plies.unwrap();
-                    let mut searcher = Searcher::<u64>::new(&rules, 0);
+                    let mut searcher = Search::<u64>::new(&rules, 0);
                     let left = u8::try_from(win - 1).unwrap();
                     let (found, _) =
                         searcher.wins_within(&narrow(&after.position), mover, left, 1_000_000);
@@ -569,7 +569,7 @@ fn a_verdict_never_spends_more_than_its_budget() {
     }
     for budget in [1, 7, 60, 400, 3_000, 20_000] {
         for p in &positions {
-            let mut searcher = Searcher::<u64>::new(&rules, budget);
+            let mut searcher = Search::<u64>::new(&rules, budget);
             let v = searcher.verdict(p);
             assert!(v.nodes <= budget, "{} nodes of {budget}", v.nodes);
         }
@@ -580,7 +580,7 @@ fn a_verdict_never_spends_more_than_its_budget() {
     };
     for p in random_positions(&small, 4, 7) {
         for budget in [1, 30, 500] {
-            let v = Searcher::<u64>::new(&small, budget).verdict(&p);
+            let v = Search::<u64>::new(&small, budget).verdict(&p);
             assert!(v.nodes <= budget, "{} nodes of {budget}", v.nodes);
         }
     }
