@@ -56,9 +56,25 @@ for i in range(runs):
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print("%.6f %.6f" % (spent() - start, time.perf_counter() - began))
 PY
+# paired.py RUNS A B: A and B run one after the other, RUNS times each, so that a change in the
+# machine's speed (this VM's speed changes by up to 2x within minutes) touches both alike;
+# prints "CPU_A WALL_A CPU_B WALL_B", each in seconds for all RUNS runs.
+cat > "$tmp/paired.py" <<'PY'
+import resource, subprocess, sys, time
+runs, commands = int(sys.argv[1]), [c.split() for c in sys.argv[2:4]]
+def spent():
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+totals = [[0.0, 0.0], [0.0, 0.0]]
+for _ in range(runs):
+    for k, command in enumerate(commands):
+        cpu, began = spent(), time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        totals[k][0] += spent() - cpu
+        totals[k][1] += time.perf_counter() - began
+print("%.6f %.6f %.6f %.6f" % (totals[0][0], totals[0][1], totals[1][0], totals[1][1]))
+PY
 cpu() { python3 "$tmp/cpu.py" "$runs" "$1" | cut -d' ' -f1; }
-# "CPU WALL", both in seconds.
-cpu_and_wall() { python3 "$tmp/cpu.py" "$runs" "$1"; }
 cpu_alternating() { python3 "$tmp/cpu.py" "$runs" "$1" "$2" | cut -d' ' -f1; }
 
 # The two 5×5 games: ten moves each (and a second pair, for output that changes every run).
@@ -87,9 +103,9 @@ if [ -x "$peer" ]; then
     # With -o the two differ in what they promise: sgf-render truncates the file and writes
     # it in place; sheetgen writes a new file whole (a hidden file renamed over the old one,
     # not synced: src/output.rs says why). Both CPU and wall time, the wall being what a
-    # user waits for.
-    read -r pfile pfile_wall <<< "$(cpu_and_wall "$peer $tmp/g.sgf -o $tmp/p.svg")"
-    read -r file file_wall <<< "$(cpu_and_wall "$sheetgen render $tmp/g.yaml -o $tmp/g.svg")"
+    # user waits for; the two run in turn, process by process.
+    read -r file file_wall pfile pfile_wall <<< "$(python3 "$tmp/paired.py" "$runs" \
+      "$sheetgen render $tmp/g.yaml -o $tmp/g.svg" "$peer $tmp/g.sgf -o $tmp/p.svg")"
     file_ratio=$(awk "BEGIN { printf \"%.2f\", $file / $pfile }")
     file_ratios+=("$file_ratio")
     wall_ratio=$(awk "BEGIN { printf \"%.2f\", $file_wall / $pfile_wall }")
