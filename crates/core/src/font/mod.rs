@@ -374,27 +374,34 @@ impl MissingGlyph {
     }
 }
 
+impl MissingGlyph {
+    /// Which character is missing from which font, in words put in the reader's language
+    /// where they are shown.
+    pub fn phrase(&self) -> crate::vocabulary::Phrase {
+        use crate::vocabulary::Phrase;
+        let c = self.character;
+        let phrase = match &self.font {
+            Some(file) => Phrase::new(
+                "the character '{character}' (U+{code}) is not in the font {file} (--font); \
+                 choose a font that has it",
+            )
+            .with("file", crate::diagnostic::shown_path(file)),
+            None => Phrase::new(
+                "the character '{character}' (U+{code}) is not in sheetgen's font; use --font \
+                 FILE with a font that has it (scripts/make-font.sh lists the characters \
+                 sheetgen's own font has)",
+            ),
+        };
+        phrase
+            .with("character", c.escape_debug())
+            .with("code", format_args!("{:04X}", c as u32))
+    }
+}
+
+/// The words in English.
 impl std::fmt::Display for MissingGlyph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = self.character;
-        write!(
-            f,
-            "the character '{}' (U+{:04X}) ",
-            c.escape_debug(),
-            c as u32
-        )?;
-        match &self.font {
-            Some(file) => write!(
-                f,
-                "is not in the font {} (--font); choose a font that has it",
-                crate::diagnostic::shown_path(file)
-            ),
-            None => write!(
-                f,
-                "is not in sheetgen's font; use --font FILE with a font that has it \
-                 (scripts/make-font.sh lists the characters sheetgen's own font has)"
-            ),
-        }
+        self.phrase().fmt(f)
     }
 }
 
