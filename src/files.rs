@@ -146,12 +146,11 @@ impl OpenFont for Font {
             &mut data,
         )
         .map_err(|e| unread(&e))?;
-        // The font's own reasons are English (the core and the PDF writer word them).
-        let invalid = |why: String| {
+        let invalid = |why: Phrase| {
             Error::Render(
                 Phrase::new("--font {file}: {why}")
                     .with("file", &shown)
-                    .phrase("why", Phrase::verbatim(why)),
+                    .phrase("why", why),
             )
         };
         let font = Font::from_data(data.into(), Some(path.to_path_buf())).map_err(invalid)?;

@@ -218,8 +218,8 @@ fn an_io_error_is_worded_in_the_language_asked() {
 }
 
 /// An output that cannot be drawn, in the job's `--lang` with its exit code as in English: a
-/// record text too long for its place on a sheet (exit 1), and a PNG larger than sheetgen
-/// makes (exit 2). The words from the tables, the values (sizes, counts) as the English has
+/// record text too long for its place on a sheet (exit 1), a PNG larger than sheetgen makes
+/// (exit 2), a `--font` that is no font (exit 1). The words from the tables, the values (sizes, counts) as the English has
 /// them.
 #[test]
 fn a_render_error_is_worded_in_the_language_asked() {
@@ -269,6 +269,17 @@ fn a_render_error_is_worded_in_the_language_asked() {
     );
     assert_eq!(numbers(&german), numbers(&english));
     assert!(!dir.path().join("s.png").exists(), "nothing written");
+    // A --font file that is no font: sheetgen's words translated, the parser's as they are.
+    std::fs::write(dir.path().join("f.ttf"), "not a font").unwrap();
+    let no_font = ["shoreline", "g.yaml", "--font", "f.ttf", "--format", "svg"];
+    let english = said("en", &no_font, 1);
+    let why = english
+        .strip_prefix("error: --font f.ttf: it is not a TrueType or OpenType font (")
+        .unwrap_or_else(|| panic!("{english}"));
+    assert_eq!(
+        said("fr", &no_font, 1),
+        format!("error: --font f.ttf : ce n’est pas une police TrueType ou OpenType ({why}")
+    );
 }
 
 /// A figure request's refusals, an `--at` past the end and a review read back of another
