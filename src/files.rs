@@ -146,7 +146,13 @@ impl OpenFont for Font {
             &mut data,
         )
         .map_err(|e| unread(&e))?;
-        let invalid = |why: String| Error::Render(format!("--font {shown}: {why}"));
+        let invalid = |why: Phrase| {
+            Error::Render(
+                Phrase::new("--font {file}: {why}")
+                    .with("file", &shown)
+                    .phrase("why", why),
+            )
+        };
         let font = Font::from_data(data.into(), Some(path.to_path_buf())).map_err(invalid)?;
         sheetgen_backends::pdf::check_font(&font).map_err(invalid)?;
         Ok(font)

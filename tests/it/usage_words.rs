@@ -217,6 +217,71 @@ fn an_io_error_is_worded_in_the_language_asked() {
     );
 }
 
+/// An output that cannot be drawn, in the job's `--lang` with its exit code as in English: a
+/// record text too long for its place on a sheet (exit 1), a PNG larger than sheetgen makes
+/// (exit 2), a `--font` that is no font (exit 1). The words from the tables, the values (sizes, counts) as the English has
+/// them.
+#[test]
+fn a_render_error_is_worded_in_the_language_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "Wolfgang ".repeat(30);
+    let record = format!(
+        "game: shoreline\nplayers: {{ black: \"{}\" }}\nmoves: [C, B, C, D]\n",
+        name.trim()
+    );
+    std::fs::write(dir.path().join("g.yaml"), record).unwrap();
+    let said = |lang: &str, args: &[&str], code: i32| {
+        let out = run_in(&dir, &[&["--lang", lang], args].concat());
+        assert_eq!(out.code, code, "{lang} {args:?}: {}", out.stderr);
+        out.stderr
+    };
+    let numbers = |text: &str| {
+        let mut found: Vec<String> = text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .map(String::from)
+            .collect();
+        found.sort();
+        found
+    };
+    let name_line = ["shoreline", "g.yaml", "--format", "svg"];
+    let english = said("en", &name_line, 1);
+    assert!(english.starts_with("error: the record's `players: black`: \"Wolfgang"));
+    let german = said("de", &name_line, 1);
+    assert!(
+        german.starts_with("error: `players: black` der Aufzeichnung: \"Wolfgang")
+            && german.contains(" mm breit, und das Blatt hat dafür "),
+        "{german}"
+    );
+    assert_eq!(numbers(&german), numbers(&english));
+    let png = ["shoreline", "--boards", "4", "--dpi", "1200", "-o", "s.png"];
+    let english = said("en", &png, 2);
+    assert!(
+        english.starts_with("error: cannot make the PNG: "),
+        "{english}"
+    );
+    let german = said("de", &png, 2);
+    assert!(
+        german.starts_with("error: das PNG kann nicht erstellt werden: ")
+            && german.contains(" Pixel sind mehr, als ein PNG von sheetgen haben darf (")
+            && german.ends_with(" oder weniger passt\n"),
+        "{german}"
+    );
+    assert_eq!(numbers(&german), numbers(&english));
+    assert!(!dir.path().join("s.png").exists(), "nothing written");
+    // A --font file that is no font: sheetgen's words translated, the parser's as they are.
+    std::fs::write(dir.path().join("f.ttf"), "not a font").unwrap();
+    let no_font = ["shoreline", "g.yaml", "--font", "f.ttf", "--format", "svg"];
+    let english = said("en", &no_font, 1);
+    let why = english
+        .strip_prefix("error: --font f.ttf: it is not a TrueType or OpenType font (")
+        .unwrap_or_else(|| panic!("{english}"));
+    assert_eq!(
+        said("fr", &no_font, 1),
+        format!("error: --font f.ttf : ce n’est pas une police TrueType ou OpenType ({why}")
+    );
+}
+
 /// A figure request's refusals, an `--at` past the end and a review read back of another
 /// game, in the job's `--lang`: words from the tables, the values (moves, counts) as they are.
 #[test]

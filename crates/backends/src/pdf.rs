@@ -13,6 +13,7 @@ use sheetgen_core::figure::{
     Anchor, Color, Document, Figure, Group, Item, Paint, Point, Rect, Shape, Stroke, Text,
 };
 use sheetgen_core::font;
+use sheetgen_core::vocabulary::Phrase;
 
 /// The resource name of the embedded font. Fixed, because printpdf's own ids come from a
 /// process-wide counter and would differ between the first and second PDF a process writes.
@@ -30,12 +31,11 @@ pub fn render(document: Document) -> Result<Vec<u8>, RenderError> {
 /// Why the PDF writer cannot embed `font`, if it cannot: the smallest subset of it must read
 /// back as printpdf reads fonts. Checked when a `--font` file is opened, beside the core's own
 /// checks, so a font works in every format or is refused before anything is made.
-pub fn check_font(font: &font::Font) -> Result<(), String> {
-    let cannot = |why: String| format!("it cannot be embedded in a PDF: {why}");
-    let smallest =
-        font::subset(font.data(), &std::collections::BTreeSet::from([0])).map_err(cannot)?;
+pub fn check_font(font: &font::Font) -> Result<(), Phrase> {
+    let smallest = font::subset(font.data(), &std::collections::BTreeSet::from([0]))
+        .map_err(|why| font::unembeddable(Phrase::verbatim(why)))?;
     ParsedFont::from_bytes(&smallest.program, 0, &mut Vec::new())
-        .ok_or_else(|| cannot("the PDF writer cannot read its tables".into()))?;
+        .ok_or_else(|| font::unembeddable(Phrase::new("the PDF writer cannot read its tables")))?;
     Ok(())
 }
 

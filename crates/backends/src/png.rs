@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use sheetgen_core::backend::{Length, RenderError, svg};
 use sheetgen_core::figure::Figure;
+use sheetgen_core::vocabulary::Phrase;
 
 /// Resolutions `--dpi` accepts.
 pub const DPI: std::ops::RangeInclusive<u32> = 36..=1200;
@@ -34,12 +35,19 @@ pub fn render(figure: &Figure, dpi: u32, width: Option<Length>) -> Result<Vec<u8
     let (width, height) = size(dpi);
     if !fits((width, height)) {
         let hint = match (*DPI.start()..dpi).rev().find(|&lower| fits(size(lower))) {
-            Some(lower) => format!("--dpi {lower} or lower fits"),
-            None => "use a smaller --width".into(),
+            Some(lower) => Phrase::new("--dpi {dpi} or lower fits").with("dpi", lower),
+            None => Phrase::new("use a smaller --width"),
         };
-        return Err(RenderError::TooLarge(format!(
-            "{width}×{height} pixels is more than a PNG of sheetgen's may have ({MAX_PIXELS}); {hint}"
-        )));
+        return Err(RenderError::TooLarge(
+            Phrase::new(
+                "{width}×{height} pixels is more than a PNG of sheetgen's may have ({most}); \
+                 {hint}",
+            )
+            .with("width", width)
+            .with("height", height)
+            .with("most", MAX_PIXELS)
+            .phrase("hint", hint),
+        ));
     }
     room_for(width, height)?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(width, height)
@@ -62,11 +70,15 @@ fn room_for(width: u32, height: u32) -> Result<(), RenderError> {
     let mut probe: Vec<u8> = Vec::new();
     match usize::try_from(bytes).map(|bytes| probe.try_reserve_exact(bytes)) {
         Ok(Ok(())) => Ok(()),
-        _ => Err(RenderError::TooLarge(format!(
-            "{width}×{height} pixels need {} MB, more memory than sheetgen can have here; use a \
-             lower --dpi or a smaller --width",
-            bytes / 1_000_000
-        ))),
+        _ => Err(RenderError::TooLarge(
+            Phrase::new(
+                "{width}×{height} pixels need {mb} MB, more memory than sheetgen can have here; \
+                 use a lower --dpi or a smaller --width",
+            )
+            .with("width", width)
+            .with("height", height)
+            .with("mb", bytes / 1_000_000),
+        )),
     }
 }
 

@@ -65,8 +65,11 @@ pub enum Error {
     Config(Diagnostic),
     /// An input record is invalid.
     Invalid(Diagnostic),
-    /// The output cannot be drawn (a text the font lacks, a PNG too large).
-    Render(String),
+    /// The output cannot be drawn (a text the font lacks, a text too long for its place):
+    /// worded where it is found, with its values, and put in the reader's language where it
+    /// is printed ([`Error::render_in`]). A phrase, as this layer may not name the
+    /// backends' `RenderError`, which words itself ([`crate::backend::RenderError::phrase`]).
+    Render(Phrase),
     /// Every input was left out for its problem: nothing is left to make.
     NothingLeft {
         problems: Vec<Problem>,
@@ -305,7 +308,9 @@ impl Error {
     pub fn render_in(&self, color: bool, words: &crate::words::Words) -> String {
         match self {
             Error::Config(d) | Error::Invalid(d) => d.render_in(color, words),
-            Error::Usage(phrase) => format!("error: {}", phrase.in_words(words)),
+            Error::Usage(phrase) | Error::Render(phrase) => {
+                format!("error: {}", phrase.in_words(words))
+            }
             Error::Io(e) => format!("error: {}", e.phrase().in_words(words)),
             Error::Request(e) => {
                 format!("error: {}", e.phrase(Edge::CommandLine).in_words(words))
@@ -316,7 +321,6 @@ impl Error {
                 text.push(format!("error: {message}"));
                 text.join("\n")
             }
-            other => format!("error: {other}"),
         }
     }
 }
@@ -325,7 +329,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Io(e) => e.phrase().fmt(f),
-            Error::Render(message) => f.write_str(message),
+            Error::Render(phrase) => phrase.fmt(f),
             Error::Usage(phrase) => phrase.fmt(f),
             Error::Config(d) | Error::Invalid(d) => d.fmt(f),
             Error::NothingLeft { message, .. } => f.write_str(message),

@@ -4,6 +4,7 @@
 //! which would split move notation (`b1-` / `b3`); sheetgen's texts need only spaces and CJK.
 
 use crate::font::{self, Font};
+use crate::vocabulary::Phrase;
 
 /// The smallest size, in points, [`fit`] shrinks text to: smaller print is unreadable on
 /// paper (a 200 KB title shrank to 0.001 mm). Text asked for below it stays as asked.
@@ -32,22 +33,24 @@ pub(crate) fn fit_above(font: &Font, text: &str, size: f64, width: f64, floor: f
 /// it is too wide even at [`MIN_TEXT_PT`], naming `what` (the template key or record field).
 pub(crate) fn one_line(
     font: &Font,
-    what: &str,
+    what: Phrase,
     text: &str,
     size: f64,
     width: f64,
-) -> Result<f64, String> {
+) -> Result<f64, Phrase> {
     let fitted = fit(font, text, size, width);
     if fits(font, text, fitted, width) {
         return Ok(fitted);
     }
-    Err(format!(
-        "{what}: \"{}\" is {:.0} mm wide at {fitted} pt, and the sheet has {:.0} mm for it; \
+    Err(Phrase::new(
+        "{what}: \"{text}\" is {wide} mm wide at {size} pt, and the sheet has {room} mm for it; \
          shorten it",
-        crate::diagnostic::gist(text),
-        font.text_width(text, fitted),
-        width.max(0.0)
-    ))
+    )
+    .phrase("what", what)
+    .with("text", crate::diagnostic::gist(text))
+    .with("wide", format_args!("{:.0}", font.text_width(text, fitted)))
+    .with("size", fitted)
+    .with("room", format_args!("{:.0}", width.max(0.0))))
 }
 
 /// Whether `text` at `size` points is no wider than `width` millimetres.

@@ -1,6 +1,7 @@
 //! Paper: sizes, orientation, and splitting a page area into a grid of equal cells.
 
 use crate::figure::Rect;
+use crate::vocabulary::Phrase;
 
 /// The paper sizes sheets are laid out for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -64,7 +65,7 @@ pub(crate) fn grid(area: Rect, columns: usize, rows: usize, gap: f64) -> Vec<Rec
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PastTheEdge {
     pub text: String,
-    pub message: String,
+    pub message: Phrase,
 }
 
 /// Refuses a sheet with a text that runs past its page: every text of a sheet is fitted,
@@ -81,22 +82,28 @@ pub fn texts_on_their_pages(document: &crate::figure::Document) -> Result<(), Pa
                 && b.right() <= page.width + SLACK
                 && b.bottom() <= page.height + SLACK;
             if !inside {
-                let on_page = match document.pages.len() {
-                    1 => String::new(),
-                    _ => format!(" on page {}", p + 1),
+                let message = match document.pages.len() {
+                    1 => Phrase::new(
+                        "the text \"{text}\" runs past the paper's edge (it spans x \
+                         {left}–{right} mm, y {top}–{bottom} mm of a {width} × {height} mm \
+                         page): a template or record text is too long for its place; shorten it",
+                    ),
+                    _ => Phrase::new(
+                        "the text \"{text}\" runs past the paper's edge on page {page} (it spans \
+                         x {left}–{right} mm, y {top}–{bottom} mm of a {width} × {height} mm \
+                         page): a template or record text is too long for its place; shorten it",
+                    )
+                    .with("page", p + 1),
                 };
-                let message = format!(
-                    "the text \"{}\" runs past the paper's edge{on_page} (it spans x {:.0}–{:.0} \
-                     mm, y {:.0}–{:.0} mm of a {:.0} × {:.0} mm page): a template or record text \
-                     is too long for its place; shorten it",
-                    crate::diagnostic::gist(&text.content),
-                    b.x,
-                    b.right(),
-                    b.y,
-                    b.bottom(),
-                    page.width,
-                    page.height
-                );
+                let mm = |value: f64| format!("{value:.0}");
+                let message = message
+                    .with("text", crate::diagnostic::gist(&text.content))
+                    .with("left", mm(b.x))
+                    .with("right", mm(b.right()))
+                    .with("top", mm(b.y))
+                    .with("bottom", mm(b.bottom()))
+                    .with("width", mm(page.width))
+                    .with("height", mm(page.height));
                 return Err(PastTheEdge {
                     text: text.content.clone(),
                     message,

@@ -9,6 +9,7 @@ pub use format::Format;
 
 use crate::figure::{Document, Figure};
 use crate::font;
+use crate::vocabulary::Phrase;
 
 /// Why a document could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,8 +26,9 @@ pub enum RenderError {
     /// The font cannot be embedded in a PDF (one made without [`font::Font::from_data`]'s
     /// checks).
     Font(String),
-    /// The PNG asked for is larger than sheetgen makes: the options ask too much.
-    TooLarge(String),
+    /// The PNG asked for is larger than sheetgen makes: the options ask too much, worded
+    /// with the sizes where they are measured.
+    TooLarge(Phrase),
     /// The format's backend is not in this build (the core without the
     /// `sheetgen-backends` crate).
     NotBuilt(&'static str),
@@ -46,50 +48,68 @@ pub enum RenderError {
 /// (issue 27.7), and text this long cannot be read at any size on a page.
 pub const MAX_PAGE_CHARS: usize = 50_000;
 
-impl std::fmt::Display for RenderError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl RenderError {
+    /// Why, in words put in the reader's language where they are shown.
+    pub fn phrase(&self) -> Phrase {
         match self {
             RenderError::MissingGlyph { text, missing } => {
-                let text = crate::diagnostic::excerpt(text);
-                write!(f, "cannot draw \"{text}\": {missing}")
+                Phrase::new("cannot draw \"{text}\": {missing}")
+                    .with("text", crate::diagnostic::excerpt(text))
+                    .phrase("missing", missing.phrase())
             }
-            RenderError::SvgNeedsOnePage { pages } => write!(
-                f,
-                "an SVG or PNG file holds one page, but this document has {pages}; write a PDF instead"
-            ),
-            RenderError::Png(why) => write!(f, "cannot make the PNG: {why}"),
-            RenderError::Font(why) => write!(f, "cannot embed the font {why}"),
-            RenderError::TooLarge(why) => write!(f, "cannot make the PNG: {why}"),
-            RenderError::NotBuilt(format) => {
-                write!(
-                    f,
-                    "this build of sheetgen has no {format} backend (it is in the \
-                     sheetgen-backends crate)"
-                )
+            RenderError::SvgNeedsOnePage { pages } => Phrase::new(
+                "an SVG or PNG file holds one page, but this document has {pages}; write a PDF \
+                 instead",
+            )
+            .with("pages", pages),
+            RenderError::Png(why) => {
+                Phrase::new("cannot make the PNG: {why}").phrase("why", Phrase::verbatim(why))
             }
-            RenderError::TooMuchText { chars } => write!(
-                f,
-                "a page holds {chars} characters of text, more than the {MAX_PAGE_CHARS} a page \
-                 of sheetgen's may hold; shorten the title, names or captions"
-            ),
-            RenderError::NoReplay => write!(
-                f,
+            RenderError::Font(why) => {
+                Phrase::new("cannot embed the font {why}").phrase("why", Phrase::verbatim(why))
+            }
+            RenderError::TooLarge(why) => {
+                Phrase::new("cannot make the PNG: {why}").phrase("why", why.clone())
+            }
+            RenderError::NotBuilt(format) => Phrase::new(
+                "this build of sheetgen has no {format} backend (it is in the sheetgen-backends \
+                 crate)",
+            )
+            .with("format", format),
+            RenderError::TooMuchText { chars } => Phrase::new(
+                "a page holds {chars} characters of text, more than the {most} a page of \
+                 sheetgen's may hold; shorten the title, names or captions",
+            )
+            .with("chars", chars)
+            .with("most", MAX_PAGE_CHARS),
+            RenderError::NoReplay => Phrase::new(
                 "an HTML replay page is made of a record's games (render or booklet), not of \
-                 this document; write it as a PDF, SVG or PNG"
+                 this document; write it as a PDF, SVG or PNG",
             ),
-            RenderError::Page(why) => write!(f, "cannot draw a page: {why}"),
-            RenderError::NoPlainText => write!(
-                f,
-                "plain text is made for one diagram (render); write this document as a PDF, SVG or PNG"
+            RenderError::Page(why) => {
+                Phrase::new("cannot draw a page: {why}").phrase("why", Phrase::verbatim(why))
+            }
+            RenderError::NoPlainText => Phrase::new(
+                "plain text is made for one diagram (render); write this document as a PDF, SVG \
+                 or PNG",
             ),
         }
+    }
+}
+
+/// The words in English.
+impl std::fmt::Display for RenderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.phrase().fmt(f)
     }
 }
 
 impl std::error::Error for RenderError {}
 
 /// A document that cannot be drawn is invalid input (exit 1); one the options make too
-/// large or of too many pages for the format is a usage error (exit 2).
+/// large or of too many pages for the format is a usage error (exit 2). The words keep
+/// their values, to be put in the reader's language at the edge (the error's layer may
+/// not name this one's types).
 impl From<RenderError> for crate::error::Error {
     fn from(e: RenderError) -> Self {
         match e {
@@ -97,10 +117,8 @@ impl From<RenderError> for crate::error::Error {
             | RenderError::SvgNeedsOnePage { .. }
             | RenderError::NoPlainText
             | RenderError::NoReplay
-            | RenderError::NotBuilt(_) => {
-                crate::error::Error::Usage(crate::vocabulary::Phrase::verbatim(e.to_string()))
-            }
-            _ => crate::error::Error::Render(e.to_string()),
+            | RenderError::NotBuilt(_) => crate::error::Error::Usage(e.phrase()),
+            _ => crate::error::Error::Render(e.phrase()),
         }
     }
 }
@@ -393,6 +411,33 @@ mod tests {
 
     fn num(value: f64) -> String {
         mm(value).to_string()
+    }
+
+    /// A text the font lacks, worded in the job's language at the edge with the text and the
+    /// character as they are; its exit code is an invalid input's, as in English.
+    #[test]
+    fn a_missing_glyph_is_worded_in_the_reader_s_language() {
+        use crate::words::{Lang, Words};
+        let missing = RenderError::MissingGlyph {
+            text: "岸棋".into(),
+            missing: font::MissingGlyph {
+                character: '岸',
+                font: None,
+            },
+        };
+        let english = missing.to_string();
+        assert!(english.starts_with("cannot draw \"岸棋\": the character '岸' (U+5CB8) is not"));
+        let error = crate::error::Error::from(missing);
+        assert_eq!(error.exit_code(), 1);
+        assert_eq!(error.render(false), format!("error: {english}"));
+        let german = error.render_in(false, &Words::new(Lang::De));
+        assert!(
+            german.starts_with(
+                "error: \"岸棋\" kann nicht gezeichnet werden: das Zeichen '岸' (U+5CB8) ist \
+                 nicht in der Schrift von sheetgen"
+            ),
+            "{german}"
+        );
     }
 
     #[test]

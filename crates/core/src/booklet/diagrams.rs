@@ -498,7 +498,9 @@ pub(crate) fn first_height(sizes: &[(f64, f64)], fitted: Fitted) -> f64 {
 /// The refusal of a page whose parts are not where the layout put them (never met: the
 /// layout and the drawing are made from one record).
 pub(crate) fn not_laid_out() -> Error {
-    Error::Render("a booklet page is not as laid out".into())
+    Error::Render(crate::vocabulary::Phrase::new(
+        "a booklet page is not as laid out",
+    ))
 }
 
 /// A diagram placed on a page, drawn when the page is written.

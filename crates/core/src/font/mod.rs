@@ -21,6 +21,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 use crate::packed::{Packed, packed};
+use crate::vocabulary::Phrase;
 
 pub use subset::subset;
 
@@ -126,12 +127,17 @@ fn kept<K: std::hash::Hash + Eq, V: Copy>(
 
 impl Font {
     /// A font from its bytes (a program embedding sheetgen brings its own), named `file` in
-    /// messages; why it cannot be used, if it cannot.
-    pub fn from_data(data: Cow<'static, [u8]>, file: Option<PathBuf>) -> Result<Font, String> {
-        let face = ttf_parser::Face::parse(&data, 0)
-            .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
+    /// messages; why it cannot be used, if it cannot, in words put in the reader's language
+    /// where they are shown (the parser's own reason as it says it).
+    pub fn from_data(data: Cow<'static, [u8]>, file: Option<PathBuf>) -> Result<Font, Phrase> {
+        let face = ttf_parser::Face::parse(&data, 0).map_err(|e| {
+            Phrase::new("it is not a TrueType or OpenType font ({why})")
+                .phrase("why", Phrase::verbatim(e.to_string()))
+        })?;
         if face.units_per_em() == 0 {
-            return Err("it is not a usable font (its units per em are 0)".into());
+            return Err(Phrase::new(
+                "it is not a usable font (its units per em are 0)",
+            ));
         }
         usable_in_every_format(&data, &face)?;
         let name = postscript_name(&face).unwrap_or_else(|| "SheetgenFont".into());
@@ -288,24 +294,28 @@ impl Font {
 /// sheetgen draws TrueType outlines (`glyf`), and a PDF embeds a subset of them: every glyph
 /// must come apart (the PDF backend also reads the subset back as its writer does:
 /// `sheetgen_backends::pdf::check_font`).
-fn usable_in_every_format(data: &[u8], face: &ttf_parser::Face<'_>) -> Result<(), String> {
+fn usable_in_every_format(data: &[u8], face: &ttf_parser::Face<'_>) -> Result<(), Phrase> {
     let has = |tag: &[u8; 4]| {
         face.raw_face()
             .table(ttf_parser::Tag::from_bytes(tag))
             .is_some()
     };
     if !has(b"glyf") || !has(b"loca") {
-        return Err(
+        return Err(Phrase::new(
             "it has no TrueType outlines (`glyf` and `loca` tables), so it would draw \
              no text: an OpenType font with CFF outlines, or one with none; choose a TrueType \
-             font (.ttf)"
-                .into(),
-        );
+             font (.ttf)",
+        ));
     }
     let every_glyph: BTreeSet<u16> = (0..face.number_of_glyphs()).collect();
-    let cannot = |why: String| format!("it cannot be embedded in a PDF: {why}");
+    let cannot = |why: String| unembeddable(Phrase::verbatim(why));
     subset(data, &every_glyph).map_err(cannot)?;
     Ok(())
+}
+
+/// A font whose subsets a PDF cannot hold, and why.
+pub fn unembeddable(why: Phrase) -> Phrase {
+    Phrase::new("it cannot be embedded in a PDF: {why}").phrase("why", why)
 }
 
 /// sheetgen's own font, made once per process.
@@ -374,27 +384,33 @@ impl MissingGlyph {
     }
 }
 
+impl MissingGlyph {
+    /// Which character is missing from which font, in words put in the reader's language
+    /// where they are shown.
+    pub fn phrase(&self) -> Phrase {
+        let c = self.character;
+        let phrase = match &self.font {
+            Some(file) => Phrase::new(
+                "the character '{character}' (U+{code}) is not in the font {file} (--font); \
+                 choose a font that has it",
+            )
+            .with("file", crate::diagnostic::shown_path(file)),
+            None => Phrase::new(
+                "the character '{character}' (U+{code}) is not in sheetgen's font; use --font \
+                 FILE with a font that has it (scripts/make-font.sh lists the characters \
+                 sheetgen's own font has)",
+            ),
+        };
+        phrase
+            .with("character", c.escape_debug())
+            .with("code", format_args!("{:04X}", c as u32))
+    }
+}
+
+/// The words in English.
 impl std::fmt::Display for MissingGlyph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = self.character;
-        write!(
-            f,
-            "the character '{}' (U+{:04X}) ",
-            c.escape_debug(),
-            c as u32
-        )?;
-        match &self.font {
-            Some(file) => write!(
-                f,
-                "is not in the font {} (--font); choose a font that has it",
-                crate::diagnostic::shown_path(file)
-            ),
-            None => write!(
-                f,
-                "is not in sheetgen's font; use --font FILE with a font that has it \
-                 (scripts/make-font.sh lists the characters sheetgen's own font has)"
-            ),
-        }
+        self.phrase().fmt(f)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::font::Font;
 use crate::input::SourceFile;
+use crate::vocabulary::Phrase;
 
 /// A text from a template, with its place in the file for error messages.
 pub(crate) type Label = Spanned<String>;
@@ -225,9 +226,9 @@ pub trait Checked {
 
 /// A template text that does not fit where the sheet sets it: refused at `label`'s line and
 /// column in the template's file (a malformed template), `message` saying why.
-pub(crate) fn misfit(source: &Option<SourceFile>, label: &Label, message: String) -> Error {
+pub(crate) fn misfit(source: &Option<SourceFile>, label: &Label, message: Phrase) -> Error {
     match source {
-        Some(source) => Error::Config(source.error_at(&label.referenced, message)),
+        Some(source) => Error::Config(source.error_at(&label.referenced, message.to_string())),
         None => Error::Render(message),
     }
 }

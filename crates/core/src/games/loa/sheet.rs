@@ -16,6 +16,7 @@ use crate::games::template::Label;
 use crate::layout::{MIN_TEXT_PT, field, fit, fitted_lines, line_height, wrap};
 use crate::page::PageSetup;
 use crate::print_marks;
+use crate::vocabulary::Phrase;
 
 const LINE: Stroke = Stroke {
     color: Color::BLACK,
@@ -273,9 +274,10 @@ fn header_fields(
         let mut x = content.x;
         for (key, label, share) in row {
             let w = content.width * share;
-            let what = format!("the template's `scoresheet.fields.{key}`");
+            let what = Phrase::new("the template's `{key}`")
+                .with("key", format_args!("scoresheet.fields.{key}"));
             let name = &label.value;
-            let size = crate::layout::one_line(font, &what, name, text_pt, w / 2.0)
+            let size = crate::layout::one_line(font, what, name, text_pt, w / 2.0)
                 .map_err(|why| crate::games::template::misfit(&t.source, label, why))?;
             header.group(field(font, name, size, Point::new(x, y), w - 4.0));
             x += w;

@@ -417,27 +417,26 @@ fn header(
         let x = content.x + i as f64 * (half + 10.0);
         let label = fill(&t.name_line, "{side}", side_name(t, side));
         let what = if t.name_line.value.contains("{side}") {
-            format!(
-                "the template's `name_line` with `sides.{}`",
-                ["black", "white"][i]
-            )
+            Phrase::new("the template's `name_line` with `sides.{side}`")
+                .with("side", ["black", "white"][i])
         } else {
-            "the template's `name_line`".to_string()
+            template_key("name_line")
         };
         // The error points at the longer of the two texts the line is made of.
         let side_label = [&t.sides.black, &t.sides.white][i];
         let longer = t.name_line.value.contains("{side}")
             && side_label.value.chars().count() > t.name_line.value.chars().count();
         let at = Some(if longer { side_label } else { &t.name_line });
-        let size = one_line(font, t, (&what, at), &label, l.text_pt.value, half / 2.0)?;
+        let size = one_line(font, t, (what, at), &label, l.text_pt.value, half / 2.0)?;
         group.text(Text::new(Point::new(x, y), &label, size, Anchor::Start));
         let line_start = x + font.text_width(&label, size) + 2.0;
         if let Some(name) = &names[i] {
-            let field = format!("the record's `players: {}`", ["black", "white"][i]);
+            let field =
+                Phrase::new("the record's `players: {side}`").with("side", ["black", "white"][i]);
             let name_size = one_line(
                 font,
                 t,
-                (&field, None),
+                (field, None),
                 name,
                 l.text_pt.value,
                 x + half - line_start - 2.0,
@@ -539,8 +538,7 @@ fn score_row(
     size: f64,
     scores: Option<(u32, u32)>,
 ) -> Result<(), Error> {
-    let what = format!("the template's `{key}`");
-    let at = (what.as_str(), Some(label));
+    let at = (template_key(key), Some(label));
     let label = label.value.as_str();
     let label_size = one_line(font, t, at, label, size, row.width * 0.3)?;
     let label_w = font.text_width(label, label_size) + 2.5;
@@ -575,7 +573,7 @@ fn score_column(
     let size = one_line(
         font,
         t,
-        ("the template's `board.score`", Some(&t.board.score)),
+        (template_key("board.score"), Some(&t.board.score)),
         &t.board.score.value,
         t.layout.text_pt.value,
         column.width,
@@ -616,8 +614,8 @@ fn score_box(
         name
     };
     let key = match side {
-        Side::Black => ("the template's `sides.black`", Some(&t.sides.black)),
-        Side::White => ("the template's `sides.white`", Some(&t.sides.white)),
+        Side::Black => (template_key("sides.black"), Some(&t.sides.black)),
+        Side::White => (template_key("sides.white"), Some(&t.sides.white)),
     };
     let caption_pt = one_line(font, t, key, caption, pt, room)?;
     let mut score = Group::new(match side {
@@ -657,7 +655,7 @@ fn score_box(
 fn one_line(
     font: &Font,
     t: &Template,
-    (what, at): (&str, Option<&Label>),
+    (what, at): (Phrase, Option<&Label>),
     text: &str,
     size: f64,
     width: f64,
@@ -666,6 +664,11 @@ fn one_line(
         Some(label) => misfit(&t.source, label, why),
         None => Error::Render(why),
     })
+}
+
+/// The template key `key`, named in a refusal.
+fn template_key(key: &str) -> Phrase {
+    Phrase::new("the template's `{key}`").with("key", key)
 }
 
 /// The width of a board with its score column, if beside it.
@@ -700,11 +703,16 @@ fn heading_size(font: &Font, t: &Template, cell: &Cell, boards: usize) -> Result
     }
     let size = l.text_pt.value * board_width / widest;
     if size < MIN_TEXT_PT.min(l.text_pt.value) {
-        let why = format!(
-            "the template's `board.heading` and `board.first`: side by side they are {:.0} mm \
-             wide at {MIN_TEXT_PT} pt, and a board is {board_width:.0} mm wide; shorten them",
-            widest * MIN_TEXT_PT / l.text_pt.value
-        );
+        let why = Phrase::new(
+            "the template's `board.heading` and `board.first`: side by side they are {wide} mm \
+             wide at {size} pt, and a board is {room} mm wide; shorten them",
+        )
+        .with(
+            "wide",
+            format_args!("{:.0}", widest * MIN_TEXT_PT / l.text_pt.value),
+        )
+        .with("size", MIN_TEXT_PT)
+        .with("room", format_args!("{board_width:.0}"));
         return Err(misfit(&t.source, &t.board.heading, why));
     }
     Ok(size)

@@ -10,6 +10,7 @@ use crate::font::Font;
 use crate::layout::{field, fit, line_height};
 use crate::page::PageSetup;
 use crate::print_marks;
+use crate::vocabulary::Phrase;
 
 /// What the sheet shows.
 #[derive(Debug, Clone)]
@@ -256,8 +257,8 @@ fn header(font: &Font, t: &Template, content: Rect) -> Result<(Group, f64), crat
     let mut x = content.x;
     for (((key, at), label), share) in labels.iter().zip(shares) {
         let w = content.width * share;
-        let what = format!("the template's `{key}`");
-        let size = crate::layout::one_line(font, &what, label, text_pt, w / 2.0)
+        let what = Phrase::new("the template's `{key}`").with("key", key);
+        let size = crate::layout::one_line(font, what, label, text_pt, w / 2.0)
             .map_err(|why| crate::games::template::misfit(&t.source, at, why))?;
         header.group(field(font, label, size, Point::new(x, y), w - 6.0));
         x += w;
