@@ -303,38 +303,36 @@ impl Error {
         self.render_in(color, &crate::words::Words::default())
     }
 
-    /// [`Error::render`], the rules broken and the usage errors worded in `words`'
-    /// language.
+    /// [`Error::render`], every error worded in `words`' language.
     pub fn render_in(&self, color: bool, words: &crate::words::Words) -> String {
         match self {
             Error::Config(d) | Error::Invalid(d) => d.render_in(color, words),
-            Error::Usage(phrase) | Error::Render(phrase) => {
-                format!("error: {}", phrase.in_words(words))
-            }
-            Error::Io(e) => format!("error: {}", e.phrase().in_words(words)),
-            Error::Request(e) => {
-                format!("error: {}", e.phrase(Edge::CommandLine).in_words(words))
-            }
-            Error::NothingLeft { problems, message } => {
+            Error::NothingLeft { problems, .. } => {
                 let mut text: Vec<String> =
                     problems.iter().map(|p| p.render_in(color, words)).collect();
-                text.push(format!("error: {message}"));
+                text.push(format!("error: {}", self.phrase().in_words(words)));
                 text.join("\n")
             }
+            _ => format!("error: {}", self.phrase().in_words(words)),
+        }
+    }
+
+    /// The error's words, to be put in the reader's language (the located problems' and
+    /// the summary of what was left out as they are).
+    fn phrase(&self) -> Phrase {
+        match self {
+            Error::Usage(phrase) | Error::Render(phrase) => phrase.clone(),
+            Error::Io(e) => e.phrase(),
+            Error::Request(e) => e.phrase(Edge::CommandLine),
+            Error::Config(d) | Error::Invalid(d) => Phrase::verbatim(d.to_string()),
+            Error::NothingLeft { message, .. } => Phrase::verbatim(message.clone()),
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Io(e) => e.phrase().fmt(f),
-            Error::Render(phrase) => phrase.fmt(f),
-            Error::Usage(phrase) => phrase.fmt(f),
-            Error::Config(d) | Error::Invalid(d) => d.fmt(f),
-            Error::NothingLeft { message, .. } => f.write_str(message),
-            Error::Request(e) => e.phrase(Edge::CommandLine).fmt(f),
-        }
+        self.phrase().fmt(f)
     }
 }
 
