@@ -112,6 +112,21 @@ impl Record {
 }
 
 /// [`read`], with `unnamed_first` placing first when the record does not name a side.
+/// The moves written on one line (`C B C D`, `C, B, C`) as a list's items, the first eight
+/// and an ellipsis after them: the refusal shows the player their own moves as a list.
+fn as_list(line: &str) -> String {
+    const SHOWN: usize = 8;
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    match words.len() {
+        0 => "C, C, B1, d".to_string(),
+        n if n > SHOWN => format!("{}, …", words[..SHOWN].join(", ")),
+        _ => words.join(", "),
+    }
+}
+
 pub(crate) fn read_with(
     text: &str,
     source: &SourceFile,
@@ -133,11 +148,11 @@ pub(crate) fn read_with(
     let moves: &[SpannedText] = match &raw.moves {
         Some(moves) => match &moves.value {
             Moves::List(moves) => moves,
-            Moves::Line(_) => {
+            Moves::Line(line) => {
                 return Err(error_at(
                     source,
                     moves,
-                    "`moves` is a list: write moves: [C, C, B1, d]",
+                    format!("`moves` is a list: write moves: [{}]", as_list(line)),
                 ));
             }
         },
@@ -310,5 +325,25 @@ mod tests {
         for bad in ["", "F", "F1", "C0", "C6", "C12", "CC", "1", "pass"] {
             assert_eq!(parse_move(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn moves_on_one_line_are_refused_with_the_player_s_own_moves_as_a_list() {
+        let why = |text: &str| {
+            let source = SourceFile::new("g.yaml", text);
+            read_with(text, &source, Side::Black).unwrap_err().message
+        };
+        assert_eq!(
+            why("game: shoreline\nmoves: C B c D1\n"),
+            "`moves` is a list: write moves: [C, B, c, D1]"
+        );
+        assert_eq!(
+            why("game: shoreline\nmoves: C, B, C\n"),
+            "`moves` is a list: write moves: [C, B, C]"
+        );
+        assert!(
+            why("game: shoreline\nmoves: A B C D E A B C D E\n")
+                .ends_with("[A, B, C, D, E, A, B, C, …]")
+        );
     }
 }
