@@ -332,3 +332,31 @@ fn a_request_error_is_worded_in_the_language_asked() {
          c8-c6: it is the review of another game\n"
     );
 }
+
+/// A character the font lacks in a record's text is refused at its place in the job's
+/// language, as an invalid input (exit 1), never as a rule broken (no ruling cited).
+#[test]
+fn a_character_the_font_lacks_in_a_record_is_worded_in_the_language_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("g.yaml"),
+        "game: loa\nplayers: { black: 陈, white: Nguyễn Văn Ánh }\nmoves: b1-b3 a2-c2\n",
+    )
+    .unwrap();
+    let german = run_in(&dir, &["--lang", "de", "render", "g.yaml", "-o", "g.svg"]);
+    assert_eq!(german.code, 1);
+    assert!(
+        german.stderr.starts_with(
+            "error: das Zeichen '陈' (U+9648) ist nicht in der Schrift von sheetgen; nimm \
+             --font FILE"
+        ),
+        "{}",
+        german.stderr
+    );
+    assert!(
+        german.stderr.contains("--> g.yaml:2:19"),
+        "{}",
+        german.stderr
+    );
+    assert!(!german.stderr.contains("Regelung"), "{}", german.stderr);
+}

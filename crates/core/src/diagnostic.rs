@@ -98,6 +98,13 @@ impl Diagnostic {
         self
     }
 
+    /// The message as `phrase`, put in the reader's language where the problem is shown
+    /// (a character the font lacks: no rule broken, and no ruling cited).
+    pub(crate) fn worded(mut self, phrase: crate::vocabulary::Phrase) -> Self {
+        self.phrases = vec![phrase];
+        self
+    }
+
     /// The problem is the rule `broken`: its words kept as phrases, put in the reader's
     /// language where the problem is shown, and the rulings it cites.
     pub(crate) fn breaking(mut self, broken: crate::vocabulary::Broken) -> Self {

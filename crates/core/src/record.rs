@@ -734,7 +734,9 @@ impl About {
                 ));
             }
             font.check(value).map_err(|missing| {
-                error_at(&self.source, text, missing.to_string()).blaming(missing.option())
+                error_at(&self.source, text, missing.to_string())
+                    .worded(missing.phrase())
+                    .blaming(missing.option())
             })
         };
         for text in texts.into_iter().chain(captions).flatten() {

@@ -108,6 +108,7 @@ pub(crate) fn check_text(
     font.check(&label.value).map_err(|missing| {
         source
             .error_at(&label.referenced, missing.to_string())
+            .worded(missing.phrase())
             .blaming(missing.option())
     })?;
     let text = &label.value;
